@@ -1,0 +1,82 @@
+/// Anything a binding can be finished on with `to(factory:)` or `to(value:)`: the builders that
+/// `Binder.bind()` returns, and ``ReceiptBinder``.
+///
+/// You do not conform to this protocol; you call its terminals:
+///
+/// ```swift
+/// binder.bind(BillScanner.self).to(factory: BillScanner.init)
+/// binder.bind(Int.self).tagged(with: NoteLimit.self).to(value: 40)
+/// binder.bind().to { (scanner: BillScanner, network: any NetworkExecutor) in
+///     ATMDepositer(scanner: scanner, network: network)
+/// }
+/// ```
+///
+/// A factory may take any number of parameters, each resolved from the graph. A parameter can
+/// be a bound type `T`, a ``Provider`` of it, a ``TaggedProvider``, `[T]` for a collection
+/// binding, `T?` (nil when `T` is not bound), or `() -> T`.
+public protocol BindToable {
+    /// The type the terminal's value or factory result must have.
+    associatedtype Input
+
+    /// Records a finished binding. Called by the terminals; do not call it yourself.
+    func _bind(_ recipe: _BindingRecipe<Input>) -> BindingReceipt<Input>
+}
+
+/// A finished binding as the terminals hand it to a builder: what the factory asks for, where it
+/// was declared, and how to link it. An implementation detail of ``BindToable``.
+public struct _BindingRecipe<Input> {
+    @usableFromInline let requests: [DependencyRequest]
+    @usableFromInline let site: CallSite
+    @usableFromInline let link: (Linker) -> Resolver<Input>
+
+    @inlinable
+    init(requests: [DependencyRequest], file: StaticString, line: Int, link: @escaping (Linker) -> Resolver<Input>) {
+        self.requests = requests
+        self.site = CallSite(file: file, line: line)
+        self.link = link
+    }
+}
+
+/// Proof that a binding was made; `configureRoot` returns one.
+public struct BindingReceipt<Element> {
+    @usableFromInline
+    init() {}
+}
+
+extension BindToable {
+    /// Binds a value: every request gets this value.
+    ///
+    /// - Parameters:
+    ///   - value: The value. It is handed over to the graph, which gives it to every build.
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - function: The function of the call (kept for Cleanse compatibility).
+    /// - Returns: The receipt of the binding.
+    @inlinable
+    @discardableResult
+    public func to(
+        value: sending Input,
+        file: StaticString = #fileID,
+        line: Int = #line,
+        function: StaticString = #function
+    ) -> BindingReceipt<Input> {
+        let sent = SentValue(value)
+        return _bind(_BindingRecipe(requests: [], file: file, line: line) { linker in
+            linker.finish { _ in sent.value }
+        })
+    }
+
+    /// Finishes the binding with a function that receives a ``ReceiptBinder``, so that a module
+    /// protocol can require its implementations to bind a type.
+    ///
+    /// ```swift
+    /// binder.bind().configured(with: M.configureUserService)
+    /// ```
+    ///
+    /// - Parameter configurationFunction: The function that finishes the binding.
+    /// - Returns: The receipt the function returns.
+    @discardableResult
+    public func configured(with configurationFunction: (ReceiptBinder<Input>) -> BindingReceipt<Input>) -> BindingReceipt<Input> {
+        configurationFunction(ReceiptBinder(finishing: self))
+    }
+}

@@ -1,0 +1,109 @@
+/// A binding being declared: returned by ``Binder/bind(_:file:line:)``.
+///
+/// Optionally qualify it with ``tagged(with:)``, share it with ``sharedInScope()`` or turn it into
+/// a collection contribution with `intoCollection()`, then finish it with `to(factory:)` or
+/// `to(value:)`.
+public struct BindingBuilder<Element, BinderScope: _ScopeBase>: BindToable {
+    /// The type the binding provides.
+    public typealias Input = Element
+
+    @usableFromInline let graph: GraphBuilder
+    @usableFromInline var options: BindingOptions
+
+    @usableFromInline
+    init(graph: GraphBuilder, site: CallSite) {
+        self.graph = graph
+        self.options = BindingOptions(site: site)
+    }
+
+    /// Qualifies the binding with a tag, so that it is requested as `TaggedProvider<T>` and does
+    /// not clash with other bindings of the same type.
+    ///
+    /// ```swift
+    /// struct BankURL: Tag { typealias Element = String }
+    /// binder.bind(String.self).tagged(with: BankURL.self).to(value: "http://127.0.0.1:8080")
+    /// ```
+    ///
+    /// - Parameter tag: The tag; its `Element` is the bound type.
+    /// - Returns: The tagged builder.
+    public func tagged<T: Tag>(with tag: T.Type) -> Self where T.Element == Element {
+        var copy = self
+        copy.options.tag = T.self
+        return copy
+    }
+
+    /// Makes the binding a contribution of one element to the collection `[Element]`.
+    ///
+    /// Every contribution to the same collection is kept; a factory that takes `[Element]`
+    /// receives them all, in the order they were declared.
+    ///
+    /// ```swift
+    /// binder.bind(Plugin.self).intoCollection().to(factory: AuditPlugin.init)
+    /// ```
+    ///
+    /// - Returns: A builder whose terminal takes one element.
+    public func intoCollection() -> SingularCollectionBindingBuilder<Element, BinderScope> {
+        SingularCollectionBindingBuilder(graph: graph, options: options)
+    }
+
+    /// Makes the binding a contribution of several elements to the collection `[Element]`.
+    ///
+    /// ```swift
+    /// binder.bind(Int.self).intoCollection().to(value: [1, 2, 5])
+    /// ```
+    ///
+    /// - Returns: A builder whose terminal takes an array of elements.
+    public func intoCollection() -> CollectionBindingBuilder<Element, BinderScope> {
+        CollectionBindingBuilder(graph: graph, options: options)
+    }
+
+    /// Records the binding. Called by the terminals; do not call it yourself.
+    public func _bind(_ recipe: _BindingRecipe<Element>) -> BindingReceipt<Element> {
+        graph.add(UniqueDeclaration(
+            recipe: recipe,
+            key: BindingKey(Element.self, tag: options.tag),
+            role: .unique,
+            site: options.site,
+            declaringModule: graph.currentModule,
+            isShared: options.isShared
+        ))
+        return BindingReceipt()
+    }
+
+    /// Renamed ``sharedInScope()`` in Cleanse 4.
+    @available(*, unavailable, renamed: "sharedInScope()")
+    public func asSingleton() -> Self { self }
+
+    /// Renamed ``sharedInScope()`` in Cleanse 4.
+    @available(*, unavailable, renamed: "sharedInScope()")
+    public func scoped<S: Scope>(in scope: S.Type) -> Self { self }
+}
+
+extension BindingBuilder where BinderScope: Scope {
+    /// Shares the binding in the binder's scope: it is made once per built component and that
+    /// one value goes to everything in the component that asks for it.
+    ///
+    /// Only available on a binder whose scope is a ``Scope``; on a `Binder<Unscoped>` this is a
+    /// compile-time error. The value is made exactly once even when many tasks ask for it at the
+    /// same moment.
+    ///
+    /// - Returns: The shared builder.
+    public func sharedInScope() -> Self {
+        var copy = self
+        copy.options.isShared = true
+        return copy
+    }
+}
+
+/// The choices made on a builder before its terminal.
+@usableFromInline
+struct BindingOptions {
+    @usableFromInline let site: CallSite
+    @usableFromInline var tag: (any Any.Type)?
+    @usableFromInline var isShared = false
+
+    @usableFromInline
+    init(site: CallSite) {
+        self.site = site
+    }
+}

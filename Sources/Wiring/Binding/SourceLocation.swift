@@ -1,0 +1,39 @@
+/// Where a binding or an include was declared: the `#fileID` and `#line` of the call.
+///
+/// Every ``Diagnostic`` carries the location it is about, written `Module/File.swift:12`.
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    /// The file, as `#fileID` writes it: `ModuleName/FileName.swift`.
+    public let fileID: String
+    /// The line of the call.
+    public let line: Int
+
+    /// Creates a location.
+    ///
+    /// - Parameters:
+    ///   - fileID: The file, as `#fileID` writes it.
+    ///   - line: The line.
+    public init(fileID: String, line: Int) {
+        self.fileID = fileID
+        self.line = line
+    }
+
+    /// `fileID:line`, for example `ATMLibWiring/ATMLibModule.swift:14`.
+    public var description: String { "\(fileID):\(line)" }
+}
+
+/// The location of a call as the compiler gives it, kept unconverted until a message needs it.
+///
+/// Registration stores thousands of these, so it holds the `StaticString` rather than a `String`.
+@usableFromInline
+struct CallSite: Sendable {
+    @usableFromInline let file: StaticString
+    @usableFromInline let line: Int
+
+    @inlinable
+    init(file: StaticString, line: Int) {
+        self.file = file
+        self.line = line
+    }
+
+    var location: SourceLocation { SourceLocation(fileID: file.description, line: line) }
+}

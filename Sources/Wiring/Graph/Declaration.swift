@@ -1,0 +1,187 @@
+/// One binding as `configure` declared it: the key it binds, what its factory asks for, where
+/// it was declared, and how to link it once the graph is known to be sound.
+@usableFromInline
+class AnyDeclaration {
+    /// How a declaration takes part in the graph.
+    enum Role {
+        /// The only binding of its key.
+        case unique
+        /// One of the contributions merged into a collection key.
+        case contribution
+        /// The component's root, made by `configureRoot`; not a key anyone can ask for.
+        case root
+        /// The component's seed, stored by `build`.
+        case seed
+    }
+
+    let key: BindingKey
+    let role: Role
+    let requests: [DependencyRequest]
+    let site: CallSite?
+    /// The module (or component) whose `configure` declared the binding.
+    let declaringModule: (any Any.Type)?
+    let isShared: Bool
+
+    init(key: BindingKey, role: Role, requests: [DependencyRequest], site: CallSite?, declaringModule: (any Any.Type)?, isShared: Bool) {
+        self.key = key
+        self.role = role
+        self.requests = requests
+        self.site = site
+        self.declaringModule = declaringModule
+        self.isShared = isShared
+    }
+
+    var location: SourceLocation? { site?.location }
+
+    /// The node of this declaration's key, typed by the declaration.
+    func makeNode() -> AnyNode { preconditionFailure("\(Self.self) has no node") }
+
+    /// Reserves the storage of a shared binding in the component instance.
+    func reserveSharedSlot(in layout: inout InstanceLayoutBuilder) -> StorageSlot {
+        preconditionFailure("\(Self.self) cannot be shared")
+    }
+
+    /// Reserves the storage of the seed in the component instance.
+    func reserveSeedSlot(in layout: inout InstanceLayoutBuilder) -> StorageSlot {
+        preconditionFailure("\(Self.self) is not a seed")
+    }
+
+    /// Links a unique declaration (or a seed) into its node.
+    func link(into node: AnyNode, with linker: Linker) { preconditionFailure("\(Self.self) is not linked into a node") }
+
+    /// Links a collection key's node from all of its contributions; called on the first one.
+    func linkCollection(into node: AnyNode, contributions: [AnyDeclaration], with linkers: [Linker]) {
+        preconditionFailure("\(Self.self) is not a contribution")
+    }
+}
+
+/// A declaration made by a `to(...)` call: it owns the recipe of the bound value.
+class RecipeDeclaration<Input>: AnyDeclaration {
+    let recipe: _BindingRecipe<Input>
+
+    init(recipe: _BindingRecipe<Input>, key: BindingKey, role: Role, site: CallSite, declaringModule: (any Any.Type)?, isShared: Bool) {
+        self.recipe = recipe
+        super.init(key: key, role: role, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: isShared)
+    }
+
+    override func reserveSharedSlot(in layout: inout InstanceLayoutBuilder) -> StorageSlot {
+        layout.addShared(Input.self)
+    }
+
+    /// The resolver of the bound value, with sharing applied by the recipe's `finish`.
+    func resolver(with linker: Linker) -> Resolver<Input> {
+        recipe.link(linker)
+    }
+}
+
+/// The single binding of a key.
+final class UniqueDeclaration<Input>: RecipeDeclaration<Input> {
+    override func makeNode() -> AnyNode { Node<Input>() }
+
+    override func link(into node: AnyNode, with linker: Linker) {
+        unsafeDowncast(node, to: Node<Input>.self).resolve = resolver(with: linker)
+    }
+}
+
+/// Appends one contribution's values to the collection being resolved.
+typealias Appender<Element> = @Sendable (ComponentInstance, inout [Element]) -> Void
+
+/// A contribution to the collection `[Element]`.
+class ContributionDeclaration<Element>: AnyDeclaration {
+    override func makeNode() -> AnyNode { Node<[Element]>() }
+
+    func appender(with linker: Linker) -> Appender<Element> {
+        preconditionFailure("\(Self.self) must provide an appender")
+    }
+
+    override func linkCollection(into node: AnyNode, contributions: [AnyDeclaration], with linkers: [Linker]) {
+        // Every contribution to one key has the same element type: the key is `[Element]`.
+        let appenders = zip(contributions, linkers).map { contribution, linker in
+            unsafeDowncast(contribution, to: ContributionDeclaration<Element>.self).appender(with: linker)
+        }
+        let count = appenders.count
+        unsafeDowncast(node, to: Node<[Element]>.self).resolve = { instance in
+            var elements: [Element] = []
+            elements.reserveCapacity(count)
+            for append in appenders { append(instance, &elements) }
+            return elements
+        }
+    }
+}
+
+/// A contribution of one element: `bind(E.self).intoCollection().to(value: e)`.
+final class SingleContribution<Element>: ContributionDeclaration<Element> {
+    let recipe: _BindingRecipe<Element>
+
+    init(recipe: _BindingRecipe<Element>, key: BindingKey, site: CallSite, declaringModule: (any Any.Type)?, isShared: Bool) {
+        self.recipe = recipe
+        super.init(key: key, role: .contribution, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: isShared)
+    }
+
+    override func reserveSharedSlot(in layout: inout InstanceLayoutBuilder) -> StorageSlot {
+        layout.addShared(Element.self)
+    }
+
+    override func appender(with linker: Linker) -> Appender<Element> {
+        let resolve = recipe.link(linker)
+        return { instance, elements in elements.append(resolve(instance)) }
+    }
+}
+
+/// A contribution of several elements: `bind(E.self).intoCollection().to(value: [e1, e2])`.
+final class ArrayContribution<Element>: ContributionDeclaration<Element> {
+    let recipe: _BindingRecipe<[Element]>
+
+    init(recipe: _BindingRecipe<[Element]>, key: BindingKey, site: CallSite, declaringModule: (any Any.Type)?, isShared: Bool) {
+        self.recipe = recipe
+        super.init(key: key, role: .contribution, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: isShared)
+    }
+
+    override func reserveSharedSlot(in layout: inout InstanceLayoutBuilder) -> StorageSlot {
+        layout.addShared([Element].self)
+    }
+
+    override func appender(with linker: Linker) -> Appender<Element> {
+        let resolve = recipe.link(linker)
+        return { instance, elements in elements.append(contentsOf: resolve(instance)) }
+    }
+}
+
+/// The root of a component, from `configureRoot`.
+final class RootDeclaration<Root>: RecipeDeclaration<Root> {}
+
+/// The seed of a component: the value passed to `build`, stored in the instance.
+///
+/// A seed that is itself a provider (`TaggedProvider<UserID>`) binds the key it provides, so
+/// factories ask for it the way they ask for any tagged value.
+final class SeedDeclaration<Seed, Element>: AnyDeclaration {
+    private let element: @Sendable (Seed) -> Element
+    private(set) var slot: StorageSlot?
+
+    init(key: BindingKey, component: any Any.Type, element: @escaping @Sendable (Seed) -> Element) {
+        self.element = element
+        super.init(key: key, role: .seed, requests: [], site: nil, declaringModule: component, isShared: false)
+    }
+
+    override func makeNode() -> AnyNode { Node<Element>() }
+
+    override func reserveSeedSlot(in layout: inout InstanceLayoutBuilder) -> StorageSlot {
+        let slot = layout.addSeed(Seed.self)
+        self.slot = slot
+        return slot
+    }
+
+    override func link(into node: AnyNode, with linker: Linker) {
+        guard let slot else { preconditionFailure("Wiring internal error: the seed was linked before its slot was reserved.") }
+        let element = self.element
+        unsafeDowncast(node, to: Node<Element>.self).resolve = { instance in
+            element(instance.storedValue(at: slot, as: Seed.self))
+        }
+    }
+}
+
+extension SeedDeclaration where Seed == Element {
+    convenience init(component: any Any.Type) {
+        self.init(key: BindingKey(Seed.self), component: component, element: { $0 })
+    }
+}

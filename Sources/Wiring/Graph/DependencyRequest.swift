@@ -1,0 +1,51 @@
+/// How a factory parameter asks for a binding.
+@usableFromInline
+enum RequestKind: Sendable, Equatable {
+    /// The parameter is the bound type itself: the binding is resolved while the factory runs.
+    case instance
+    /// The parameter is a `Provider` or `TaggedProvider`: the binding is resolved on `get()`.
+    case provider
+    /// The parameter is `T?`: the binding is resolved while the factory runs, nil when absent.
+    case optional
+    /// The parameter is `() -> T`: the binding is resolved when the closure is called.
+    case function
+
+    /// Whether the request is resolved before the factory runs, so that a cycle through it can
+    /// never be satisfied.
+    var isImmediate: Bool { self == .instance || self == .optional }
+}
+
+/// One factory parameter: the key it asks for and how.
+@usableFromInline
+struct DependencyRequest: Sendable {
+    /// The binding that satisfies the request.
+    @usableFromInline let key: BindingKey
+    @usableFromInline let kind: RequestKind
+    /// The parameter's own type, for messages: `Provider<Clock>`, `NetworkExecutor`.
+    @usableFromInline let parameterType: any Any.Type
+    /// The wrapper that turns the bound value into the parameter, or nil for a plain parameter.
+    @usableFromInline let wrapper: (any DependencyWrapper.Type)?
+
+    /// Classifies a factory parameter. Runs once per parameter while `configure` runs, never
+    /// while the graph resolves.
+    @usableFromInline
+    static func of<P>(_ parameter: P.Type) -> DependencyRequest {
+        if let wrapper = parameter as? any DependencyWrapper.Type {
+            return DependencyRequest(key: wrapper.wrappedKey, kind: wrapper.requestKind, parameterType: parameter, wrapper: wrapper)
+        }
+        return DependencyRequest(key: BindingKey(parameter), kind: .instance, parameterType: parameter, wrapper: nil)
+    }
+}
+
+/// A parameter type that is not bound itself but wraps a binding: `Provider<T>`,
+/// `TaggedProvider<Tag>`.
+@usableFromInline
+protocol DependencyWrapper: SendableMetatype {
+    /// The binding the wrapper gives access to.
+    static var wrappedKey: BindingKey { get }
+    /// How the wrapper reaches it.
+    static var requestKind: RequestKind { get }
+    /// Makes the wrapper from the linked node of the wrapped binding, nil when it is absent
+    /// (which validation allows only for `.optional` requests).
+    static func resolver(wrapping node: AnyNode?) -> Resolver<Self>
+}

@@ -1,0 +1,56 @@
+/// Collects what a component's `configure` declares: bindings, included modules, the root and
+/// the seed. One builder lives for one call of `ComponentFactory.of`.
+@usableFromInline
+final class GraphBuilder {
+    /// A module included into the component, with the call that included it first.
+    struct Inclusion {
+        let module: any Any.Type
+        let site: CallSite
+        let includedBy: any Any.Type
+    }
+
+    let component: any Any.Type
+    private(set) var declarations: [AnyDeclaration] = []
+    private(set) var inclusions: [Inclusion] = []
+    private(set) var root: AnyDeclaration?
+    private(set) var seed: AnyDeclaration?
+    /// Set when `configureRoot` binds more than one root, so validation can report it.
+    private(set) var extraRoots: [AnyDeclaration] = []
+    private var includedModules: Set<ObjectIdentifier> = []
+    private var moduleStack: [any Any.Type]
+
+    init(component: any Any.Type) {
+        self.component = component
+        self.moduleStack = [component]
+    }
+
+    /// The module whose `configure` is running.
+    var currentModule: any Any.Type { moduleStack[moduleStack.count - 1] }
+
+    /// Runs a module's `configure` the first time the module is included; later includes of the
+    /// same module do nothing.
+    func include(_ module: any Any.Type, site: CallSite, configure: () -> Void) {
+        guard includedModules.insert(ObjectIdentifier(module)).inserted else { return }
+        inclusions.append(Inclusion(module: module, site: site, includedBy: currentModule))
+        moduleStack.append(module)
+        configure()
+        moduleStack.removeLast()
+    }
+
+    func add(_ declaration: AnyDeclaration) {
+        declarations.append(declaration)
+    }
+
+    func setRoot(_ declaration: AnyDeclaration) {
+        if root == nil {
+            root = declaration
+        } else {
+            extraRoots.append(declaration)
+        }
+    }
+
+    func setSeed(_ declaration: AnyDeclaration) {
+        seed = declaration
+        declarations.append(declaration)
+    }
+}

@@ -1,0 +1,14 @@
+/// `T?` as a factory parameter: the value of `T` when `T` is bound, nil when it is not.
+///
+/// An explicit binding of `T?` itself takes precedence.
+extension Optional: DependencyWrapper {
+    @usableFromInline static var wrappedKey: BindingKey { BindingKey(Wrapped.self) }
+    @usableFromInline static var requestKind: RequestKind { .optional }
+
+    @usableFromInline
+    static func resolver(wrapping node: AnyNode?) -> Resolver<Wrapped?> {
+        guard let node else { return { _ in nil } }
+        let resolve = unsafeDowncast(node, to: Node<Wrapped>.self).resolve
+        return { instance in resolve(instance) }
+    }
+}

@@ -1,0 +1,174 @@
+public import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One built component: the storage of its seed and of its shared bindings.
+///
+/// Every call of `ComponentFactory.build` makes one instance, in a single allocation; resolvers
+/// receive it and read shared values from it with one atomic load.
+@usableFromInline
+final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
+
+    @usableFromInline
+    struct Header {
+        @usableFromInline let layout: InstanceLayout
+        @usableFromInline let parent: ComponentInstance?
+
+        @usableFromInline
+        init(layout: InstanceLayout, parent: ComponentInstance?) {
+            self.layout = layout
+            self.parent = parent
+        }
+    }
+
+    /// Makes the storage of one built component; every shared slot starts empty.
+    @inlinable
+    static func make(layout: InstanceLayout, parent: ComponentInstance?) -> ComponentInstance {
+        let buffer = create(minimumCapacity: layout.wordCount) { _ in Header(layout: layout, parent: parent) }
+        let instance = unsafeDowncast(buffer, to: ComponentInstance.self)
+        if layout.hasSharedSlots {
+            // Zero bytes are an `Atomic<Int>` holding `SlotState.empty`: every shared slot starts empty.
+            instance.base.initializeMemory(as: UInt64.self, repeating: 0, count: layout.wordCount)
+        }
+        return instance
+    }
+
+    deinit {
+        withUnsafeMutablePointers { header, words in
+            header.pointee.layout.destroyValues(in: UnsafeMutableRawPointer(words))
+        }
+    }
+
+    /// The first byte of the instance's storage.
+    @inlinable
+    var base: UnsafeMutableRawPointer {
+        withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
+    }
+
+    /// The instance of the parent component, for subcomponents.
+    @inlinable
+    var parent: ComponentInstance? {
+        withUnsafeMutablePointerToHeader { $0.pointee.parent }
+    }
+
+    // MARK: - The seed
+
+    /// Stores the seed; `build` calls this once, before anything can read it.
+    @inlinable
+    func storeSeed<T>(_ value: consuming T, at slot: StorageSlot) {
+        if slot.isBoxed {
+            (base + slot.valueOffset).initializeMemory(as: Box<T>.self, to: Box(value))
+        } else {
+            (base + slot.valueOffset).initializeMemory(as: T.self, to: value)
+        }
+    }
+
+    /// Reads a value that is always present: the seed.
+    @inlinable
+    func storedValue<T>(at slot: StorageSlot, as type: T.Type) -> T {
+        if slot.isBoxed {
+            return (base + slot.valueOffset).assumingMemoryBound(to: Box<T>.self).pointee.value
+        }
+        return (base + slot.valueOffset).assumingMemoryBound(to: T.self).pointee
+    }
+
+    // MARK: - Shared bindings
+
+    /// The shared value of a slot: made by `create` the first time, then the same value.
+    ///
+    /// The hit path is one acquire load and a copy of the value.
+    @inlinable
+    func shared<T>(_ slot: StorageSlot, _ create: Resolver<T>) -> T {
+        let base = self.base
+        let state = (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self)
+        if state.pointee.load(ordering: .acquiring) == SlotState.ready {
+            return (base + slot.valueOffset).assumingMemoryBound(to: T.self).pointee
+        }
+        return makeShared(slot, create)
+    }
+
+    /// `shared` for values kept in a box because of their alignment.
+    @inlinable
+    func sharedBoxed<T>(_ slot: StorageSlot, _ create: Resolver<T>) -> T {
+        shared(slot) { instance in Box(create(instance)) }.value
+    }
+
+    /// Runs a shared binding's factory exactly once, however many threads ask at the same time.
+    ///
+    /// The first thread to move the state word from `empty` to its own thread token runs the
+    /// factory and publishes the value; the others wait until the state word says `ready`. A
+    /// factory that asks for its own binding again on the same thread (through a `Provider`
+    /// called during construction) is a cycle the graph cannot satisfy, and stops the process
+    /// with a message naming the type.
+    @inlinable
+    @inline(never)
+    func makeShared<T>(_ slot: StorageSlot, _ create: Resolver<T>) -> T {
+        let base = self.base
+        let state = (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self)
+        let value = (base + slot.valueOffset).assumingMemoryBound(to: T.self)
+        let token = currentThreadToken()
+        var attempts = 0
+        while true {
+            let (exchanged, observed) = state.pointee.compareExchange(
+                expected: SlotState.empty, desired: token, ordering: .acquiringAndReleasing
+            )
+            if exchanged {
+                value.initialize(to: create(self))
+                state.pointee.store(SlotState.ready, ordering: .releasing)
+                return value.pointee
+            }
+            if observed == SlotState.ready {
+                return value.pointee
+            }
+            precondition(
+                observed != token,
+                "Wiring: the shared \(T.self) was requested again while its own factory was running. "
+                    + "A factory called a Provider (or a () -> T closure) of a binding that depends on it; "
+                    + "keep the provider and call it after construction instead."
+            )
+            attempts += 1
+            Self.pause(attempt: attempts)
+        }
+    }
+
+    /// Waits for another thread's factory: yields at first, then sleeps up to a millisecond.
+    @usableFromInline
+    static func pause(attempt: Int) {
+        if attempt < 64 {
+            sched_yield()
+        } else {
+            usleep(UInt32(min(1 << min(attempt - 64, 10), 1000)))
+        }
+    }
+}
+
+/// A component instance that can cross tasks: what providers, factories and resolvers hold.
+@usableFromInline
+struct SharedInstance: @unchecked Sendable {
+    // Safe to share: `ComponentInstance` is not declared `Sendable` only because `ManagedBuffer`
+    // is not. Its header is immutable, the seed is written once before the instance is handed out,
+    // and each shared slot is published through its atomic state word (written once under the
+    // slot's once-protocol with release ordering, read with acquire ordering).
+    @usableFromInline let instance: ComponentInstance
+
+    @inlinable
+    init(_ instance: ComponentInstance) {
+        self.instance = instance
+    }
+}
+
+/// A number that identifies the calling thread and is never `SlotState.empty` or `.ready`.
+@usableFromInline
+func currentThreadToken() -> Int {
+    #if canImport(Darwin)
+    return Int(bitPattern: UInt(bitPattern: pthread_self())) | 2
+    #else
+    return Int(bitPattern: UInt(pthread_self())) | 2
+    #endif
+}

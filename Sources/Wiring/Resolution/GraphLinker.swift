@@ -1,0 +1,52 @@
+/// Compiles a validated graph into linked resolvers and the layout of its instances.
+///
+/// Keys are linked dependencies first, so a factory's resolver captures the resolvers of its
+/// parameters directly. Only wrappers (`Provider`, `() -> T`) keep a node and read its resolver
+/// when called, which is what lets a cycle through them link.
+struct GraphLinker {
+    private(set) var layout = InstanceLayoutBuilder()
+    private(set) var seedSlot: StorageSlot?
+    private let graph: ResolvedGraph
+    private let nodes: [AnyNode]
+
+    init(_ graph: ResolvedGraph) {
+        self.graph = graph
+        self.nodes = graph.entries.map { graph.declarations[$0.declarations[0]].makeNode() }
+    }
+
+    /// Links every key in `order`, then returns the root's linker.
+    mutating func link(in order: DependencyOrder) -> Linker {
+        seedSlot = graph.graph.seed?.reserveSeedSlot(in: &layout)
+        for entry in order.linkOrder {
+            let declarations = graph.entries[entry].declarations
+            let linkers = declarations.map { linker(for: $0) }
+            let first = graph.declarations[declarations[0]]
+            if graph.isCollection(entry) {
+                first.linkCollection(into: nodes[entry], contributions: declarations.map { graph.declarations[$0] }, with: linkers)
+            } else {
+                first.link(into: nodes[entry], with: linkers[0])
+            }
+        }
+        return Linker(sharedSlot: nil, targets: ArraySlice(graph.rootResolutions.map(target)))
+    }
+
+    private mutating func linker(for declaration: Int) -> Linker {
+        let sharedSlot = graph.declarations[declaration].isShared
+            ? graph.declarations[declaration].reserveSharedSlot(in: &layout)
+            : nil
+        return Linker(sharedSlot: sharedSlot, targets: ArraySlice(graph.resolutions(of: declaration).map(target)))
+    }
+
+    private func target(_ resolution: ResolvedGraph.Resolution) -> LinkTarget {
+        switch resolution {
+        case let .entry(entry, wrapper):
+            return .node(nodes[entry], wrapper: wrapper)
+        case let .function(entry):
+            return .function(nodes[entry])
+        case let .absent(wrapper):
+            return .absent(wrapper: wrapper)
+        case .missing:
+            preconditionFailure("Wiring internal error: a graph with a missing binding was linked.")
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// Where one factory parameter's value comes from, decided by validation.
+enum LinkTarget {
+    /// A bound key: the parameter is its value, or a wrapper (`Provider`, `T?`) around it.
+    case node(AnyNode, wrapper: (any DependencyWrapper.Type)?)
+    /// A `() -> T` parameter: a closure that resolves `T` when called.
+    case function(AnyNode)
+    /// A wrapper whose binding is absent and who accepts that: `T?` gets nil.
+    case absent(wrapper: any DependencyWrapper.Type)
+}
+
+/// Hands a binding's recipe the resolvers of its parameters while the graph is linked.
+///
+/// `to(factory:)` composes these resolvers into one closure that calls the factory, so that
+/// after `ComponentFactory.of` a resolve is a chain of direct calls: no lookup, no cast.
+@usableFromInline
+struct Linker {
+    /// The storage of the binding when it is shared, or nil when every request makes a new value.
+    @usableFromInline let sharedSlot: StorageSlot?
+    let targets: ArraySlice<LinkTarget>
+
+    init(sharedSlot: StorageSlot?, targets: ArraySlice<LinkTarget>) {
+        self.sharedSlot = sharedSlot
+        self.targets = targets
+    }
+
+    /// The resolver of the factory's parameter at `index`.
+    @usableFromInline
+    func resolver<P>(_ index: Int, _ parameter: P.Type) -> Resolver<P> {
+        switch targets[targets.startIndex + index] {
+        case let .node(node, wrapper: nil):
+            // Validation matched the parameter's type to this key, whose node is a `Node<P>`.
+            return unsafeDowncast(node, to: Node<P>.self).resolve
+        case let .node(node, wrapper: wrapper?):
+            return Self.wrapped(wrapper, node, as: P.self)
+        case let .function(node):
+            return node.functionResolver(as: P.self)
+        case let .absent(wrapper):
+            return Self.wrapped(wrapper, nil, as: P.self)
+        }
+    }
+
+    private static func wrapped<W: DependencyWrapper, P>(_ wrapper: W.Type, _ node: AnyNode?, as parameter: P.Type) -> Resolver<P> {
+        // `W` is the parameter's own type: `DependencyRequest.of(P.self)` found it by casting `P`.
+        unsafeBitCast(W.resolver(wrapping: node), to: Resolver<P>.self)
+    }
+
+    /// Applies the binding's scope to the resolver a recipe composed.
+    @inlinable
+    func finish<T>(_ resolve: @escaping Resolver<T>) -> Resolver<T> {
+        guard let slot = sharedSlot else { return resolve }
+        if slot.isBoxed {
+            return { instance in instance.sharedBoxed(slot, resolve) }
+        }
+        return { instance in instance.shared(slot, resolve) }
+    }
+}

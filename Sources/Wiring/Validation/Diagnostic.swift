@@ -1,0 +1,64 @@
+/// One problem in an object graph, with the words that fix it.
+///
+/// ``ComponentFactory/of(_:validate:)`` collects every diagnostic of a graph and throws them
+/// together in a ``ValidationError``. Messages are part of Wiring's API: they keep their wording
+/// from release to release, and tests can assert them whole.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// What kind of problem a diagnostic reports.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        private enum Code: Hashable, Sendable {
+            case missingBinding, dependencyCycle, duplicateBinding, scopeMisuse, rootBinding
+        }
+
+        private let code: Code
+
+        private init(_ code: Code) { self.code = code }
+
+        /// A factory asks for a type that nothing binds.
+        public static let missingBinding = Kind(.missingBinding)
+        /// Factories ask for each other in a loop that no value can start.
+        public static let dependencyCycle = Kind(.dependencyCycle)
+        /// A type is bound more than once.
+        public static let duplicateBinding = Kind(.duplicateBinding)
+        /// A scope is used where it cannot work.
+        public static let scopeMisuse = Kind(.scopeMisuse)
+        /// `configureRoot` binds the root more than once.
+        public static let rootBinding = Kind(.rootBinding)
+
+        /// The kind in words: `missing binding`, `dependency cycle`, …
+        public var description: String {
+            switch code {
+            case .missingBinding: "missing binding"
+            case .dependencyCycle: "dependency cycle"
+            case .duplicateBinding: "duplicate binding"
+            case .scopeMisuse: "scope misuse"
+            case .rootBinding: "root binding"
+            }
+        }
+    }
+
+    /// What kind of problem this is.
+    public let kind: Kind
+    /// What is wrong, who is involved and where, and how to fix it; several lines.
+    public let message: String
+    /// The declaration the problem is about, when there is one.
+    public let location: SourceLocation?
+
+    /// Creates a diagnostic.
+    ///
+    /// - Parameters:
+    ///   - kind: What kind of problem it is.
+    ///   - message: The whole message.
+    ///   - location: The declaration it is about.
+    public init(kind: Kind, message: String, location: SourceLocation?) {
+        self.kind = kind
+        self.message = message
+        self.location = location
+    }
+
+    /// The diagnostic as a compiler would print it: `File.swift:12: error: message`.
+    public var description: String {
+        guard let location else { return "error: \(message)" }
+        return "\(location): error: \(message)"
+    }
+}

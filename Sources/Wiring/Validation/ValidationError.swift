@@ -1,0 +1,32 @@
+/// Everything wrong with a component's object graph, thrown by ``ComponentFactory/of(_:validate:)``.
+///
+/// ```swift
+/// do {
+///     let factory = try ComponentFactory.of(ApplicationRootComponent.self)
+/// } catch let error as ValidationError {
+///     print(error)   // every problem, each with its location and its fix
+/// }
+/// ```
+public struct ValidationError: Error, CustomStringConvertible, Sendable {
+    /// The component whose graph was validated, by name.
+    public let componentName: String
+    /// Every problem found, in a stable order: duplicates, root problems, missing bindings, cycles.
+    public let diagnostics: [Diagnostic]
+
+    /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - componentName: The component whose graph was validated.
+    ///   - diagnostics: The problems.
+    public init(componentName: String, diagnostics: [Diagnostic]) {
+        self.componentName = componentName
+        self.diagnostics = diagnostics
+    }
+
+    /// A headline with the number of problems, then every diagnostic.
+    public var description: String {
+        let count = diagnostics.count == 1 ? "1 problem" : "\(diagnostics.count) problems"
+        let body = diagnostics.map(\.description).joined(separator: "\n\n")
+        return "Wiring found \(count) in the object graph of \(componentName):\n\n\(body)"
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// Every ```swift block of the DocC articles must appear in this target's sources, so that every
+/// example in the documentation is compiled (and most of them run) by the test suite.
+struct DocumentationExampleTests {
+    @Test(arguments: DocumentationExampleTests.articles())
+    func everySwiftBlockOfTheArticleIsCompiledByThisTarget(article: String) throws {
+        let text = try String(contentsOf: Self.catalog.appendingPathComponent(article), encoding: .utf8)
+        let blocks = Self.swiftBlocks(in: text)
+        #expect(!blocks.isEmpty, "\(article) has no swift example")
+        let compiled = try Self.normalizedSourceLines()
+        for block in blocks {
+            let isCompiled = Self.contains(compiled, block)
+            #expect(isCompiled, "this example of \(article) is not compiled by a test:\n\(block.joined(separator: "\n"))")
+        }
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let catalog = packageRoot.appendingPathComponent("Sources/Wiring/Wiring.docc")
+
+    static func articles() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? []
+        return names.filter { $0.hasSuffix(".md") && $0 != "Wiring.md" }.sorted()
+    }
+
+    /// The lines of each ```swift block, trimmed, without blank lines.
+    static func swiftBlocks(in text: String) -> [[String]] {
+        var blocks: [[String]] = []
+        var current: [String]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if current == nil, trimmed == "```swift" {
+                current = []
+            } else if current != nil, trimmed == "```" {
+                blocks.append(current ?? [])
+                current = nil
+            } else if !trimmed.isEmpty {
+                current?.append(trimmed)
+            }
+        }
+        return blocks
+    }
+
+    static func normalizedSourceLines() throws -> [String] {
+        let directory = packageRoot.appendingPathComponent("Tests/WiringDocumentationTests")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".swift") }.sorted()
+        return try files.flatMap { file in
+            try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+                .split(separator: "\n")
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+        }
+    }
+
+    /// Whether `block` appears as consecutive lines of `lines`.
+    static func contains(_ lines: [String], _ block: [String]) -> Bool {
+        guard !block.isEmpty, block.count <= lines.count else { return block.isEmpty }
+        return (0...(lines.count - block.count)).contains { start in
+            Array(lines[start..<(start + block.count)]) == block
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Synchronization
+import Testing
+import Wiring
+
+/// Compiles and runs the example of the "Getting started" article (Wiring.docc/GettingStarted.md).
+/// `DocumentationExampleTests` checks that every code block of the article appears here.
+struct GettingStartedTests {
+    @Test func theGettingStartedExampleDepositsThroughTheGraph() throws {
+        let factory = try ComponentFactory.of(ApplicationRootComponent.self)
+        let depositer = factory.build(())
+        let recorded = depositer.deposit([20, 20, 5])
+        #expect(recorded == 4500)
+        #expect(depositer.deposit([1]) == 4600)
+        #expect(factory.build(()).deposit([1]) == 100)
+    }
+}
+
+// MARK: - The article's example
+
+final class BillScanner: Sendable {
+    func totalCents(of notes: [Int]) -> Int {
+        notes.reduce(0, +) * 100
+    }
+}
+
+protocol NetworkExecutor: Sendable {
+    func deposit(cents: Int) -> Int
+}
+
+struct ATMDepositer {
+    let scanner: BillScanner
+    let network: any NetworkExecutor
+
+    func deposit(_ notes: [Int]) -> Int {
+        network.deposit(cents: scanner.totalCents(of: notes))
+    }
+}
+
+struct ATMLibModule: Module {
+    static func configure(binder: Binder<Unscoped>) {
+        binder.bind(BillScanner.self).to(factory: BillScanner.init)
+    }
+}
+
+struct NetworkModule: Module {
+    static func configure(binder: Binder<Singleton>) {
+        binder.bind((any NetworkExecutor).self).sharedInScope().to(factory: RecordingNetwork.init)
+    }
+}
+
+struct ApplicationRootComponent: RootComponent {
+    typealias Root = ATMDepositer
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.include(module: ATMLibModule.self)
+        binder.include(module: NetworkModule.self)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<ATMDepositer>) -> BindingReceipt<ATMDepositer> {
+        bind.to(factory: ATMDepositer.init)
+    }
+}
+
+// MARK: - Support
+
+final class RecordingNetwork: NetworkExecutor {
+    private let balance = Ledger()
+
+    func deposit(cents: Int) -> Int {
+        balance.add(cents)
+    }
+}
+
+final class Ledger: Sendable {
+    private let cents = Mutex(0)
+
+    func add(_ amount: Int) -> Int {
+        cents.withLock { total in
+            total += amount
+            return total
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Synchronization
+import Testing
+import Wiring
+
+/// A built component can be used from any task; shared bindings are made exactly once.
+struct ConcurrencyTests {
+    @Test func aThousandConcurrentResolvesOfOneSingletonMakeExactlyOneInstance() async throws {
+        let counter = Counter()
+        let root = try ComponentFactory.of(CountingRoot.self).build(counter)
+        let identifiers = await withTaskGroup(of: ObjectIdentifier.self) { group in
+            for _ in 0..<1_000 {
+                group.addTask { ObjectIdentifier(root.get()) }
+            }
+            return await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+        }
+        #expect(identifiers.count == 1)
+        #expect(counter.value == 1)
+    }
+
+    @Test func resolvesThatArriveWhileASlowFactoryRunsWaitForItsInstance() async throws {
+        let counter = Counter(delay: .milliseconds(20))
+        let root = try ComponentFactory.of(CountingRoot.self).build(counter)
+        let identifiers = await withTaskGroup(of: ObjectIdentifier.self) { group in
+            for _ in 0..<64 {
+                group.addTask { ObjectIdentifier(root.get()) }
+            }
+            return await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+        }
+        #expect(identifiers.count == 1)
+        #expect(counter.value == 1)
+    }
+
+    @Test func concurrentBuildsEachMakeTheirOwnSingleton() async throws {
+        let counter = Counter()
+        let factory = try ComponentFactory.of(CountingRoot.self)
+        let identifiers = await withTaskGroup(of: ObjectIdentifier.self) { group in
+            for _ in 0..<200 {
+                group.addTask {
+                    let root = factory.build(counter)
+                    let first = root.get()
+                    #expect(first === root.get())
+                    return ObjectIdentifier(first)
+                }
+            }
+            var all: [ObjectIdentifier] = []
+            for await identifier in group { all.append(identifier) }
+            return all
+        }
+        #expect(identifiers.count == 200)
+        #expect(counter.value == 200)
+    }
+
+    @Test func aSingletonWhoseFactoryResolvesAnotherSingletonDoesNotDeadlock() async throws {
+        let counter = Counter()
+        let root = try ComponentFactory.of(CountingRoot.self).build(counter)
+        let outers = await withTaskGroup(of: ObjectIdentifier.self) { group in
+            for _ in 0..<500 {
+                group.addTask { ObjectIdentifier(root.outer()) }
+            }
+            return await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+        }
+        #expect(outers.count == 1)
+        #expect(counter.value == 1)
+    }
+}
+
+// MARK: - Fixtures
+
+private final class Counter: Sendable {
+    let delay: Duration
+    private let count = Mutex(0)
+    init(delay: Duration = .zero) { self.delay = delay }
+    var value: Int { count.withLock { $0 } }
+    func increment() { count.withLock { $0 += 1 } }
+}
+
+private final class Expensive: Sendable {
+    init(counter: Counter) {
+        counter.increment()
+        if counter.delay > .zero {
+            let (seconds, attoseconds) = counter.delay.components
+            usleep(UInt32(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+        }
+    }
+}
+
+private final class Outer: Sendable {
+    let inner: Expensive
+    init(inner: Expensive) { self.inner = inner }
+}
+
+private struct CountingRoot: RootComponent {
+    typealias Seed = Counter
+    typealias Root = Roots
+    struct Roots: Sendable {
+        let get: @Sendable () -> Expensive
+        let outer: @Sendable () -> Outer
+    }
+    static func configure(binder: Binder<Singleton>) {
+        binder.bind(Expensive.self).sharedInScope().to(factory: Expensive.init)
+        binder.bind(Outer.self).sharedInScope().to(factory: Outer.init)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Roots>) -> BindingReceipt<Roots> {
+        bind.to { (expensive: Provider<Expensive>, outer: Provider<Outer>) in
+            Roots(get: { expensive.get() }, outer: { outer.get() })
+        }
+    }
+}

@@ -1,23 +1,70 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// The dependency arrows are the architecture (see README, "The two wiring rules"):
+// core libraries depend only on other core libraries; a wiring library depends on Wiring and on
+// its sibling core library (plus the core libraries whose protocols its sibling's initialisers
+// take); a fake depends on the core library it fakes; `atm` never links a fake.
 let package = Package(
     name: "Wiring",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Wiring", targets: ["Wiring"]),
+        .executable(name: "atm", targets: ["ATMApp"]),
+        .executable(name: "atm-dev", targets: ["ATMDevApp"]),
     ],
     targets: [
         // MARK: - The container
         .target(name: "Wiring"),
 
+        // MARK: - Core libraries (no container)
+        .target(name: "BillScanner"),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
+        .target(name: "Network", dependencies: ["CCurl"]),
+        .target(name: "ATMLib", dependencies: ["BillScanner", "Network"]),
+
+        // MARK: - Wiring libraries (bindings only, each for its sibling)
+        .target(name: "BillScannerWiring", dependencies: ["Wiring", "BillScanner"], path: "WiringLibs/BillScannerWiring"),
+        .target(name: "NetworkWiring", dependencies: ["Wiring", "Network"], path: "WiringLibs/NetworkWiring"),
+        .target(name: "ATMLibWiring", dependencies: ["Wiring", "ATMLib", "BillScanner", "Network"], path: "WiringLibs/ATMLibWiring"),
+
+        // MARK: - Fakes and their wiring
+        .target(name: "FakeNetwork", dependencies: ["Network"], path: "FakeLibs/FakeNetwork"),
+        .target(name: "FakeNetworkWiring", dependencies: ["Wiring", "FakeNetwork", "Network"], path: "FakeLibs/FakeNetworkWiring"),
+
+        // MARK: - Apps
+        .target(name: "ATMCLI", dependencies: ["ATMLib", "BillScanner", "Network"]),
+        .executableTarget(
+            name: "ATMApp",
+            dependencies: ["ATMCLI", "Wiring", "ATMLibWiring", "BillScannerWiring", "NetworkWiring"]
+        ),
+        .executableTarget(
+            name: "ATMDevApp",
+            dependencies: ["ATMCLI", "Wiring", "ATMLibWiring", "BillScannerWiring", "FakeNetworkWiring"]
+        ),
+
         // MARK: - Tests
+        .target(name: "ATMTestSupport", dependencies: ["Network"], path: "Tests/ATMTestSupport"),
         .testTarget(name: "WiringTests", dependencies: ["Wiring"]),
         .testTarget(name: "WiringDocumentationTests", dependencies: ["Wiring"]),
+        .testTarget(name: "BillScannerTests", dependencies: ["BillScanner"]),
+        .testTarget(name: "NetworkTests", dependencies: ["Network", "FakeNetwork", "ATMTestSupport"]),
+        .testTarget(name: "ATMLibTests", dependencies: ["ATMLib", "BillScanner", "Network", "FakeNetwork"]),
+        .testTarget(
+            name: "ATMAppTests",
+            dependencies: [
+                "Wiring", "ATMLib", "ATMCLI", "ATMLibWiring", "BillScannerWiring", "NetworkWiring",
+                "FakeNetwork", "FakeNetworkWiring", "ATMTestSupport",
+            ]
+        ),
     ]
 )
 
-for target in package.targets {
+for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))

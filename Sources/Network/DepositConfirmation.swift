@@ -1,0 +1,23 @@
+/// The bank's record of a deposit.
+public struct DepositConfirmation: Sendable, Hashable, Codable {
+    /// The bank's identifier of the deposit.
+    public let depositID: String
+    /// The credited account.
+    public let account: String
+    /// The amount the bank recorded, in cents.
+    public let amountCents: Int
+    /// The account's balance after the deposit, in cents.
+    public let balanceCents: Int
+    /// Whether the bank answered with the record of an earlier identical request (HTTP 200)
+    /// rather than a new credit (HTTP 201).
+    public let isReplay: Bool
+
+    /// Creates a confirmation.
+    public init(depositID: String, account: String, amountCents: Int, balanceCents: Int, isReplay: Bool) {
+        self.depositID = depositID
+        self.account = account
+        self.amountCents = amountCents
+        self.balanceCents = balanceCents
+        self.isReplay = isReplay
+    }
+}

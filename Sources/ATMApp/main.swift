@@ -1,1 +1,6 @@
-print("atm")
+import ATMCLI
+import Foundation
+
+let status = await ATMCommandLine(application: ATMApp(), environment: ProcessInfo.processInfo.environment)
+    .run(CommandLine.arguments.dropFirst())
+exit(status.rawValue)

@@ -1,1 +1,6 @@
-print("atm-dev")
+import ATMCLI
+import Foundation
+
+let status = await ATMCommandLine(application: ATMDevApp(), environment: ProcessInfo.processInfo.environment)
+    .run(CommandLine.arguments.dropFirst())
+exit(status.rawValue)

@@ -1,0 +1,60 @@
+/// The command line shared by `atm` and `atm-dev`: reads the arguments, runs the command, prints
+/// the result, and returns the exit status. It receives the app, which builds the object graph;
+/// the command line itself knows nothing of the container.
+///
+/// ```swift
+/// let status = await ATMCommandLine(application: App()).run(CommandLine.arguments.dropFirst())
+/// exit(status.rawValue)
+/// ```
+public struct ATMCommandLine: Sendable {
+    private let application: any ATMApplication
+    private let environment: [String: String]
+    private let console: Console
+
+    /// Creates the command line of an app.
+    ///
+    /// - Parameters:
+    ///   - application: The app: its name, defaults, and how it builds its graph.
+    ///   - environment: The environment variables (`ATM_ACCOUNT`, `ATM_BANK_URL`, …).
+    ///   - console: Where to print.
+    public init(application: any ATMApplication, environment: [String: String], console: Console = .standard) {
+        self.application = application
+        self.environment = environment
+        self.console = console
+    }
+
+    /// Runs one invocation.
+    ///
+    /// - Parameter arguments: The arguments after the program's name.
+    /// - Returns: The exit status.
+    public func run(_ arguments: some Collection<String>) async -> ExitCode {
+        let name = application.name
+        guard let command = arguments.first else {
+            console.printError("\(name): missing command; run '\(name) --help' for usage")
+            return .usage
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "deposit":
+            return await DepositCommand(application: application, environment: environment, console: console).run(rest)
+        case "help", "--help", "-h":
+            return help(topic: command == "help" ? rest.first : nil)
+        default:
+            console.printError("\(name): unknown command '\(command)'; run '\(name) --help' for usage")
+            return .usage
+        }
+    }
+
+    private func help(topic: String?) -> ExitCode {
+        switch topic {
+        case nil:
+            console.print(HelpText.general(application.name))
+        case "deposit":
+            console.print(HelpText.deposit(application.name, defaults: application.defaults))
+        case let other?:
+            console.printError("\(application.name): no help for '\(other)'; run '\(application.name) --help' for the commands")
+            return .usage
+        }
+        return .success
+    }
+}

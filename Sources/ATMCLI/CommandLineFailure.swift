@@ -1,0 +1,13 @@
+/// A reason to stop with a message and an exit status.
+struct CommandLineFailure: Error {
+    let exitCode: ExitCode
+    let message: String
+
+    static func usage(_ message: String) -> CommandLineFailure {
+        CommandLineFailure(exitCode: .usage, message: message)
+    }
+
+    static func data(_ message: String) -> CommandLineFailure {
+        CommandLineFailure(exitCode: .dataError, message: message)
+    }
+}

@@ -1,0 +1,17 @@
+/// The exit statuses of `atm` and `atm-dev`, from `sysexits.h`.
+public enum ExitCode: Int32, Sendable {
+    /// The command did what was asked.
+    case success = 0
+    /// The command line is wrong: an unknown command or option, a missing value, a bad URL.
+    case usage = 64
+    /// The input is wrong: bills that are not bills, no bills, too many, too much.
+    case dataError = 65
+    /// The bank cannot be reached, or refused the deposit for a reason other than its data.
+    case unavailable = 69
+    /// The app itself is broken: its object graph does not validate.
+    case software = 70
+    /// The deposit may have reached the bank but its outcome is unknown: try again later.
+    case temporaryFailure = 75
+    /// The bank refused the credentials.
+    case permissionDenied = 77
+}

@@ -1,0 +1,65 @@
+import ATMLib
+import BillScanner
+import Foundation
+
+/// Prints a receipt for people, or as JSON for scripts.
+enum ReceiptPrinter {
+    /// The receipt as people read it:
+    ///
+    /// ```text
+    /// Deposited $45.00 into alice.
+    ///   bills    20, 20, 5
+    ///   balance  $145.00
+    ///   deposit  dep-000001
+    /// ```
+    static func text(_ receipt: DepositReceipt) -> String {
+        """
+        Deposited \(receipt.amount) into \(receipt.account).
+          bills    \(receipt.bills.map(\.description).joined(separator: ", "))
+          balance  \(receipt.balance)
+          deposit  \(receipt.depositID)
+        """
+    }
+
+    /// The receipt as one line of JSON with sorted keys:
+    /// `{"account":"alice","amount_cents":4500,"balance_cents":14500,"bills":[20,20,5],…}`.
+    static func json(_ receipt: DepositReceipt) -> String {
+        let document = JSONReceipt(
+            status: "confirmed",
+            account: receipt.account,
+            bills: receipt.bills.map(\.denomination.rawValue),
+            amountCents: receipt.amount.cents,
+            balanceCents: receipt.balance.cents,
+            depositID: receipt.depositID,
+            idempotencyKey: receipt.idempotencyKey
+        )
+        return encode(document)
+    }
+
+    /// Encodes a value as one line of JSON with sorted keys.
+    static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        guard let data = try? encoder.encode(value) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private struct JSONReceipt: Encodable {
+        let status: String
+        let account: String
+        let bills: [Int]
+        let amountCents: Int
+        let balanceCents: Int
+        let depositID: String
+        let idempotencyKey: String
+
+        enum CodingKeys: String, CodingKey {
+            case status, account, bills
+            case amountCents = "amount_cents"
+            case balanceCents = "balance_cents"
+            case depositID = "deposit_id"
+            case idempotencyKey = "idempotency_key"
+        }
+    }
+}

@@ -1,0 +1,27 @@
+public import BillScanner
+
+/// What the customer gets once the bank has confirmed a deposit.
+public struct DepositReceipt: Sendable, Hashable, Codable {
+    /// The credited account.
+    public let account: String
+    /// The bills that were deposited, in the order given.
+    public let bills: [Bill]
+    /// The amount the bank recorded.
+    public let amount: Money
+    /// The account's balance after the deposit.
+    public let balance: Money
+    /// The bank's identifier of the deposit.
+    public let depositID: String
+    /// The key the deposit was sent with; the same on every retry.
+    public let idempotencyKey: String
+
+    /// Creates a receipt.
+    public init(account: String, bills: [Bill], amount: Money, balance: Money, depositID: String, idempotencyKey: String) {
+        self.account = account
+        self.bills = bills
+        self.amount = amount
+        self.balance = balance
+        self.depositID = depositID
+        self.idempotencyKey = idempotencyKey
+    }
+}

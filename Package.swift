@@ -57,8 +57,8 @@ let package = Package(
         .testTarget(
             name: "ATMAppTests",
             dependencies: [
-                "Wiring", "ATMLib", "ATMCLI", "ATMLibWiring", "BillScannerWiring", "NetworkWiring",
-                "FakeNetwork", "FakeNetworkWiring", "ATMTestSupport",
+                "ATMApp", "ATMDevApp", "Wiring", "ATMLib", "ATMCLI", "BillScanner", "Network", "FakeNetwork",
+                "ATMTestSupport",
             ]
         ),
     ]

@@ -4,7 +4,7 @@ import Network
 import Wiring
 
 /// `atm`: the command line over the production graph.
-struct ATMApp: ATMApplication {
+struct ProductionApplication: ATMApplication {
     let name = "atm"
     let defaults = ATMDefaults()
 

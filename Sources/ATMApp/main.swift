@@ -1,6 +1,6 @@
 import ATMCLI
 import Foundation
 
-let status = await ATMCommandLine(application: ATMApp(), environment: ProcessInfo.processInfo.environment)
+let status = await ATMCommandLine(application: ProductionApplication(), environment: ProcessInfo.processInfo.environment)
     .run(CommandLine.arguments.dropFirst())
 exit(status.rawValue)

@@ -5,7 +5,7 @@ import Wiring
 
 /// `atm-dev`: the command line over the development graph, whose bank is in memory. It needs no
 /// bank URL and credits a development account unless told otherwise.
-struct ATMDevApp: ATMApplication {
+struct DevelopmentApplication: ATMApplication {
     let name = "atm-dev"
     let defaults = ATMDefaults(account: "developer", bankURL: "http://localhost")
 

@@ -1,6 +1,6 @@
 import ATMCLI
 import Foundation
 
-let status = await ATMCommandLine(application: ATMDevApp(), environment: ProcessInfo.processInfo.environment)
+let status = await ATMCommandLine(application: DevelopmentApplication(), environment: ProcessInfo.processInfo.environment)
     .run(CommandLine.arguments.dropFirst())
 exit(status.rawValue)

@@ -1,0 +1,170 @@
+import ATMCLI
+import ATMLib
+import BillScanner
+import FakeNetwork
+import Foundation
+import Network
+import Testing
+
+/// The shared command line, run in-process over a fake bank: output, errors and exit statuses.
+struct CommandLineTests {
+    @Test func aDepositPrintsTheReceipt() async throws {
+        let run = await Invocation(["deposit", "20", "20", "5", "--account", "alice", "--bank", "http://127.0.0.1:8080"]).run()
+        #expect(run.status == .success)
+        #expect(run.output == """
+            Deposited $45.00 into alice.
+              bills    20, 20, 5
+              balance  $45.00
+              deposit  fake-1
+
+            """)
+        #expect(run.error == "")
+    }
+
+    @Test func billsCanBeWrittenWithACount() async throws {
+        let run = await Invocation(["deposit", "20x2", "5", "--account=alice", "--bank=http://127.0.0.1:8080"]).run()
+        #expect(run.status == .success)
+        #expect(run.network.calls.map(\.request.amountCents) == [4500])
+    }
+
+    @Test func theAccountAndBankCanComeFromTheEnvironment() async throws {
+        let environment = ["ATM_ACCOUNT": "bob", "ATM_BANK_URL": "http://127.0.0.1:8080"]
+        let run = await Invocation(["deposit", "100"], environment: environment).run()
+        #expect(run.status == .success)
+        #expect(run.network.calls.map(\.request.account) == ["bob"])
+    }
+
+    @Test func aFlagWinsOverTheEnvironment() async throws {
+        let environment = ["ATM_ACCOUNT": "bob", "ATM_BANK_URL": "http://127.0.0.1:8080"]
+        let run = await Invocation(["deposit", "100", "--account", "carol"], environment: environment).run()
+        #expect(run.network.calls.map(\.request.account) == ["carol"])
+    }
+
+    @Test func jsonOutputIsOneLineWithTheReceiptsFields() async throws {
+        let run = await Invocation(["deposit", "50", "1", "--json", "--account", "alice", "--bank", "http://127.0.0.1:8080"]).run()
+        #expect(run.status == .success)
+        let key = try #require(run.network.calls.first?.request.idempotencyKey)
+        #expect(run.output == """
+            {"account":"alice","amount_cents":5100,"balance_cents":5100,"bills":[50,1],"deposit_id":"fake-1","idempotency_key":"\(key)","status":"confirmed"}
+
+            """)
+    }
+
+    @Test(arguments: [
+        (["abc"], "atm: 'abc' is not a bill; write a face value such as 20, or 20x2 for two of them"),
+        (["0"], "atm: 0 is not a US bill; accepted denominations are 1, 2, 5, 10, 20, 50 and 100"),
+        (["-5"], "atm: -5 is not a US bill; accepted denominations are 1, 2, 5, 10, 20, 50 and 100"),
+        (["3"], "atm: 3 is not a US bill; accepted denominations are 1, 2, 5, 10, 20, 50 and 100"),
+        (["20x0"], "atm: '20x0' holds no notes; give a count of 1 or more, such as 20x2"),
+        (["20x"], "atm: '20x' is not a bill; write a face value such as 20, or 20x2 for two of them"),
+        (["x2"], "atm: 'x2' is not a bill; write a face value such as 20, or 20x2 for two of them"),
+        ([], "atm: no bills to deposit; give at least one bill, such as 20"),
+        (["1x51"], "atm: 51 notes is more than the 50 notes one deposit accepts"),
+        (["1x30", "1x21"], "atm: 51 notes is more than the 50 notes one deposit accepts"),
+        (["20x99999999999999999999"], "atm: 99999999999999999999 notes is more than the 50 notes one deposit accepts"),
+        (["100x25", "1"], "atm: $2,501.00 is more than the $2,500.00 one deposit accepts"),
+    ])
+    func badBillsExit65WithOneLineAndNothingReachesTheBank(bills: [String], message: String) async throws {
+        let run = await Invocation(["deposit"] + bills + ["--account", "alice", "--bank", "http://127.0.0.1:8080"]).run()
+        #expect(run.status == .dataError)
+        #expect(run.error == message + "\n")
+        #expect(run.output == "")
+        #expect(run.network.calls.isEmpty)
+    }
+
+    @Test(arguments: [
+        (["deposit", "20", "--bank", "http://127.0.0.1:8080"], "atm: no account to credit; pass --account ID or set ATM_ACCOUNT"),
+        (["deposit", "20", "--account", "alice"], "atm: no bank URL; pass --bank URL or set ATM_BANK_URL"),
+        (["deposit", "20", "--account", "alice", "--bank"], "atm: --bank needs a value; run 'atm deposit --help' for usage"),
+        (["deposit", "20", "--bogus"], "atm: unknown option '--bogus'; run 'atm deposit --help' for usage"),
+        (["deposit", "20", "--json=yes"], "atm: unknown option '--json=yes'; run 'atm deposit --help' for usage"),
+        (["deposit", "20", "--account", "alice", "--bank", "ftp://bank.example"], "atm: the bank URL 'ftp://bank.example' uses ftp; only http and https are supported"),
+        (["deposit", "20", "--account", "alice", "--bank", "file:///etc/passwd"], "atm: the bank URL 'file:///etc/passwd' uses file; only http and https are supported"),
+        (["deposit", "20", "--account", "alice", "--bank", "http://bank.example"], "atm: the bank URL 'http://bank.example' uses plain http to bank.example, which is not a loopback host; use https, or allow insecure http explicitly"),
+        (["deposit", "20", "--account", "alice", "--bank", "not a url"], "atm: the bank URL 'not a url' is not a valid URL: write it as http://host:port or https://host"),
+        (["deposit", "20", "--account", "a/b", "--bank", "http://127.0.0.1:8080"], "atm: the account 'a/b' is not valid: use 1 to 64 letters, digits, '.', '_' or '-'"),
+        (["deposit", "20", "--timeout", "soon"], "atm: --timeout takes a number of seconds such as 15 or 0.5, not 'soon'"),
+        (["withdraw", "20"], "atm: unknown command 'withdraw'; run 'atm --help' for usage"),
+        ([], "atm: missing command; run 'atm --help' for usage"),
+    ])
+    func badUsageExits64WithOneLineAndNothingReachesTheBank(arguments: [String], message: String) async throws {
+        let run = await Invocation(arguments).run()
+        #expect(run.status == .usage)
+        #expect(run.error == message + "\n")
+        #expect(run.network.calls.isEmpty)
+    }
+
+    @Test func anUnreachableBankExits69NamingTheURLAndTheCause() async throws {
+        let refused = NetworkError(kind: .connectionRefused, message: "cannot reach the bank at http://127.0.0.1:9: connection refused", mayHaveBeenCredited: false)
+        let run = await Invocation(["deposit", "20", "--account", "alice", "--bank", "http://127.0.0.1:9"], script: [.fail(refused)]).run()
+        #expect(run.status == .unavailable)
+        #expect(run.error == "atm: cannot reach the bank at http://127.0.0.1:9: connection refused\n")
+    }
+
+    @Test func aDepositWhoseOutcomeIsUnknownExits75() async throws {
+        let lost = NetworkError(kind: .connectionLost, message: "the connection to the bank at http://127.0.0.1:8080 closed before its reply was complete", mayHaveBeenCredited: true)
+        let run = await Invocation(["deposit", "20", "--account", "alice", "--bank", "http://127.0.0.1:8080"], script: [.creditThenFail(lost)]).run()
+        #expect(run.status == .temporaryFailure)
+        #expect(run.error == "atm: the connection to the bank at http://127.0.0.1:8080 closed before its reply was complete; the deposit may have been recorded, so check the balance before depositing again\n")
+    }
+
+    @Test func aDepositTheBankRejectsExits65AndRefusedCredentialsExit77() async throws {
+        let conflict = NetworkError(kind: .httpStatus, message: "the bank at http://127.0.0.1:8080 refused the deposit: HTTP 409: key reused", statusCode: 409, bankMessage: "key reused", mayHaveBeenCredited: false)
+        let unauthorized = NetworkError(kind: .httpStatus, message: "the bank at http://127.0.0.1:8080 refused the deposit: HTTP 401: missing token", statusCode: 401, bankMessage: "missing token", mayHaveBeenCredited: false)
+        let arguments = ["deposit", "20", "--account", "alice", "--bank", "http://127.0.0.1:8080"]
+        #expect(await Invocation(arguments, script: [.fail(conflict)]).run().status == .dataError)
+        #expect(await Invocation(arguments, script: [.fail(unauthorized)]).run().status == .permissionDenied)
+    }
+
+    @Test func helpIsPrintedToStandardOutput() async throws {
+        let general = await Invocation(["--help"]).run()
+        #expect(general.status == .success)
+        #expect(general.output.hasPrefix("usage: atm <command> [options]\n"))
+        let deposit = await Invocation(["deposit", "--help"]).run()
+        #expect(deposit.status == .success)
+        #expect(deposit.output.hasPrefix("usage: atm deposit <bills>... [--account ID] [--bank URL] [--json]\n"))
+        #expect(await Invocation(["help", "deposit"]).run().output == deposit.output)
+    }
+}
+
+// MARK: - Fixtures
+
+/// One run of the command line over a fake bank.
+private struct Invocation {
+    let arguments: [String]
+    let environment: [String: String]
+    let script: [FakeNetworkExecutor.Step]
+
+    init(_ arguments: [String], environment: [String: String] = [:], script: [FakeNetworkExecutor.Step] = []) {
+        self.arguments = arguments
+        self.environment = environment
+        self.script = script
+    }
+
+    struct Result {
+        let status: ExitCode
+        let output: String
+        let error: String
+        let network: FakeNetworkExecutor
+    }
+
+    func run() async -> Result {
+        let network = FakeNetworkExecutor()
+        for step in script { network.script(step) }
+        let console = RecordingConsole()
+        let commandLine = ATMCommandLine(application: FakeBankApplication(network: network), environment: environment, console: console.console)
+        let status = await commandLine.run(arguments)
+        return Result(status: status, output: console.output, error: console.error, network: network)
+    }
+}
+
+/// An app named `atm` whose depositer uses a fake bank.
+private struct FakeBankApplication: ATMApplication {
+    let network: FakeNetworkExecutor
+    let name = "atm"
+    let defaults = ATMDefaults()
+
+    func makeDepositer(configuration: BankConfiguration) throws -> ATMDepositer {
+        ATMDepositer(scanner: BillScanner(), network: network, configuration: configuration)
+    }
+}

@@ -171,6 +171,11 @@ public struct BankConfiguration: Sendable, Hashable, CustomStringConvertible {
         NetworkError(kind: .invalidConfiguration, message: "invalid bank configuration: \(detail)", mayHaveBeenCredited: false)
     }
 
+    /// The host of a URL: `127.0.0.1` for `http://127.0.0.1:8080`.
+    static func host(of url: String) -> String? {
+        URLComponents(string: url)?.host
+    }
+
     /// Whether a host name or address is the local machine.
     static func isLoopback(_ host: String) -> Bool {
         let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()

@@ -1,16 +1,136 @@
-/// Sends deposits to the bank over HTTP(S) with libcurl. (Being implemented.)
+/// Sends deposits to the bank over HTTP(S) with libcurl.
+///
+/// Each deposit is a `POST` of `{"amount_cents":4500,"currency":"USD"}` to
+/// ``BankConfiguration/depositURL`` with the request's `Idempotency-Key`, which is the same on
+/// every attempt, so the bank credits a deposit at most once however often it is sent.
+///
+/// ```swift
+/// let bank = BankNetworkExecutor(configuration: try BankConfiguration(baseURL: "https://bank.example", account: "alice"))
+/// let confirmation = try await bank.deposit(DepositRequest(account: "alice", amountCents: 4500, idempotencyKey: key))
+/// ```
+///
+/// - Transfers run on a thread of their own (one curl multi handle for the process), never on
+///   Swift's cooperative thread pool; cancelling the calling task aborts the transfer at once.
+/// - Timeouts: ``BankConfiguration/connectTimeout`` to connect, ``BankConfiguration/totalTimeout``
+///   for each attempt as a whole.
+/// - Security: TLS is always verified, only `http` and `https` are spoken, redirects are never
+///   followed, replies are capped at ``BankConfiguration/maxResponseBytes``, and the bearer token
+///   appears in no error message.
+/// - Retries: at most ``BankConfiguration/maxAttempts`` attempts, only after a refused, timed out
+///   or lost connection, an HTTP 500, 502, 503 or 504, or a malformed reply; the pause doubles from
+///   ``BankConfiguration/retryBaseDelay`` with ±20 % jitter (at most 5 s), and honours the bank's
+///   `Retry-After` (at most 10 s).
 public final class BankNetworkExecutor: NetworkExecutor {
     /// The configuration deposits are sent with.
     public let configuration: BankConfiguration
+
+    /// The `User-Agent` of every request.
+    public static let userAgent = "wiring-atm/1.0"
+    /// The longest idempotency key accepted.
+    public static let maxIdempotencyKeyLength = 255
+
+    private let retryPolicy: RetryPolicy
+    private let interpreter: DepositReplyInterpreter
 
     /// Creates an executor.
     ///
     /// - Parameter configuration: Where and how to reach the bank.
     public init(configuration: BankConfiguration) {
         self.configuration = configuration
+        retryPolicy = RetryPolicy(maxAttempts: configuration.maxAttempts, baseDelay: configuration.retryBaseDelay)
+        interpreter = DepositReplyInterpreter(configuration: configuration)
     }
 
+    /// Asks the bank to credit the deposit, retrying where a retry cannot credit twice.
+    ///
+    /// - Parameter request: The deposit; its account must be ``BankConfiguration/account``.
+    /// - Returns: The bank's record; ``DepositConfirmation/isReplay`` is true when the bank had
+    ///   already recorded this deposit (for example from an attempt whose reply was lost).
+    /// - Throws: ``NetworkError``: the last attempt's error, with
+    ///   ``NetworkError/mayHaveBeenCredited`` true if any attempt may have reached the bank.
     public func deposit(_ request: DepositRequest) async throws -> DepositConfirmation {
-        throw NetworkError(kind: .transferFailed, message: "not implemented yet", mayHaveBeenCredited: false)
+        let transferRequest = try self.transferRequest(for: request)
+        let bank = configuration.baseURL
+        var mayHaveReachedBank = false
+        var attempt = 1
+        while true {
+            guard !Task.isCancelled else { throw NetworkError.cancelled(bank: bank, mayHaveBeenCredited: mayHaveReachedBank) }
+            let failure: DepositReplyInterpreter.Failure
+            switch await performAttempt(transferRequest, for: request) {
+            case let .success(confirmation):
+                return confirmation
+            case let .failure(attemptFailure):
+                failure = attemptFailure
+            }
+            let error = failure.error.possiblyCredited(by: mayHaveReachedBank)
+            mayHaveReachedBank = error.mayHaveBeenCredited
+            guard failure.isRetryable, attempt < retryPolicy.maxAttempts else { throw error }
+            do {
+                try await Task.sleep(for: retryPolicy.pause(afterAttempt: attempt, retryAfter: failure.retryAfter))
+            } catch {
+                throw NetworkError.cancelled(bank: bank, mayHaveBeenCredited: mayHaveReachedBank)
+            }
+            attempt += 1
+        }
+    }
+
+    // MARK: - One attempt
+
+    private func performAttempt(
+        _ transferRequest: CurlTransfer.Request, for request: DepositRequest
+    ) async -> Result<DepositConfirmation, DepositReplyInterpreter.Failure> {
+        let bank = configuration.baseURL
+        guard let engine = TransferEngine.shared else {
+            let detail = CurlGlobal.initializationError.map { "libcurl could not be initialised: \($0)" }
+                ?? "libcurl could not create its transfer engine"
+            return .failure(.init(error: .transferFailed(bank: bank, detail: detail, mayHaveBeenCredited: false), retryAfter: nil))
+        }
+        let transfer: CurlTransfer
+        do {
+            transfer = try CurlTransfer.make(transferRequest)
+        } catch {
+            return .failure(.init(error: .transferFailed(bank: bank, detail: error.description, mayHaveBeenCredited: false), retryAfter: nil))
+        }
+        return interpreter.interpret(await engine.perform(transfer), for: request)
+    }
+
+    /// The HTTP request for a deposit, after checking that it can be sent as it is.
+    private func transferRequest(for request: DepositRequest) throws(NetworkError) -> CurlTransfer.Request {
+        guard request.account == configuration.account else {
+            throw NetworkError(
+                kind: .invalidRequest,
+                message: "the deposit is for account '\(DepositReplyParser.quoted(request.account))', but the bank client is configured for account '\(configuration.account)'",
+                mayHaveBeenCredited: false
+            )
+        }
+        let key = request.idempotencyKey
+        let printable = key.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x21 && $0.value < 0x7F }
+        guard !key.isEmpty, key.utf8.count <= Self.maxIdempotencyKeyLength, printable else {
+            throw NetworkError(
+                kind: .invalidRequest,
+                message: "the idempotency key '\(DepositReplyParser.quoted(key))' is not valid: use 1 to \(Self.maxIdempotencyKeyLength) printable ASCII characters without spaces",
+                mayHaveBeenCredited: false
+            )
+        }
+        var headers = [
+            "Content-Type: application/json",
+            "Accept: application/json",
+            "Idempotency-Key: \(key)",
+            // No `Expect: 100-continue`: the body is small and goes with the headers.
+            "Expect:",
+        ]
+        if let token = configuration.bearerToken {
+            headers.append("Authorization: Bearer \(token)")
+        }
+        return CurlTransfer.Request(
+            url: configuration.depositURL,
+            body: #"{"amount_cents":\#(request.amountCents),"currency":"USD"}"#,
+            headers: headers,
+            connectTimeout: configuration.connectTimeout,
+            totalTimeout: configuration.totalTimeout,
+            maxResponseBytes: configuration.maxResponseBytes,
+            caFile: configuration.caFile,
+            userAgent: Self.userAgent
+        )
     }
 }

@@ -19,6 +19,9 @@ public struct NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let invalidAccount = Kind("invalid account")
         /// A setting is out of range (a timeout, a size, a number of attempts).
         public static let invalidConfiguration = Kind("invalid configuration")
+        /// The deposit request cannot be sent as it is (an idempotency key that is not a valid
+        /// header value, or an account other than the configured one).
+        public static let invalidRequest = Kind("invalid request")
         /// Nothing listens at the bank's address.
         public static let connectionRefused = Kind("connection refused")
         /// The bank's host name does not resolve.

@@ -1,0 +1,75 @@
+/// Turns what one attempt came to into the bank's confirmation or the error to report.
+///
+/// It knows the protocol's statuses (201 a new credit, 200 a replay, 3xx never followed, 4xx a
+/// refusal, 5xx a failure) and words every failure the way the command line prints it.
+struct DepositReplyInterpreter: Sendable {
+    /// A failed attempt: the error, and what the retry policy needs to know about it.
+    struct Failure: Error {
+        let error: NetworkError
+        /// The bank's `Retry-After`, when it sent one.
+        let retryAfter: Duration?
+        /// Whether another attempt can help.
+        var isRetryable: Bool { RetryPolicy.isRetryable(error) }
+    }
+
+    /// The configuration the attempt was made with.
+    let configuration: BankConfiguration
+
+    /// The confirmation in `outcome`, or the failure it describes.
+    func interpret(_ outcome: TransferOutcome, for request: DepositRequest) -> Result<DepositConfirmation, Failure> {
+        if let failure = outcome.failure {
+            return .failure(Failure(error: error(for: failure, in: outcome), retryAfter: nil))
+        }
+        let bank = configuration.baseURL
+        let status = outcome.status
+        switch status {
+        case 200, 201:
+            do {
+                return .success(try DepositReplyParser.confirmation(from: outcome.body, for: request, isReplay: status == 200))
+            } catch {
+                return .failure(Failure(error: .malformedReply(bank: bank, detail: error.detail), retryAfter: nil))
+            }
+        case 300..<400:
+            return .failure(Failure(error: .redirectRefused(bank: bank, status: status, location: outcome.location), retryAfter: nil))
+        case 400..<500:
+            let message = DepositReplyParser.errorMessage(in: outcome.body)
+            return .failure(Failure(error: .refused(bank: bank, status: status, bankMessage: message), retryAfter: nil))
+        case 500..<600:
+            let message = DepositReplyParser.errorMessage(in: outcome.body)
+            return .failure(Failure(error: .failed(bank: bank, status: status, bankMessage: message), retryAfter: outcome.retryAfter))
+        default:
+            let detail = "HTTP \(status) is not a deposit reply (expected 200 or 201)"
+            return .failure(Failure(error: .malformedReply(bank: bank, detail: detail), retryAfter: nil))
+        }
+    }
+
+    private func error(for failure: TransferOutcome.Failure, in outcome: TransferOutcome) -> NetworkError {
+        let bank = configuration.baseURL
+        switch failure {
+        case .connectionRefused:
+            return .connectionRefused(bank: bank)
+        case .hostNotFound:
+            return .hostNotFound(bank: bank, host: host)
+        case .timedOut:
+            // libcurl's connect phase ends at whichever limit comes first.
+            return outcome.requestStarted
+                ? .answerTimedOut(bank: bank, after: configuration.totalTimeout)
+                : .connectTimedOut(bank: bank, after: min(configuration.connectTimeout, configuration.totalTimeout))
+        case .connectionLost:
+            return .connectionLost(bank: bank)
+        case .tls:
+            return .tlsFailed(bank: bank, detail: outcome.errorText)
+        case .tooLarge:
+            return .responseTooLarge(bank: bank, limit: configuration.maxResponseBytes)
+        case .cancelled:
+            return .cancelled(bank: bank, mayHaveBeenCredited: outcome.requestStarted)
+        case .other:
+            return .transferFailed(bank: bank, detail: outcome.errorText, mayHaveBeenCredited: outcome.requestStarted)
+        }
+    }
+
+    /// The bank's host name, as written in its URL.
+    private var host: String {
+        BankConfiguration.host(of: configuration.baseURL) ?? configuration.baseURL
+    }
+}

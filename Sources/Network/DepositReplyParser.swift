@@ -1,0 +1,94 @@
+/// Reads the bank's reply bodies: the record of a deposit, and the `error` of a refusal.
+///
+/// A deposit record is `{"deposit_id": "...", "account": "...", "amount_cents": 4500,
+/// "balance_cents": 14500}`; the money fields must be JSON integers, and the account and amount
+/// must be the ones that were sent. Other members are ignored, so the bank may add fields.
+enum DepositReplyParser {
+    /// What is wrong with a reply, in words that finish "sent a malformed reply: …".
+    struct Malformed: Error, Equatable {
+        let detail: String
+    }
+
+    /// The longest text taken from a reply into a message.
+    static let maxQuotedLength = 200
+
+    /// The bank's record of `request`, read from a 200 or 201 body.
+    ///
+    /// - Parameters:
+    ///   - body: The reply body.
+    ///   - request: The deposit that was sent.
+    ///   - isReplay: Whether the bank answered 200 (a replay) rather than 201.
+    /// - Throws: ``Malformed`` naming the first problem.
+    static func confirmation(from body: [UInt8], for request: DepositRequest, isReplay: Bool) throws(Malformed) -> DepositConfirmation {
+        guard !body.isEmpty else { throw Malformed(detail: "the body is empty") }
+        let value: JSONValue
+        do {
+            value = try StrictJSONParser.parse(body)
+        } catch {
+            throw Malformed(detail: "the body is not JSON (\(error))")
+        }
+        guard case let .object(members) = value else { throw Malformed(detail: "the body is not a JSON object") }
+        let depositID = try string("deposit_id", in: members)
+        guard !depositID.isEmpty else { throw Malformed(detail: "\"deposit_id\" is empty") }
+        let account = try string("account", in: members)
+        let amountCents = try integer("amount_cents", in: members)
+        let balanceCents = try integer("balance_cents", in: members)
+        guard account == request.account else {
+            throw Malformed(detail: "it credits account \"\(quoted(account))\", not \"\(quoted(request.account))\"")
+        }
+        guard amountCents == request.amountCents else {
+            throw Malformed(detail: "it records \(amountCents) cents, not \(request.amountCents)")
+        }
+        return DepositConfirmation(
+            depositID: depositID, account: account, amountCents: amountCents, balanceCents: balanceCents, isReplay: isReplay
+        )
+    }
+
+    /// The `error` string of a refusal body such as `{"error": "amount_cents must be positive"}`,
+    /// cleaned for a one-line message; nil when the body has none.
+    static func errorMessage(in body: [UInt8]) -> String? {
+        guard let value = try? StrictJSONParser.parse(body), case let .object(members) = value,
+              case let .string(message)? = members["error"]
+        else { return nil }
+        let cleaned = quoted(message).trimmingSpaces
+        return cleaned.isEmpty ? nil : cleaned
+    }
+
+    /// Text from the bank made safe for a one-line message: control characters become spaces and
+    /// anything past ``maxQuotedLength`` characters becomes `…`.
+    static func quoted(_ text: String) -> String {
+        var result = String(text.unicodeScalars.map { scalar in
+            scalar.properties.generalCategory == .control ? " " : Character(scalar)
+        })
+        if result.count > maxQuotedLength {
+            result = String(result.prefix(maxQuotedLength)) + "…"
+        }
+        return result
+    }
+
+    // MARK: - Members
+
+    private static func string(_ name: String, in members: [String: JSONValue]) throws(Malformed) -> String {
+        switch members[name] {
+        case let .string(value)?: return value
+        case nil: throw Malformed(detail: "\"\(name)\" is missing")
+        default: throw Malformed(detail: "\"\(name)\" is not a string")
+        }
+    }
+
+    private static func integer(_ name: String, in members: [String: JSONValue]) throws(Malformed) -> Int {
+        switch members[name] {
+        case let .integer(value)?: return value
+        case nil: throw Malformed(detail: "\"\(name)\" is missing")
+        case let .otherNumber(text)?: throw Malformed(detail: "\"\(name)\" is \(quoted(text)), not a whole number of cents")
+        default: throw Malformed(detail: "\"\(name)\" is not a number")
+        }
+    }
+}
+
+extension String {
+    /// The text without leading and trailing spaces.
+    fileprivate var trimmingSpaces: String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}

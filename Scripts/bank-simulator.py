@@ -624,7 +624,7 @@ class BankRequestHandler(BaseHTTPRequestHandler):
         with self.server.track_request():
             try:
                 self._handle()
-            except (ConnectionError, TimeoutError) as error:
+            except (ConnectionError, TimeoutError, socket.timeout) as error:  # distinct before 3.10
                 self._log_status = f"aborted ({type(error).__name__})"
                 self.close_connection = True
         self._log_request_line()

@@ -1,0 +1,210 @@
+import Foundation
+import Synchronization
+
+/// `Scripts/bank-simulator.py` running on 127.0.0.1 for one test: its own port, ledger file and
+/// temporary directory.
+///
+/// ```swift
+/// let bank = try BankSimulator(accounts: ["alice": 10_000])
+/// let configuration = try BankConfiguration(baseURL: bank.baseURL, account: "alice")
+/// // … deposit …
+/// #expect(try bank.ledger().deposits.count == 1)
+/// ```
+///
+/// Everything is bounded: start-up waits at most ``startupTimeout`` for the "listening on" line,
+/// ``stop()`` sends SIGTERM and then SIGKILL, and `deinit` stops the process and deletes the
+/// temporary directory.
+public final class BankSimulator: Sendable {
+    /// The simulator failed to start, or a control request failed.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong, with the simulator's stderr when it helps.
+        public let description: String
+    }
+
+    /// A certificate and its key, for a simulator that serves HTTPS.
+    public struct TLSFiles: Sendable {
+        /// The PEM certificate chain.
+        public let certificatePath: String
+        /// The PEM private key.
+        public let keyPath: String
+
+        /// Names the files.
+        public init(certificatePath: String, keyPath: String) {
+            self.certificatePath = certificatePath
+            self.keyPath = keyPath
+        }
+    }
+
+    /// How long start-up may take.
+    public static let startupTimeout = Duration.seconds(10)
+    /// How long the simulator has to exit after SIGTERM before it is killed.
+    public static let stopTimeout = Duration.seconds(5)
+
+    /// The simulator's base URL: `http://127.0.0.1:PORT` (or `https://`).
+    public let baseURL: String
+    /// The ledger file.
+    public let ledgerPath: String
+    /// The temporary directory holding the ledger and the simulator's output.
+    public let directory: String
+    private let stderrPath: String
+    private let process: Mutex<Process?>
+
+    /// The repository's root, found from this file's path.
+    public static let repositoryRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    /// The simulator script.
+    public static var scriptPath: String { repositoryRoot + "/Scripts/bank-simulator.py" }
+
+    /// Starts a simulator.
+    ///
+    /// - Parameters:
+    ///   - accounts: Opening balances in cents, written to the ledger before start.
+    ///   - token: The bearer token it requires, if any.
+    ///   - faults: `--fault` specs, such as `drop-after:times=1`.
+    ///   - tls: A certificate and key to serve HTTPS with.
+    ///   - seed: The seed of the faults' `rate` draws.
+    /// - Throws: ``Failure`` when it does not print its URL within ``startupTimeout``.
+    public init(
+        accounts: [String: Int] = ["alice": 10_000],
+        token: String? = nil,
+        faults: [String] = [],
+        tls: TLSFiles? = nil,
+        seed: Int? = nil
+    ) throws {
+        let fileManager = FileManager.default
+        directory = fileManager.temporaryDirectory.appendingPathComponent("bank-simulator-\(UUID().uuidString)").path
+        try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        ledgerPath = directory + "/ledger.json"
+        stderrPath = directory + "/stderr.log"
+        let stdoutPath = directory + "/stdout.log"
+
+        let openingLedger: [String: Any] = [
+            "accounts": accounts.mapValues { ["balance_cents": $0] },
+            "deposits": [Any](),
+        ]
+        try JSONSerialization.data(withJSONObject: openingLedger, options: [.sortedKeys]).write(to: URL(fileURLWithPath: ledgerPath))
+        guard fileManager.createFile(atPath: stdoutPath, contents: nil), fileManager.createFile(atPath: stderrPath, contents: nil) else {
+            throw Failure(description: "cannot create the simulator's output files in \(directory)")
+        }
+
+        var arguments = ["python3", Self.scriptPath, "--ledger", ledgerPath, "--host", "127.0.0.1", "--port", "0"]
+        if let token { arguments += ["--token", token] }
+        if let tls { arguments += ["--tls-cert", tls.certificatePath, "--tls-key", tls.keyPath] }
+        for fault in faults { arguments += ["--fault", fault] }
+        if let seed { arguments += ["--seed", String(seed)] }
+
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        child.arguments = arguments
+        child.standardInput = FileHandle.nullDevice
+        child.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
+        child.standardError = FileHandle(forWritingAtPath: stderrPath)
+        do {
+            try child.run()
+        } catch {
+            try? fileManager.removeItem(atPath: directory)
+            throw Failure(description: "cannot start \(Self.scriptPath): \(error)")
+        }
+
+        let url = Self.waitForURL(in: stdoutPath, process: child)
+        guard let url else {
+            Self.terminate(child)
+            let stderr = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
+            try? fileManager.removeItem(atPath: directory)
+            throw Failure(description: "the bank simulator did not report its URL within \(Self.startupTimeout); stderr:\n\(stderr)")
+        }
+        baseURL = url
+        process = Mutex(child)
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    // MARK: - Ledger and faults
+
+    /// The ledger as the simulator last wrote it (it rewrites the file atomically after every
+    /// credit).
+    ///
+    /// - Returns: The ledger.
+    /// - Throws: When the file cannot be read or decoded.
+    public func ledger() throws -> Ledger {
+        try JSONDecoder().decode(Ledger.self, from: Data(contentsOf: URL(fileURLWithPath: ledgerPath)))
+    }
+
+    /// Replaces the active faults, through `POST /_control/faults`.
+    ///
+    /// - Parameter faults: Fault specs, such as `status:code=503,times=2`.
+    /// - Throws: ``Failure`` when the simulator rejects them.
+    public func setFaults(_ faults: [String]) async throws {
+        let body = try JSONSerialization.data(withJSONObject: ["faults": faults])
+        try await control("POST", "/_control/faults", body: Array(body))
+    }
+
+    /// Removes every active fault, through `DELETE /_control/faults`.
+    ///
+    /// - Throws: ``Failure`` when the request fails.
+    public func clearFaults() async throws {
+        try await control("DELETE", "/_control/faults", body: nil)
+    }
+
+    /// What the simulator wrote on stderr so far (one line per request; never the token).
+    public var stderr: String {
+        (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
+    }
+
+    private func control(_ method: String, _ path: String, body: [UInt8]?) async throws {
+        guard baseURL.hasPrefix("http://") else {
+            throw Failure(description: "the control endpoint of an HTTPS simulator is not supported here; pass faults to init")
+        }
+        let reply = try await LoopbackHTTPClient.send(method: method, url: baseURL + path, body: body)
+        guard reply.status == 200 else {
+            throw Failure(description: "\(method) \(path) answered HTTP \(reply.status): \(reply.text)")
+        }
+    }
+
+    // MARK: - Stopping
+
+    /// Stops the simulator: SIGTERM, then SIGKILL after ``stopTimeout``. Safe to call twice.
+    public func stop() {
+        guard let child = process.withLock({ process in defer { process = nil }; return process }) else { return }
+        Self.terminate(child)
+    }
+
+    private static func terminate(_ child: Process) {
+        guard child.isRunning else { return }
+        child.terminate()
+        if !waitForExit(child, within: stopTimeout) {
+            kill(child.processIdentifier, SIGKILL)
+            _ = waitForExit(child, within: stopTimeout)
+        }
+    }
+
+    private static func waitForExit(_ child: Process, within limit: Duration) -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while child.isRunning {
+            guard ContinuousClock.now < deadline else { return false }
+            usleep(10_000)
+        }
+        return true
+    }
+
+    private static func waitForURL(in stdoutPath: String, process child: Process) -> String? {
+        let prefix = "bank simulator listening on "
+        let deadline = ContinuousClock.now + startupTimeout
+        while ContinuousClock.now < deadline {
+            let output = (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? ""
+            if let line = output.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }), output.contains("\n") {
+                return String(line.dropFirst(prefix.count))
+            }
+            guard child.isRunning else { return nil }
+            usleep(20_000)
+        }
+        return nil
+    }
+}

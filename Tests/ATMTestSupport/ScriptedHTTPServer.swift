@@ -1,0 +1,142 @@
+import Foundation
+import Synchronization
+
+/// An HTTP server on 127.0.0.1 that answers each connection with the next scripted reply and
+/// records every request: for the replies the bank simulator cannot send (redirects, replies
+/// without `Content-Length`, odd statuses), and to check what the client sent, byte for byte.
+///
+/// Connections are served one at a time, on a thread of the server's own; after the script runs
+/// out every request gets `500`. ``stop()`` (also run by `deinit`) ends it.
+public final class ScriptedHTTPServer: Sendable {
+    /// What the server does with one connection.
+    public enum Step: Sendable {
+        /// Send these bytes (a whole raw HTTP reply, head and body), then close.
+        case reply(String)
+        /// Close the connection without a reply.
+        case close
+        /// Hold the connection open without answering, for at most this long, then close.
+        case hang(Duration)
+
+        /// A complete reply with a `Content-Length`.
+        public static func status(_ code: Int, headers: [String] = [], body: String = "") -> Step {
+            let lines = ["HTTP/1.1 \(code) Scripted"] + headers + ["Content-Length: \(body.utf8.count)", "Connection: close"]
+            return .reply(lines.joined(separator: "\r\n") + "\r\n\r\n" + body)
+        }
+    }
+
+    /// One request as the server received it.
+    public struct Request: Sendable, Equatable {
+        /// The request line, such as `POST /v1/accounts/alice/deposits HTTP/1.1`.
+        public let requestLine: String
+        /// The header lines, as sent.
+        public let headerLines: [String]
+        /// The body.
+        public let body: String
+
+        /// The value of the first header named `name` (case-insensitive).
+        public func header(_ name: String) -> String? {
+            for line in headerLines {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                if line[..<colon].lowercased() == name.lowercased() {
+                    return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                }
+            }
+            return nil
+        }
+    }
+
+    private struct State {
+        var script: [Step]
+        var requests: [Request] = []
+        var stopped = false
+    }
+
+    /// The server's URL: `http://127.0.0.1:PORT`.
+    public let baseURL: String
+    private let listener: Int32
+    private let state: Mutex<State>
+
+    /// Starts a server that follows `script`.
+    ///
+    /// - Parameter script: What to do with each connection, in order.
+    /// - Throws: When no socket can be opened.
+    public init(script: [Step]) throws {
+        let socket = try LoopbackSocket()
+        let port = try socket.bindToLoopback()
+        guard listen(socket.descriptor, 16) == 0 else { throw LoopbackSocket.Failure("listen") }
+        listener = dup(socket.descriptor)
+        baseURL = "http://127.0.0.1:\(port)"
+        state = Mutex(State(script: script))
+        let thread = Thread { [self] in serve() }
+        thread.name = "scripted-http-server"
+        thread.start()
+    }
+
+    deinit {
+        stop()
+        close(listener)
+    }
+
+    /// Every request so far, in order.
+    public var requests: [Request] { state.withLock { $0.requests } }
+
+    /// Stops accepting connections and ends a `hang` in progress.
+    public func stop() {
+        let first = state.withLock { state in
+            defer { state.stopped = true }
+            return !state.stopped
+        }
+        if first { _ = shutdown(listener, Int32(SHUT_RDWR)) }
+    }
+
+    private var isStopped: Bool { state.withLock { $0.stopped } }
+
+    private func serve() {
+        while !isStopped {
+            let descriptor = accept(listener, nil, nil)
+            guard descriptor >= 0 else {
+                if errno == EINTR { continue }
+                return
+            }
+            let connection = LoopbackSocket(adopting: descriptor)
+            connection.setTimeout(seconds: 5)
+            guard let request = readRequest(connection) else { continue }
+            let step = state.withLock { state in
+                state.requests.append(request)
+                return state.script.isEmpty ? Step.status(500, body: #"{"error":"the script ran out"}"#) : state.script.removeFirst()
+            }
+            switch step {
+            case let .reply(text):
+                try? connection.sendAll(Array(text.utf8))
+                connection.shutdownBoth()
+            case .close:
+                connection.shutdownBoth()
+            case let .hang(duration):
+                let deadline = ContinuousClock.now + duration
+                while ContinuousClock.now < deadline, !isStopped { usleep(10_000) }
+                connection.shutdownBoth()
+            }
+        }
+    }
+
+    private func readRequest(_ connection: borrowing LoopbackSocket) -> Request? {
+        var received: [UInt8] = []
+        let separator = Array("\r\n\r\n".utf8)
+        while received.firstRange(of: separator) == nil {
+            guard let chunk = try? connection.receive(), !chunk.isEmpty, received.count < 1_000_000 else { return nil }
+            received += chunk
+        }
+        guard let split = received.firstRange(of: separator) else { return nil }
+        let head = String(decoding: received[..<split.lowerBound], as: UTF8.self)
+        var lines = head.components(separatedBy: "\r\n")
+        let requestLine = lines.removeFirst()
+        let request = Request(requestLine: requestLine, headerLines: lines, body: "")
+        let length = Int(request.header("Content-Length") ?? "0") ?? 0
+        var body = Array(received[split.upperBound...])
+        while body.count < length {
+            guard let chunk = try? connection.receive(), !chunk.isEmpty else { return nil }
+            body += chunk
+        }
+        return Request(requestLine: requestLine, headerLines: lines, body: String(decoding: body, as: UTF8.self))
+    }
+}

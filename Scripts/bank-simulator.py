@@ -52,6 +52,8 @@ LOOPBACK_HOSTS: Mapping[str, Tuple[socket.AddressFamily, str]] = {
     "::1": (socket.AF_INET6, "::1"),
 }
 ACCOUNT_PATTERN = re.compile(r"[A-Za-z0-9._-]{1,64}")
+DEPOSITS_PATH = re.compile(r"/v1/accounts/([^/]+)/deposits")
+ACCOUNT_PATH = re.compile(r"/v1/accounts/([^/]+)")
 MAX_IDEMPOTENCY_KEY_LENGTH = 255
 MAX_BODY_BYTES = 64 * 1024
 MAX_BALANCE_CENTS = 2**53 - 1  # the largest integer every JSON parser reads exactly
@@ -600,6 +602,7 @@ class BankRequestHandler(BaseHTTPRequestHandler):
     """Serves the bank's interface and the control endpoint over HTTP/1.1 with keep-alive."""
 
     protocol_version = "HTTP/1.1"
+    default_request_version = "HTTP/1.0"  # so even a garbled request line gets a status line
     server_version = "BankSimulator/1.0"
     timeout = IDLE_TIMEOUT_SECONDS
     server: "BankServer"
@@ -651,7 +654,6 @@ class BankRequestHandler(BaseHTTPRequestHandler):
         our reply before the client reads it; so we half-close and drain (bounded) first.
         """
         with contextlib.suppress(OSError):
-            self.wfile.flush()
             self.connection.shutdown(socket.SHUT_WR)
             self.connection.settimeout(LINGER_SECONDS)
             drained = 0
@@ -672,12 +674,12 @@ class BankRequestHandler(BaseHTTPRequestHandler):
             raise ApiError(404, f"no such endpoint: {path}")
 
     def _route_bank(self, path: str, body: bytes) -> None:
-        deposit = re.fullmatch(r"/v1/accounts/([^/]+)/deposits", path)
+        deposit = DEPOSITS_PATH.fullmatch(path)
         if deposit:
             self._allow("POST")
             self._post_deposit(deposit.group(1), body)
             return
-        account = re.fullmatch(r"/v1/accounts/([^/]+)", path)
+        account = ACCOUNT_PATH.fullmatch(path)
         if account:
             self._allow("GET")
             self._get_account(account.group(1))
@@ -912,12 +914,15 @@ class BankRequestHandler(BaseHTTPRequestHandler):
 
     def _log_request_line(self) -> None:
         """Logs method, path, status and idempotency key; never a header that may hold the token."""
-        key = self.headers.get("Idempotency-Key") if getattr(self, "headers", None) else None
-        parts = [self.client_address[0], str(self.command or "-"), repr(self.path)[1:-1] if
-                 getattr(self, "path", None) else "-", getattr(self, "_log_status", "-"),
-                 f"key={key!r}" if key is not None else "key=-"]
-        if getattr(self, "_fault_name", ""):
-            parts.append(f"fault={self._fault_name}")
+        # http.server's own errors can come before the request line or the headers were parsed.
+        headers = getattr(self, "headers", None)
+        key = headers.get("Idempotency-Key") if headers is not None else None
+        path = getattr(self, "path", "")
+        parts = [self.client_address[0], self.command or "-", repr(path)[1:-1] or "-",
+                 getattr(self, "_log_status", "-"), "key=-" if key is None else f"key={key!r}"]
+        fault = getattr(self, "_fault_name", "")
+        if fault:
+            parts.append(f"fault={fault}")
         self.server.log.line(" ".join(parts))
 
     def log_request(self, code: Any = "-", size: Any = "-") -> None:

@@ -357,6 +357,17 @@ class DepositTests(SimulatorTestCase):
                          b"Idempotency-Key: e2\r\nExpect: 100-continue\r\nContent-Length: 1000000\r\n\r\n")
             self.assertTrue(receive_head(sock).startswith(b"HTTP/1.1 413 "), "no 100 Continue for a body too big")
 
+    def test_a_garbled_request_line_gets_a_json_400_with_a_status_line(self) -> None:
+        bank = self.start()
+        with socket.create_connection((bank.host, bank.port), timeout=HTTP_TIMEOUT) as sock:
+            sock.sendall(b"GARBAGE\r\n\r\n")
+            reply = receive_all(sock)
+        head, _, body = reply.partition(b"\r\n\r\n")
+        self.assertTrue(head.startswith(b"HTTP/1.1 400 "), head)
+        self.assertIn(b"\r\nContent-Type: application/json\r\n", head)
+        self.assertIn(b"\r\nContent-Length: %d\r\n" % len(body), head)
+        self.assertEqual(json.loads(body), {"error": "Bad request syntax ('GARBAGE')"})
+
     def test_chunked_request_body(self) -> None:
         bank = self.start()
         connection = bank.connection()
@@ -423,6 +434,16 @@ def receive_head(sock: socket.socket) -> bytes:
             break
         data += chunk
     return data
+
+
+def receive_all(sock: socket.socket) -> bytes:
+    """Reads from a raw socket until the server closes it."""
+    data = b""
+    while True:
+        chunk = sock.recv(4096)
+        if not chunk:
+            return data
+        data += chunk
 
 
 class TokenTests(SimulatorTestCase):

@@ -77,7 +77,54 @@ extension ComponentFactory where C: RootComponent {
     /// - Returns: A factory that builds the component.
     /// - Throws: ``ValidationError`` with every problem of the graph.
     public static func of(_ componentType: C.Type, validate: Bool = true) throws -> ComponentFactory<C> {
-        ComponentFactory(compiled: try CompiledComponent<C>.compile(), parent: nil)
+        try of(componentType, validate: validate, rules: [])
+    }
+
+    /// Configures, validates and compiles a root component, also checking optional rules.
+    ///
+    /// ```swift
+    /// let factory = try ComponentFactory.of(ApplicationRootComponent.self, rules: .all)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - componentType: The root component.
+    ///   - validate: Kept for Cleanse compatibility; Wiring always validates.
+    ///   - rules: Rules to check on top of the graph's soundness, such as
+    ///     ``ValidationRules/siblingBindingsOnly``.
+    /// - Returns: A factory that builds the component.
+    /// - Throws: ``ValidationError`` with every problem of the graph.
+    public static func of(_ componentType: C.Type, validate: Bool = true, rules: ValidationRules) throws(ValidationError) -> ComponentFactory<C> {
+        ComponentFactory(compiled: try CompiledComponent<C>.compile(rules: rules), parent: nil)
+    }
+
+    /// Configures, validates and compiles a root component whose bindings are partly replaced:
+    /// every binding `overrides` declares replaces the component's bindings of the same type and
+    /// tag. The overrides show in ``graph`` (``ObjectGraph/Binding/isOverride``). Meant for
+    /// tests, through `WiringTesting`.
+    ///
+    /// - Parameters:
+    ///   - componentType: The root component.
+    ///   - rules: Rules to check on top of the graph's soundness.
+    ///   - overrides: Declares the replacing bindings.
+    /// - Returns: A factory that builds the component with the overrides.
+    /// - Throws: ``ValidationError``, including an override that replaces nothing.
+    @_spi(Testing)
+    public static func of(
+        _ componentType: C.Type, rules: ValidationRules = [], overriding overrides: @escaping (Binder<C.Scope>) -> Void
+    ) throws(ValidationError) -> ComponentFactory<C> {
+        ComponentFactory(compiled: try CompiledComponent<C>.compile(rules: rules, overrides: overrides), parent: nil)
+    }
+}
+
+extension ComponentFactory {
+    /// The component's resolved graph as data: every binding (type, tag, scope, collection or
+    /// not, the module that declared it, its location) and every dependency edge.
+    ///
+    /// ```swift
+    /// print(factory.graph.rendered(as: .mermaid))
+    /// ```
+    public var graph: ObjectGraph {
+        compiled.description.export()
     }
 }
 

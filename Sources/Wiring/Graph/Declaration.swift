@@ -21,6 +21,8 @@ class AnyDeclaration {
     /// The module (or component) whose `configure` declared the binding.
     let declaringModule: (any Any.Type)?
     let isShared: Bool
+    /// Whether the declaration replaces the component's own bindings of its key (a test override).
+    var isOverride = false
 
     init(key: BindingKey, role: Role, requests: [DependencyRequest], site: CallSite?, declaringModule: (any Any.Type)?, isShared: Bool) {
         self.key = key
@@ -32,6 +34,9 @@ class AnyDeclaration {
     }
 
     var location: SourceLocation? { site?.location }
+
+    /// The element type of a collection contribution; nil for other declarations.
+    var elementType: (any Any.Type)? { nil }
 
     /// The node of this declaration's key, typed by the declaration.
     func makeNode() -> AnyNode { preconditionFailure("\(Self.self) has no node") }
@@ -89,6 +94,8 @@ typealias Appender<Element> = @Sendable (ComponentInstance, inout [Element]) -> 
 /// A contribution to the collection `[Element]`.
 class ContributionDeclaration<Element>: AnyDeclaration {
     override func makeNode() -> AnyNode { Node<[Element]>() }
+
+    override var elementType: (any Any.Type)? { Element.self }
 
     func appender(with linker: Linker) -> Appender<Element> {
         preconditionFailure("\(Self.self) must provide an appender")

@@ -18,6 +18,8 @@ final class GraphBuilder {
     private(set) var extraRoots: [AnyDeclaration] = []
     private var includedModules: Set<ObjectIdentifier> = []
     private var moduleStack: [any Any.Type]
+    /// Set while overrides are being declared: their declarations replace the component's own.
+    private var isDeclaringOverrides = false
 
     init(component: any Any.Type) {
         self.component = component
@@ -38,7 +40,16 @@ final class GraphBuilder {
     }
 
     func add(_ declaration: AnyDeclaration) {
+        declaration.isOverride = isDeclaringOverrides
         declarations.append(declaration)
+    }
+
+    /// Runs `declare` so that every binding it makes replaces the component's bindings of the
+    /// same key.
+    func declareOverrides(_ declare: () -> Void) {
+        isDeclaringOverrides = true
+        declare()
+        isDeclaringOverrides = false
     }
 
     func setRoot(_ declaration: AnyDeclaration) {

@@ -29,9 +29,18 @@ enum TypeName {
         name.hasPrefix("any ") ? String(name.dropFirst(4)) : name
     }
 
-    /// The name with its Swift module: `Network.NetworkExecutor`.
+    /// The name with its Swift module: `any Network.NetworkExecutor`, `Swift.Array<ATM.Plugin>`.
+    ///
+    /// Types private to a file print with an `(unknown context at $…)` segment, which is left
+    /// out: it changes from build to build.
     static func qualified(_ type: any Any.Type) -> String {
-        String(reflecting: type)
+        var name = String(reflecting: type)
+        while let start = name.firstRange(of: "(unknown context at $"),
+              let end = name[start.upperBound...].firstRange(of: ").") {
+            name.removeSubrange(start.lowerBound..<end.upperBound)
+        }
+        guard isExistential(type), !name.hasPrefix("any "), name != "Any", name != "Swift.AnyObject" else { return name }
+        return "any " + name
     }
 
     /// The Swift module that declares a nominal type, or nil for structural types.

@@ -6,22 +6,30 @@ final class CompiledComponent<C: ComponentBase>: Sendable {
     @usableFromInline let root: Resolver<C.Root>
     @usableFromInline let layout: InstanceLayout
     @usableFromInline let seedSlot: StorageSlot?
+    let description: GraphDescription
 
-    init(root: @escaping Resolver<C.Root>, layout: InstanceLayout, seedSlot: StorageSlot?) {
+    init(root: @escaping Resolver<C.Root>, layout: InstanceLayout, seedSlot: StorageSlot?, description: GraphDescription) {
         self.root = root
         self.layout = layout
         self.seedSlot = seedSlot
+        self.description = description
     }
 
     /// Configures, validates and links the component `C`.
     ///
+    /// - Parameters:
+    ///   - rules: The optional rules to check on top of the graph's soundness.
+    ///   - overrides: Bindings that replace the component's own (for tests), or nil.
     /// - Throws: ``ValidationError`` with every problem of the graph.
-    static func compile() throws -> CompiledComponent<C> {
+    static func compile(rules: ValidationRules, overrides: ((Binder<C.Scope>) -> Void)? = nil) throws(ValidationError) -> CompiledComponent<C> {
         let builder = GraphBuilder(component: C.self)
         builder.configure(C.self)
+        if let overrides {
+            builder.declareOverrides { overrides(Binder<C.Scope>(graph: builder)) }
+        }
         let graph = ResolvedGraph(graph: builder)
         let order = DependencyOrder(graph)
-        let diagnostics = GraphValidator.diagnose(graph, order)
+        let diagnostics = GraphValidator.diagnose(graph, order, rules: rules)
         guard diagnostics.isEmpty, let root = builder.root as? RootDeclaration<C.Root> else {
             throw ValidationError(componentName: TypeName.of(C.self), diagnostics: diagnostics)
         }
@@ -30,7 +38,8 @@ final class CompiledComponent<C: ComponentBase>: Sendable {
         return CompiledComponent(
             root: root.resolver(with: rootLinker),
             layout: InstanceLayout(builder: linker.layout),
-            seedSlot: linker.seedSlot
+            seedSlot: linker.seedSlot,
+            description: GraphDescription(graph: graph, componentScope: C.Scope.self)
         )
     }
 }

@@ -7,7 +7,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// What kind of problem a diagnostic reports.
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         private enum Code: Hashable, Sendable {
-            case missingBinding, dependencyCycle, duplicateBinding, scopeMisuse, rootBinding
+            case missingBinding, dependencyCycle, duplicateBinding, scopeMisuse, rootBinding, wiringRule, invalidOverride
         }
 
         private let code: Code
@@ -24,6 +24,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         public static let scopeMisuse = Kind(.scopeMisuse)
         /// `configureRoot` binds the root more than once.
         public static let rootBinding = Kind(.rootBinding)
+        /// A wiring library binds a type of a library other than its sibling (an opt-in rule).
+        public static let wiringRule = Kind(.wiringRule)
+        /// A test override replaces a binding the component does not have.
+        public static let invalidOverride = Kind(.invalidOverride)
 
         /// The kind in words: `missing binding`, `dependency cycle`, …
         public var description: String {
@@ -33,6 +37,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
             case .duplicateBinding: "duplicate binding"
             case .scopeMisuse: "scope misuse"
             case .rootBinding: "root binding"
+            case .wiringRule: "wiring rule"
+            case .invalidOverride: "invalid override"
             }
         }
     }

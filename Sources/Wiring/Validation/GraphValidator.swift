@@ -1,9 +1,14 @@
 /// Runs every validation rule over a resolved graph and collects every problem.
 enum GraphValidator {
-    static func diagnose(_ graph: ResolvedGraph, _ order: DependencyOrder) -> [Diagnostic] {
-        DuplicateBindingRule.diagnose(graph)
+    static func diagnose(_ graph: ResolvedGraph, _ order: DependencyOrder, rules: ValidationRules) -> [Diagnostic] {
+        var diagnostics = OverrideRule.diagnose(graph)
+            + DuplicateBindingRule.diagnose(graph)
             + RootBindingRule.diagnose(graph)
             + MissingBindingRule.diagnose(graph)
             + DependencyCycleRule.diagnose(graph, order)
+        if rules.contains(.siblingBindingsOnly) {
+            diagnostics += WiringRule.diagnose(graph)
+        }
+        return diagnostics
     }
 }

@@ -40,7 +40,10 @@ struct ResolvedGraph {
 
     init(graph: GraphBuilder) {
         self.graph = graph
-        self.declarations = graph.declarations
+        let overridden = Set(graph.declarations.lazy.filter(\.isOverride).map(\.key))
+        self.declarations = overridden.isEmpty
+            ? graph.declarations
+            : graph.declarations.filter { $0.isOverride || !overridden.contains($0.key) }
         entries.reserveCapacity(declarations.count)
         entryOfKey.reserveCapacity(declarations.count)
         for (index, declaration) in declarations.enumerated() {

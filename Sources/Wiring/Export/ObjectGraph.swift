@@ -1,0 +1,207 @@
+/// A component's resolved object graph as data: every binding, every dependency edge.
+///
+/// Get it from a validated factory with ``ComponentFactory/graph``, then render it with
+/// ``rendered(as:)`` or encode it: its JSON form is a documented, stable schema (see the
+/// "Inspecting the graph" article), versioned by ``schemaVersion``.
+///
+/// ```swift
+/// let graph = try ComponentFactory.of(ApplicationRootComponent.self).graph
+/// print(graph.rendered(as: .text))
+/// ```
+public struct ObjectGraph: Hashable, Sendable, Codable {
+    /// The version of the JSON schema this value encodes to.
+    public static let currentSchemaVersion = 1
+
+    /// The schema version of this value: ``currentSchemaVersion`` when made by this release.
+    public let schemaVersion: Int
+    /// The component's name: `ApplicationRootComponent`.
+    public let component: String
+    /// The component's scope, with its module: `Wiring.Singleton`, `Wiring.Unscoped`.
+    public let scope: String
+    /// The id of the root binding (the one `configureRoot` made).
+    public let root: String
+    /// Every binding: the seed, the component's bindings in declaration order, then the root.
+    public let bindings: [Binding]
+    /// Every factory parameter, as an edge from the binding whose factory takes it.
+    public let dependencies: [Dependency]
+    /// The modules the component includes, in the order they were first included.
+    public let modules: [ModuleInclusion]
+
+    /// Creates a graph.
+    public init(
+        schemaVersion: Int = currentSchemaVersion, component: String, scope: String, root: String,
+        bindings: [Binding], dependencies: [Dependency], modules: [ModuleInclusion]
+    ) {
+        self.schemaVersion = schemaVersion
+        self.component = component
+        self.scope = scope
+        self.root = root
+        self.bindings = bindings
+        self.dependencies = dependencies
+        self.modules = modules
+    }
+
+    /// The binding with this id.
+    ///
+    /// - Parameter id: A binding's ``Binding/id``.
+    /// - Returns: The binding, or nil.
+    public func binding(withID id: String) -> Binding? {
+        bindings.first { $0.id == id }
+    }
+
+    /// The bindings of a type, optionally with a tag.
+    ///
+    /// - Parameters:
+    ///   - type: The bound type; for a collection, `[Element].self`.
+    ///   - tag: The tag, or nil for untagged bindings.
+    /// - Returns: The matching bindings (several for a collection's contributions).
+    public func bindings(of type: any Any.Type, tag: (any Any.Type)? = nil) -> [Binding] {
+        let typeName = TypeName.qualified(type)
+        let tagName = tag.map(TypeName.qualified)
+        return bindings.filter { $0.type == typeName && $0.tag == tagName && $0.kind != .root }
+    }
+
+    /// The edges that start at a binding, in parameter order.
+    ///
+    /// - Parameter id: A binding's id.
+    /// - Returns: Its dependencies.
+    public func dependencies(of id: String) -> [Dependency] {
+        dependencies.filter { $0.from == id }
+    }
+}
+
+extension ObjectGraph {
+    /// One binding of the graph.
+    public struct Binding: Hashable, Sendable, Codable, Identifiable {
+        /// What role a binding plays.
+        public enum Kind: String, Hashable, Sendable, Codable {
+            /// The only binding of its type and tag.
+            case unique
+            /// One contribution to a collection `[Element]`.
+            case contribution
+            /// The component's seed, given to `build`.
+            case seed
+            /// The component's root, made by `configureRoot`.
+            case root
+        }
+
+        /// Unique within the graph and stable from run to run: the qualified type, `#` and the
+        /// qualified tag when tagged, `@` and a 1-based index for a collection contribution;
+        /// `root` for the root. Example: `Swift.Array<Plugins.Plugin>@2`.
+        public let id: String
+        /// The bound type with its module: `any Network.NetworkExecutor`, `Swift.Array<Plugins.Plugin>`.
+        public let type: String
+        /// The bound type as code names it: `any NetworkExecutor`, `[Plugin]`.
+        public let name: String
+        /// The tag with its module, when tagged.
+        public let tag: String?
+        /// The role of the binding.
+        public let kind: Kind
+        /// The scope the binding is shared in (`Wiring.Singleton`), or nil when every request
+        /// makes a new value.
+        public let scope: String?
+        /// Whether the binding contributes to a collection.
+        public let isCollection: Bool
+        /// The module (or component) that declared the binding, with its Swift module:
+        /// `ATMLibWiring.ATMLibModule`.
+        public let module: String?
+        /// Where the binding was declared; nil for the seed.
+        public let location: SourceLocation?
+        /// Whether a test override declared the binding, replacing the component's own.
+        public let isOverride: Bool
+
+        /// Creates a binding.
+        public init(
+            id: String, type: String, name: String, tag: String?, kind: Kind, scope: String?, isCollection: Bool,
+            module: String?, location: SourceLocation?, isOverride: Bool
+        ) {
+            self.id = id
+            self.type = type
+            self.name = name
+            self.tag = tag
+            self.kind = kind
+            self.scope = scope
+            self.isCollection = isCollection
+            self.module = module
+            self.location = location
+            self.isOverride = isOverride
+        }
+
+        /// The binding as messages and renderers name it: `String tagged BankURL`.
+        public var label: String {
+            guard let tag else { return name }
+            return "\(name) tagged \(tag.split(separator: ".").last.map(String.init) ?? tag)"
+        }
+    }
+
+    /// One factory parameter: an edge from the binding whose factory takes it.
+    public struct Dependency: Hashable, Sendable, Codable {
+        /// How the parameter asks for its binding.
+        public enum Kind: String, Hashable, Sendable, Codable {
+            /// The value itself, resolved before the factory runs.
+            case instance
+            /// A `Provider` or `TaggedProvider`, resolved on each `get()`.
+            case provider
+            /// `T?`: the value, or nil when `T` is not bound.
+            case optional
+            /// `() -> T`: resolved when the closure is called.
+            case function
+        }
+
+        /// The id of the binding whose factory takes the parameter.
+        public let from: String
+        /// The ids of the bindings that satisfy it: one, every contribution of a collection, or
+        /// none for an optional whose type is not bound.
+        public let to: [String]
+        /// The parameter's type as code names it: `Provider<Clock>`, `[Plugin]`, `Clock?`.
+        public let parameter: String
+        /// How the parameter asks.
+        public let kind: Kind
+
+        /// Creates an edge.
+        public init(from: String, to: [String], parameter: String, kind: Kind) {
+            self.from = from
+            self.to = to
+            self.parameter = parameter
+            self.kind = kind
+        }
+
+        /// Whether the value is resolved after construction (through a provider or a closure),
+        /// which is what makes a cycle through it legal.
+        public var isDeferred: Bool { kind == .provider || kind == .function }
+    }
+
+    /// A module the component includes.
+    public struct ModuleInclusion: Hashable, Sendable, Codable {
+        /// The module with its Swift module: `NetworkWiring.BankNetworkModule`.
+        public let module: String
+        /// The module or component whose `configure` included it first.
+        public let includedBy: String
+        /// Where it was included first.
+        public let location: SourceLocation
+
+        /// Creates an inclusion.
+        public init(module: String, includedBy: String, location: SourceLocation) {
+            self.module = module
+            self.includedBy = includedBy
+            self.location = location
+        }
+    }
+}
+
+extension SourceLocation: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case fileID, line
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(fileID: try container.decode(String.self, forKey: .fileID), line: try container.decode(Int.self, forKey: .line))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(fileID, forKey: .fileID)
+        try container.encode(line, forKey: .line)
+    }
+}

@@ -10,12 +10,14 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Wiring", targets: ["Wiring"]),
+        .library(name: "WiringTesting", targets: ["WiringTesting"]),
         .executable(name: "atm", targets: ["ATMApp"]),
         .executable(name: "atm-dev", targets: ["ATMDevApp"]),
     ],
     targets: [
-        // MARK: - The container
+        // MARK: - The container, and its support for tests
         .target(name: "Wiring"),
+        .target(name: "WiringTesting", dependencies: ["Wiring"]),
 
         // MARK: - Core libraries (no container)
         .target(name: "BillScanner"),
@@ -49,16 +51,22 @@ let package = Package(
 
         // MARK: - Tests
         .target(name: "ATMTestSupport", dependencies: ["Network"], path: "Tests/ATMTestSupport"),
-        .testTarget(name: "WiringTests", dependencies: ["Wiring"]),
-        .testTarget(name: "WiringDocumentationTests", dependencies: ["Wiring"]),
+        .target(
+            name: "CashWiring",
+            dependencies: ["Wiring", "BillScanner", "Network", "FakeNetwork"],
+            path: "Tests/Fixtures/CashWiring"
+        ),
+        .testTarget(name: "WiringTests", dependencies: ["Wiring", "CashWiring"]),
+        .testTarget(name: "WiringTestingTests", dependencies: ["Wiring", "WiringTesting"]),
+        .testTarget(name: "WiringDocumentationTests", dependencies: ["Wiring", "WiringTesting"]),
         .testTarget(name: "BillScannerTests", dependencies: ["BillScanner"]),
         .testTarget(name: "NetworkTests", dependencies: ["Network", "FakeNetwork", "ATMTestSupport"]),
         .testTarget(name: "ATMLibTests", dependencies: ["ATMLib", "BillScanner", "Network", "FakeNetwork"]),
         .testTarget(
             name: "ATMAppTests",
             dependencies: [
-                "ATMApp", "ATMDevApp", "Wiring", "ATMLib", "ATMCLI", "BillScanner", "Network", "FakeNetwork",
-                "ATMTestSupport",
+                "ATMApp", "ATMDevApp", "Wiring", "WiringTesting", "ATMLib", "ATMCLI", "BillScanner", "Network",
+                "FakeNetwork", "ATMTestSupport",
             ]
         ),
     ]

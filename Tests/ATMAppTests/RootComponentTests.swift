@@ -6,13 +6,25 @@ import FakeNetwork
 import Network
 import Testing
 import Wiring
+import WiringTesting
 
-/// The apps' own root components validate and build.
+/// The apps' own root components validate, with every wiring rule on, and bind what they should.
 struct RootComponentTests {
-    @Test func theProductionGraphValidates() throws {
-        let configuration = try BankConfiguration(baseURL: "http://127.0.0.1:1", account: "alice")
-        let depositer = try ComponentFactory.of(ATMApp.ATMRootComponent.self).build(configuration)
+    @Test func theProductionGraphValidatesWithEveryRule() throws {
+        let factory = try #require(expectValidGraph(ATMApp.ATMRootComponent.self, rules: .all))
+        let network = expectBinding((any NetworkExecutor).self, in: factory)
+        #expect(network.map(\.module) == ["NetworkWiring.BankNetworkModule"])
+        expectNoBinding(FakeNetworkExecutor.self, in: factory)
+        expectBinding(BankConfiguration.self, in: factory)
+        let depositer = factory.build(try BankConfiguration(baseURL: "http://127.0.0.1:1", account: "alice"))
         #expect(depositer.account == "alice")
+    }
+
+    @Test func theDevelopmentGraphValidatesWithEveryRuleAndUsesTheFake() throws {
+        let factory = try #require(expectValidGraph(ATMDevApp.ATMRootComponent.self, rules: .all))
+        let network = expectBinding((any NetworkExecutor).self, in: factory)
+        #expect(network.map(\.module) == ["FakeNetworkWiring.FakeBankNetworkModule"])
+        expectBinding(FakeNetworkExecutor.self, in: factory)
     }
 
     @Test func theDevelopmentGraphDepositsIntoTheFakeBank() async throws {
@@ -22,5 +34,13 @@ struct RootComponentTests {
         #expect(receipt.amount == Money(cents: 4500))
         #expect(receipt.balance == Money(cents: 4500))
         #expect(receipt.depositID == "fake-1")
+    }
+
+    @Test func theTwoGraphsDifferOnlyInTheNetworkBinding() throws {
+        let production = try ComponentFactory.of(ATMApp.ATMRootComponent.self).graph
+        let development = try ComponentFactory.of(ATMDevApp.ATMRootComponent.self).graph
+        let shared = Set(production.bindings.map(\.id)).intersection(development.bindings.map(\.id))
+        #expect(shared == ["Network.BankConfiguration", "ATMLib.ATMDepositer", "BillScanner.BillScanner", "any Network.NetworkExecutor", "root"])
+        #expect(Set(development.bindings.map(\.id)).subtracting(shared) == ["FakeNetwork.FakeNetworkExecutor"])
     }
 }

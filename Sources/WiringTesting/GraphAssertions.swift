@@ -1,0 +1,93 @@
+public import Wiring
+
+/// Checks that a root component validates, and records a test failure listing every diagnostic
+/// when it does not. Works in Swift Testing and in XCTest.
+///
+/// ```swift
+/// @Test func theAppGraphValidates() {
+///     expectValidGraph(ApplicationRootComponent.self)
+/// }
+/// ```
+///
+/// - Parameters:
+///   - component: The root component.
+///   - rules: Rules to check on top of the graph's soundness; every rule by default.
+///   - location: Where the assertion is; leave the default.
+/// - Returns: The component's factory, or nil when it does not validate.
+@discardableResult
+public func expectValidGraph<C: RootComponent>(
+    _ component: C.Type,
+    rules: ValidationRules = .all,
+    at location: AssertionLocation = AssertionLocation()
+) -> ComponentFactory<C>? {
+    do {
+        return try ComponentFactory.of(component, rules: rules)
+    } catch {
+        IssueReporter.fail(error.description, at: location)
+        return nil
+    }
+}
+
+/// Checks that a component's graph binds a type, and records a test failure saying what is
+/// bound instead when it does not.
+///
+/// ```swift
+/// expectBinding((any NetworkExecutor).self, in: factory)
+/// expectBinding(String.self, tagged: BankURL.self, in: factory)
+/// ```
+///
+/// - Parameters:
+///   - type: The bound type; `[Element].self` for a collection.
+///   - tag: The tag, for a tagged binding.
+///   - factory: The component's factory.
+///   - location: Where the assertion is; leave the default.
+/// - Returns: The bindings found (several for a collection's contributions).
+@discardableResult
+public func expectBinding<C: ComponentBase, T>(
+    _ type: T.Type,
+    tagged tag: (any Wiring.Tag.Type)? = nil,
+    in factory: ComponentFactory<C>,
+    at location: AssertionLocation = AssertionLocation()
+) -> [ObjectGraph.Binding] {
+    let graph = factory.graph
+    let found = graph.bindings(of: type, tag: tag)
+    if found.isEmpty {
+        let name = bindingName(type, tag: tag)
+        let bound = graph.bindings.filter { $0.kind != .root }.map(\.label).joined(separator: ", ")
+        IssueReporter.fail("\(graph.component) does not bind \(name). It binds: \(bound).", at: location)
+    }
+    return found
+}
+
+/// Checks that a component's graph does not bind a type, and records a test failure naming
+/// where it is bound when it does: useful to prove a fake replaced a real implementation.
+///
+/// ```swift
+/// expectNoBinding(BankNetworkExecutor.self, in: factory)
+/// ```
+///
+/// - Parameters:
+///   - type: The type that must not be bound.
+///   - tag: The tag, for a tagged binding.
+///   - factory: The component's factory.
+///   - location: Where the assertion is; leave the default.
+public func expectNoBinding<C: ComponentBase, T>(
+    _ type: T.Type,
+    tagged tag: (any Wiring.Tag.Type)? = nil,
+    in factory: ComponentFactory<C>,
+    at location: AssertionLocation = AssertionLocation()
+) {
+    let graph = factory.graph
+    let found = graph.bindings(of: type, tag: tag)
+    guard !found.isEmpty else { return }
+    let places = found.map { binding in
+        [binding.module.map { "in \($0)" }, binding.location.map { "at \($0)" }].compactMap { $0 }.joined(separator: " ")
+    }
+    IssueReporter.fail("\(graph.component) binds \(bindingName(type, tag: tag)) \(places.joined(separator: "; ")).", at: location)
+}
+
+private func bindingName(_ type: any Any.Type, tag: (any Any.Type)?) -> String {
+    let name = String(describing: type)
+    guard let tag else { return name }
+    return "\(name) tagged \(String(describing: tag))"
+}

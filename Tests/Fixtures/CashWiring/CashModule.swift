@@ -1,0 +1,28 @@
+public import BillScanner
+import FakeNetwork
+import Network
+public import Wiring
+
+// A wiring library that breaks rule 2 on purpose: `CashWiring`'s sibling would be `Cash`, yet it
+// binds types of `BillScanner` and `Network`. WiringTests checks the diagnostics.
+
+/// Binds other libraries' types, which a wiring library must not do.
+public struct CashModule: Module {
+    public static func configure(binder: Binder<Unscoped>) {
+        binder.bind(BillScanner.self, file: "CashWiring/CashModule.swift", line: 12).to(factory: BillScanner.init)
+        binder.bind((any NetworkExecutor).self, file: "CashWiring/CashModule.swift", line: 13).to { FakeNetworkExecutor() }
+    }
+}
+
+/// A root component over the rule-breaking module.
+public struct CashRootComponent: RootComponent {
+    public typealias Root = BillScanner
+
+    public static func configure(binder: Binder<Unscoped>) {
+        binder.include(module: CashModule.self)
+    }
+
+    public static func configureRoot(binder bind: ReceiptBinder<BillScanner>) -> BindingReceipt<BillScanner> {
+        bind.to { (scanner: BillScanner, _: any NetworkExecutor) in scanner }
+    }
+}

@@ -1,0 +1,43 @@
+import Testing
+import Wiring
+import WiringTesting
+
+/// `ComponentFactory.of(_:replacing:)` swaps single bindings for one test, visibly.
+struct OverrideTests {
+    @Test func aReplacementReplacesTheComponentsBinding() throws {
+        let factory = try ComponentFactory.of(SoundRoot.self, replacing: { binder in
+            binder.bind(Greeting.self, file: "Tests/Override.swift", line: 7).to { Greeting(text: "replaced") }
+        })
+        #expect(factory.build() == "replaced")
+    }
+
+    @Test func theReplacementIsReportedInTheGraph() throws {
+        let factory = try ComponentFactory.of(SoundRoot.self, replacing: { binder in
+            binder.bind(Greeting.self, file: "Tests/Override.swift", line: 7).to { Greeting(text: "replaced") }
+        })
+        let bindings = expectBinding(Greeting.self, in: factory)
+        #expect(bindings.map(\.isOverride) == [true])
+        #expect(bindings.map(\.location) == [SourceLocation(fileID: "Tests/Override.swift", line: 7)])
+        #expect(factory.graph.rendered(as: .text).contains("Greeting  override · SoundRoot, Tests/Override.swift:7"))
+    }
+
+    @Test func replacingATypeTheComponentDoesNotBindIsAnError() throws {
+        let error = try #require(throws: ValidationError.self) {
+            try ComponentFactory.of(SoundRoot.self, replacing: { binder in
+                binder.bind(Double.self, file: "Tests/Override.swift", line: 9).to(value: 1.5)
+            })
+        }
+        #expect(error.diagnostics.map(\.description) == ["""
+            Tests/Override.swift:9: error: The override of Double replaces nothing: SoundRoot does not bind Double.
+              overridden at Tests/Override.swift:9 in SoundRoot
+              To fix this, override a type the component binds, or add the binding to the component instead.
+            """])
+    }
+
+    @Test func aReplacementCanTakeDependenciesFromTheGraph() throws {
+        let factory = try ComponentFactory.of(SoundRoot.self, replacing: { binder in
+            binder.bind(Greeting.self).to { (retries: TaggedProvider<Retries>) in Greeting(text: "retries: \(retries.get())") }
+        })
+        #expect(factory.build() == "retries: 3")
+    }
+}

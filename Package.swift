@@ -40,13 +40,14 @@ let package = Package(
 
         // MARK: - Apps
         .target(name: "ATMCLI", dependencies: ["ATMLib", "BillScanner", "Network"]),
+        .target(name: "ATMAppSupport", dependencies: ["ATMCLI", "ATMLib", "Network", "Wiring"]),
         .executableTarget(
             name: "ATMApp",
-            dependencies: ["ATMCLI", "Wiring", "ATMLibWiring", "BillScannerWiring", "NetworkWiring"]
+            dependencies: ["ATMAppSupport", "ATMCLI", "Wiring", "ATMLibWiring", "BillScannerWiring", "NetworkWiring"]
         ),
         .executableTarget(
             name: "ATMDevApp",
-            dependencies: ["ATMCLI", "Wiring", "ATMLibWiring", "BillScannerWiring", "FakeNetworkWiring"]
+            dependencies: ["ATMAppSupport", "ATMCLI", "Wiring", "ATMLibWiring", "BillScannerWiring", "FakeNetworkWiring"]
         ),
 
         // MARK: - Tests

@@ -1,6 +1,8 @@
+import ATMAppSupport
 import ATMCLI
 import Foundation
 
-let status = await ATMCommandLine(application: ProductionApplication(), environment: ProcessInfo.processInfo.environment)
+let application = ComponentApplication(ATMRootComponent.self, name: "atm")
+let status = await ATMCommandLine(application: application, environment: ProcessInfo.processInfo.environment)
     .run(CommandLine.arguments.dropFirst())
 exit(status.rawValue)

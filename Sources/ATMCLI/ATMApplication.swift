@@ -17,6 +17,38 @@ public protocol ATMApplication: Sendable {
     /// - Returns: The depositer, with everything it needs.
     /// - Throws: Whatever makes the graph unusable; the command line reports it and exits 70.
     func makeDepositer(configuration: BankConfiguration) throws -> ATMDepositer
+
+    /// Checks the app's object graph, every wiring rule included.
+    ///
+    /// - Returns: Whether it is valid, and the report to print: a summary, or every diagnostic.
+    func validateGraph() -> GraphReport
+
+    /// Renders the app's object graph.
+    ///
+    /// - Parameter format: One of ``GraphReport/formats``.
+    /// - Returns: The rendered graph, or the diagnostics when the graph does not validate.
+    func renderGraph(format: String) -> GraphReport
+}
+
+/// What `graph` and `validate` print, and whether the graph is sound.
+public struct GraphReport: Sendable, Equatable {
+    /// The formats `graph --format` accepts.
+    public static let formats = ["text", "dot", "mermaid", "json"]
+
+    /// Whether the graph validates.
+    public let isValid: Bool
+    /// The text to print.
+    public let text: String
+
+    /// Creates a report.
+    ///
+    /// - Parameters:
+    ///   - isValid: Whether the graph validates.
+    ///   - text: The text to print.
+    public init(isValid: Bool, text: String) {
+        self.isValid = isValid
+        self.text = text
+    }
 }
 
 /// Values an app uses when the command line and the environment give none.

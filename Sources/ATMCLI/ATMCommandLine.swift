@@ -37,6 +37,10 @@ public struct ATMCommandLine: Sendable {
         switch command {
         case "deposit":
             return await DepositCommand(application: application, environment: environment, console: console).run(rest)
+        case "graph":
+            return GraphCommands(application: application, console: console).graph(rest)
+        case "validate":
+            return GraphCommands(application: application, console: console).validate(rest)
         case "help", "--help", "-h":
             return help(topic: command == "help" ? rest.first : nil)
         default:
@@ -51,6 +55,10 @@ public struct ATMCommandLine: Sendable {
             console.print(HelpText.general(application.name))
         case "deposit":
             console.print(HelpText.deposit(application.name, defaults: application.defaults))
+        case "graph":
+            console.print(HelpText.graph(application.name))
+        case "validate":
+            console.print(HelpText.validate(application.name))
         case let other?:
             console.printError("\(application.name): no help for '\(other)'; run '\(application.name) --help' for the commands")
             return .usage

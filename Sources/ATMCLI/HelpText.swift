@@ -10,9 +10,38 @@ enum HelpText {
 
         commands:
           deposit <bills>...   deposit bills, such as 20 20 5 or 20x2 5
+          graph                print the app's object graph
+          validate             check the app's object graph and its wiring rules
           help [<command>]     show help for a command
 
         Run '\(name) <command> --help' for a command's options.
+        """
+    }
+
+    static func graph(_ name: String) -> String {
+        """
+        usage: \(name) graph [--format text|dot|mermaid|json]
+
+        Prints the app's resolved object graph: every binding, the module that declared it and
+        where, and every dependency. Provider edges are dashed in dot and mermaid.
+
+        options:
+          --format FORMAT   text (an indented tree, the default), dot (Graphviz), mermaid
+                            (renders on GitHub), or json (the documented schema)
+          -h, --help        show this help
+
+        exit status: 0 printed, 64 bad usage, 65 the graph does not validate
+        """
+    }
+
+    static func validate(_ name: String) -> String {
+        """
+        usage: \(name) validate
+
+        Checks the app's object graph, with every wiring rule, and prints every problem with its
+        location and its fix.
+
+        exit status: 0 valid, 65 not valid
         """
     }
 

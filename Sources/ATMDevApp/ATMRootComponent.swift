@@ -17,6 +17,6 @@ struct ATMRootComponent: RootComponent {
     }
 
     static func configureRoot(binder bind: ReceiptBinder<ATMDepositer>) -> BindingReceipt<ATMDepositer> {
-        bind.to(factory: ATMDepositer.init)
+        bind.to { (depositer: ATMDepositer) in depositer }
     }
 }

@@ -1,6 +1,14 @@
+import ATMAppSupport
 import ATMCLI
 import Foundation
 
-let status = await ATMCommandLine(application: DevelopmentApplication(), environment: ProcessInfo.processInfo.environment)
+// The development app needs no bank URL (its bank is in memory) and credits a development
+// account unless told otherwise.
+let application = ComponentApplication(
+    ATMRootComponent.self,
+    name: "atm-dev",
+    defaults: ATMDefaults(account: "developer", bankURL: "http://localhost")
+)
+let status = await ATMCommandLine(application: application, environment: ProcessInfo.processInfo.environment)
     .run(CommandLine.arguments.dropFirst())
 exit(status.rawValue)

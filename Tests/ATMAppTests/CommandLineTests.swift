@@ -116,6 +116,27 @@ struct CommandLineTests {
         #expect(await Invocation(arguments, script: [.fail(unauthorized)]).run().status == .permissionDenied)
     }
 
+    @Test func graphPrintsTheGraphInTheAskedFormat() async throws {
+        #expect(await Invocation(["graph"]).run().output == "graph as text\n")
+        #expect(await Invocation(["graph", "--format", "dot"]).run().output == "graph as dot\n")
+        #expect(await Invocation(["graph", "--format=mermaid"]).run().output == "graph as mermaid\n")
+        let unknown = await Invocation(["graph", "--format", "yaml"]).run()
+        #expect(unknown.status == .usage)
+        #expect(unknown.error == "atm: unknown graph format 'yaml'; use text, dot, mermaid, json\n")
+        #expect(await Invocation(["graph", "--format"]).run().status == .usage)
+    }
+
+    @Test func validateExits0WhenTheGraphIsValidAnd65WhenNot() async throws {
+        let valid = await Invocation(["validate"]).run()
+        #expect(valid.status == .success)
+        #expect(valid.output == "valid\n")
+        let invalid = await Invocation(["validate"], graphIsValid: false).run()
+        #expect(invalid.status == .dataError)
+        #expect(invalid.output == "error: missing binding\n")
+        #expect(await Invocation(["graph"], graphIsValid: false).run().status == .dataError)
+        #expect(await Invocation(["validate", "--strict"]).run().status == .usage)
+    }
+
     @Test func helpIsPrintedToStandardOutput() async throws {
         let general = await Invocation(["--help"]).run()
         #expect(general.status == .success)
@@ -134,11 +155,13 @@ private struct Invocation {
     let arguments: [String]
     let environment: [String: String]
     let script: [FakeNetworkExecutor.Step]
+    let graphIsValid: Bool
 
-    init(_ arguments: [String], environment: [String: String] = [:], script: [FakeNetworkExecutor.Step] = []) {
+    init(_ arguments: [String], environment: [String: String] = [:], script: [FakeNetworkExecutor.Step] = [], graphIsValid: Bool = true) {
         self.arguments = arguments
         self.environment = environment
         self.script = script
+        self.graphIsValid = graphIsValid
     }
 
     struct Result {
@@ -152,19 +175,29 @@ private struct Invocation {
         let network = FakeNetworkExecutor()
         for step in script { network.script(step) }
         let console = RecordingConsole()
-        let commandLine = ATMCommandLine(application: FakeBankApplication(network: network), environment: environment, console: console.console)
+        let application = FakeBankApplication(network: network, graphIsValid: graphIsValid)
+        let commandLine = ATMCommandLine(application: application, environment: environment, console: console.console)
         let status = await commandLine.run(arguments)
         return Result(status: status, output: console.output, error: console.error, network: network)
     }
 }
 
-/// An app named `atm` whose depositer uses a fake bank.
+/// An app named `atm` whose depositer uses a fake bank, and whose graph reports are canned.
 private struct FakeBankApplication: ATMApplication {
     let network: FakeNetworkExecutor
+    var graphIsValid = true
     let name = "atm"
     let defaults = ATMDefaults()
 
     func makeDepositer(configuration: BankConfiguration) throws -> ATMDepositer {
         ATMDepositer(scanner: BillScanner(), network: network, configuration: configuration)
+    }
+
+    func validateGraph() -> GraphReport {
+        graphIsValid ? GraphReport(isValid: true, text: "valid") : GraphReport(isValid: false, text: "error: missing binding\n")
+    }
+
+    func renderGraph(format: String) -> GraphReport {
+        graphIsValid ? GraphReport(isValid: true, text: "graph as \(format)\n") : validateGraph()
     }
 }

@@ -1,0 +1,49 @@
+public import ATMCLI
+public import ATMLib
+public import Network
+public import Wiring
+
+/// An ATM app made from a root component: builds it for deposits, validates it with every
+/// wiring rule, and renders its graph. `atm` and `atm-dev` are this type over their own root
+/// components.
+public struct ComponentApplication<Component: RootComponent>: ATMApplication
+where Component.Seed == BankConfiguration, Component.Root == ATMDepositer {
+    public let name: String
+    public let defaults: ATMDefaults
+
+    /// Creates an app.
+    ///
+    /// - Parameters:
+    ///   - component: The app's root component.
+    ///   - name: The name the app is run by.
+    ///   - defaults: The values used when neither a flag nor the environment gives one.
+    public init(_ component: Component.Type, name: String, defaults: ATMDefaults = ATMDefaults()) {
+        self.name = name
+        self.defaults = defaults
+    }
+
+    public func makeDepositer(configuration: BankConfiguration) throws -> ATMDepositer {
+        try ComponentFactory.of(Component.self).build(configuration)
+    }
+
+    public func validateGraph() -> GraphReport {
+        do {
+            let graph = try ComponentFactory.of(Component.self, rules: .all).graph
+            return GraphReport(
+                isValid: true,
+                text: "The object graph of \(graph.component) is valid: \(graph.bindings.count) bindings from \(graph.modules.count) modules, every wiring rule checked."
+            )
+        } catch {
+            return GraphReport(isValid: false, text: error.description)
+        }
+    }
+
+    public func renderGraph(format: String) -> GraphReport {
+        do {
+            let graph = try ComponentFactory.of(Component.self, rules: .all).graph
+            return GraphReport(isValid: true, text: graph.rendered(as: GraphFormat(rawValue: format) ?? .text))
+        } catch {
+            return GraphReport(isValid: false, text: error.description)
+        }
+    }
+}

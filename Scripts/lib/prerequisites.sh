@@ -47,3 +47,14 @@ require_python3() {
         exit 1
     fi
 }
+
+# Graphviz, so that the tests run the DOT export through `dot`. Optional: without it that one
+# check is skipped, with a note.
+offer_graphviz() {
+    command -v dot >/dev/null 2>&1 && return
+    if command -v apt-get >/dev/null 2>&1; then
+        say "installing graphviz so that the DOT export is checked by Graphviz itself"
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y graphviz >/dev/null 2>&1 && return
+    fi
+    say "graphviz is not installed; the test of the DOT export will not run it through dot"
+}

@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""Checks the dependency arrows Package.swift declares against the wiring-libraries architecture.
+
+Reads the manifest with `swift package dump-package` (or a JSON file given with --manifest) and
+reports each broken arrow on one line:
+
+  1. a core library (a target in Sources/ other than the container, its test support, the apps'
+     composition and the executables) depends neither on Wiring nor on a wiring or fake library;
+  2. a wiring library (WiringLibs/) depends on no other wiring library and on no fake;
+  3. a fake wiring library (FakeLibs/*Wiring) depends on no real wiring library;
+  4. the `atm` executable links no fake library, and `atm-dev` links no real network wiring.
+
+Exit status: 0 when every arrow follows the rules, 1 when one does not, 2 when the manifest
+cannot be read.
+"""
+import argparse
+import json
+import subprocess
+import sys
+from dataclasses import dataclass, field
+
+CONTAINER = {"Wiring", "WiringTesting"}
+COMPOSITION = {"ATMAppSupport"}
+
+
+@dataclass
+class Target:
+    name: str
+    kind: str  # regular, executable, system, test
+    path: str  # the target's folder, Sources/<name> when the manifest gives none
+    dependencies: list = field(default_factory=list)
+
+    @property
+    def is_wiring_library(self) -> bool:
+        return self.path.startswith("WiringLibs/")
+
+    @property
+    def is_fake(self) -> bool:
+        return self.path.startswith("FakeLibs/")
+
+    @property
+    def is_fake_wiring(self) -> bool:
+        return self.is_fake and self.name.endswith("Wiring")
+
+    @property
+    def is_core_library(self) -> bool:
+        return (self.path.startswith("Sources/") and self.kind in ("regular", "system")
+                and self.name not in CONTAINER and self.name not in COMPOSITION)
+
+
+def load_manifest(path):
+    """The manifest as JSON: from a file, or from `swift package dump-package`."""
+    if path:
+        with open(path, encoding="utf-8") as file:
+            return json.load(file)
+    result = subprocess.run(["swift", "package", "dump-package"], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise RuntimeError(f"swift package dump-package failed: {result.stderr.strip()}")
+    return json.loads(result.stdout)
+
+
+def targets_of(manifest):
+    """Every target, with the names of the targets it depends on directly."""
+    targets = {}
+    for entry in manifest["targets"]:
+        names = []
+        for dependency in entry.get("dependencies", []):
+            for kind in ("byName", "target"):
+                if kind in dependency:
+                    names.append(dependency[kind][0])
+        path = entry.get("path") or ("Tests/" if entry["type"] == "test" else "Sources/") + entry["name"]
+        targets[entry["name"]] = Target(entry["name"], entry["type"], path, names)
+    return targets
+
+
+def closure(name, targets):
+    """Every target `name` links, directly or not."""
+    seen, pending = set(), [name]
+    while pending:
+        current = pending.pop()
+        for dependency in targets.get(current, Target(current, "regular", "")).dependencies:
+            if dependency not in seen:
+                seen.add(dependency)
+                pending.append(dependency)
+    return seen
+
+
+def executable_target(manifest, product):
+    for entry in manifest.get("products", []):
+        if entry["name"] == product and "executable" in entry.get("type", {}):
+            return entry["targets"][0]
+    return None
+
+
+def breaks(manifest):
+    """One line per arrow that breaks a rule, in manifest order."""
+    targets = targets_of(manifest)
+    problems = []
+    for target in targets.values():
+        for name in target.dependencies:
+            dependency = targets.get(name)
+            if dependency is None:
+                continue
+            if target.is_core_library and (name in CONTAINER or dependency.is_wiring_library or dependency.is_fake):
+                what = "the container" if name in CONTAINER else ("a fake" if dependency.is_fake else "a wiring library")
+                problems.append(f"{target.name} (a core library) depends on {name}, {what}; "
+                                f"core libraries depend only on other core libraries: remove the dependency")
+            if target.is_wiring_library and (dependency.is_wiring_library or dependency.is_fake):
+                what = "another wiring library" if dependency.is_wiring_library else "a fake"
+                problems.append(f"{target.name} (a wiring library) depends on {name}, {what}; "
+                                f"a wiring library binds only its sibling's types: include {name}'s modules from the app instead")
+            if target.is_fake_wiring and dependency.is_wiring_library:
+                problems.append(f"{target.name} (a fake wiring library) depends on {name}, a real wiring library; "
+                                f"a fake wiring library replaces one, it does not build on it")
+    atm = executable_target(manifest, "atm")
+    if atm:
+        for name in sorted(closure(atm, targets)):
+            if name in targets and targets[name].is_fake:
+                problems.append(f"atm links {name}, a fake library; the production app must link only real libraries")
+    atm_dev = executable_target(manifest, "atm-dev")
+    if atm_dev and "NetworkWiring" in closure(atm_dev, targets):
+        problems.append("atm-dev links NetworkWiring; the development app uses FakeNetworkWiring instead")
+    return problems
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--manifest", help="a JSON manifest to check instead of `swift package dump-package`")
+    arguments = parser.parse_args(argv)
+    try:
+        manifest = load_manifest(arguments.manifest)
+    except (OSError, ValueError, RuntimeError, KeyError) as error:
+        print(f"check-architecture: cannot read the manifest: {error}", file=sys.stderr)
+        return 2
+    problems = breaks(manifest)
+    for problem in problems:
+        print(f"Package.swift: {problem}", file=sys.stderr)
+    if problems:
+        print(f"check-architecture: {len(problems)} broken arrow{'s' if len(problems) != 1 else ''}", file=sys.stderr)
+        return 1
+    count = len([entry for entry in manifest["targets"] if entry["type"] != "test"])
+    print(f"check-architecture: {count} targets, every arrow follows the wiring-libraries rules")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

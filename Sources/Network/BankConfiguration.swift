@@ -130,7 +130,7 @@ public struct BankConfiguration: Sendable, Hashable, CustomStringConvertible {
         guard components.user == nil, components.password == nil else {
             throw NetworkError(
                 kind: .invalidURL,
-                message: "the bank URL '\(text)' contains credentials; pass a bearer token instead",
+                message: "the bank URL '\(withPasswordRedacted(text))' contains credentials; pass a bearer token instead",
                 mayHaveBeenCredited: false
             )
         }
@@ -151,6 +151,15 @@ public struct BankConfiguration: Sendable, Hashable, CustomStringConvertible {
         var normalized = trimmed
         while normalized.hasSuffix("/") { normalized.removeLast() }
         return normalized
+    }
+
+    /// The URL with the password of its `user:password@` part replaced by `<redacted>`.
+    private static func withPasswordRedacted(_ text: String) -> String {
+        guard let schemeEnd = text.range(of: "://"),
+              let at = text[schemeEnd.upperBound...].firstIndex(of: "@"),
+              let colon = text[schemeEnd.upperBound..<at].firstIndex(of: ":")
+        else { return text }
+        return text[..<text.index(after: colon)] + "<redacted>" + text[at...]
     }
 
     private static func validatedAccount(_ account: String) throws(NetworkError) -> String {

@@ -59,7 +59,31 @@ public final class BankSimulator: Sendable {
     /// The simulator script.
     public static var scriptPath: String { repositoryRoot + "/Scripts/bank-simulator.py" }
 
-    /// Starts a simulator.
+    /// Starts a simulator without blocking the caller's thread: the start-up wait runs on a
+    /// thread of its own, so tests running in parallel do not starve Swift's cooperative pool.
+    ///
+    /// - Parameters: See ``init(accounts:token:faults:tls:seed:)``.
+    /// - Returns: The running simulator.
+    /// - Throws: ``Failure`` when it does not print its URL within ``startupTimeout``.
+    public static func start(
+        accounts: [String: Int] = ["alice": 10_000],
+        token: String? = nil,
+        faults: [String] = [],
+        tls: TLSFiles? = nil,
+        seed: Int? = nil
+    ) async throws -> BankSimulator {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(with: Result {
+                    try BankSimulator(accounts: accounts, token: token, faults: faults, tls: tls, seed: seed)
+                })
+            }
+            thread.name = "bank-simulator-start"
+            thread.start()
+        }
+    }
+
+    /// Starts a simulator, blocking until it reports its URL.
     ///
     /// - Parameters:
     ///   - accounts: Opening balances in cents, written to the ledger before start.
@@ -121,9 +145,19 @@ public final class BankSimulator: Sendable {
         process = Mutex(child)
     }
 
+    /// Sends SIGTERM at once; waiting for the exit (then SIGKILL if needed) and deleting the
+    /// temporary directory happen on a thread of their own, so that dropping a simulator never
+    /// blocks the test that dropped it.
     deinit {
-        stop()
-        try? FileManager.default.removeItem(atPath: directory)
+        let child = process.withLock { process in defer { process = nil }; return process.map(ChildProcess.init) }
+        let directory = directory
+        child?.process.terminate()
+        let cleanup = Thread {
+            if let child { Self.terminate(child.process) }
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+        cleanup.name = "bank-simulator-stop"
+        cleanup.start()
     }
 
     // MARK: - Ledger and faults
@@ -178,7 +212,7 @@ public final class BankSimulator: Sendable {
 
     private static func terminate(_ child: Process) {
         guard child.isRunning else { return }
-        child.terminate()
+        child.terminate()  // SIGTERM; sending it twice is harmless
         if !waitForExit(child, within: stopTimeout) {
             kill(child.processIdentifier, SIGKILL)
             _ = waitForExit(child, within: stopTimeout)
@@ -206,5 +240,15 @@ public final class BankSimulator: Sendable {
             usleep(20_000)
         }
         return nil
+    }
+}
+
+/// A child process handed to the thread that waits for it to exit.
+// @unchecked Sendable: once `deinit` hands the process over, only the clean-up thread uses it.
+private final class ChildProcess: @unchecked Sendable {
+    let process: Process
+
+    init(_ process: Process) {
+        self.process = process
     }
 }

@@ -16,6 +16,8 @@ public final class ScriptedHTTPServer: Sendable {
         case close
         /// Hold the connection open without answering, for at most this long, then close.
         case hang(Duration)
+        /// Close the connection without a reply and stop listening: later connections are refused.
+        case closeAndStopListening
 
         /// A complete reply with a `Content-Length`.
         public static func status(_ code: Int, headers: [String] = [], body: String = "") -> Step {
@@ -111,6 +113,9 @@ public final class ScriptedHTTPServer: Sendable {
                 connection.shutdownBoth()
             case .close:
                 connection.shutdownBoth()
+            case .closeAndStopListening:
+                connection.shutdownBoth()
+                stop()
             case let .hang(duration):
                 let deadline = ContinuousClock.now + duration
                 while ContinuousClock.now < deadline, !isStopped { usleep(10_000) }

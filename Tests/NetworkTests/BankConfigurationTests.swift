@@ -1,0 +1,113 @@
+import Network
+import Testing
+
+struct BankConfigurationTests {
+    @Test(arguments: [
+        ("file:///etc/passwd", "file"),
+        ("ftp://bank.example/deposits", "ftp"),
+        ("gopher://127.0.0.1:70", "gopher"),
+        ("FILE:///tmp/ledger", "file"),
+    ])
+    func schemesOtherThanHTTPAndHTTPSAreRefused(url: String, scheme: String) throws {
+        let error = try #require(throws: NetworkError.self) { try BankConfiguration(baseURL: url, account: "alice") }
+        #expect(error.kind == .unsupportedScheme)
+        #expect(error.message == "the bank URL '\(url)' uses \(scheme); only http and https are supported")
+        #expect(error.mayHaveBeenCredited == false)
+    }
+
+    @Test func plainHTTPToAHostThatIsNotLoopbackIsRefused() throws {
+        let error = try #require(throws: NetworkError.self) {
+            try BankConfiguration(baseURL: "http://bank.example:8080", account: "alice")
+        }
+        #expect(error.kind == .insecureTransport)
+        #expect(error.message == "the bank URL 'http://bank.example:8080' uses plain http to bank.example, which is not a loopback host; use https, or allow insecure http explicitly")
+    }
+
+    @Test func plainHTTPToAHostThatIsNotLoopbackIsAcceptedWhenAllowed() throws {
+        let configuration = try BankConfiguration(baseURL: "http://bank.example:8080", account: "alice", allowsInsecureHTTP: true)
+        #expect(configuration.depositURL == "http://bank.example:8080/v1/accounts/alice/deposits")
+    }
+
+    @Test(arguments: ["http://127.0.0.1:8080", "http://localhost:8080", "http://[::1]:8080", "http://127.1.2.3"])
+    func plainHTTPToLoopbackIsAccepted(url: String) throws {
+        #expect(try BankConfiguration(baseURL: url, account: "alice").baseURL == url)
+    }
+
+    @Test func httpsIsAcceptedAndTrailingSlashesAreDropped() throws {
+        let configuration = try BankConfiguration(baseURL: "https://bank.example/api//", account: "alice")
+        #expect(configuration.baseURL == "https://bank.example/api")
+        #expect(configuration.depositURL == "https://bank.example/api/v1/accounts/alice/deposits")
+    }
+
+    @Test func credentialsInTheURLAreRefusedWithoutShowingThePassword() throws {
+        let error = try #require(throws: NetworkError.self) {
+            try BankConfiguration(baseURL: "https://teller:hunter2@bank.example", account: "alice")
+        }
+        #expect(error.kind == .invalidURL)
+        #expect(error.message == "the bank URL 'https://teller:<redacted>@bank.example' contains credentials; pass a bearer token instead")
+    }
+
+    @Test(arguments: ["https://bank.example/?debug=1", "https://bank.example/#top"])
+    func aQueryOrAFragmentIsRefused(url: String) throws {
+        let error = try #require(throws: NetworkError.self) { try BankConfiguration(baseURL: url, account: "alice") }
+        #expect(error.kind == .invalidURL)
+        #expect(error.message == "the bank URL '\(url)' must not have a query or a fragment")
+    }
+
+    @Test func aURLWithoutAHostIsRefused() throws {
+        let error = try #require(throws: NetworkError.self) { try BankConfiguration(baseURL: "https:///deposits", account: "alice") }
+        #expect(error.kind == .invalidURL)
+        #expect(error.message == "the bank URL 'https:///deposits' has no host")
+    }
+
+    @Test(arguments: ["", "al ice", "alice/../bob", "..", String(repeating: "a", count: 65), "zoë"])
+    func invalidAccountsAreRefused(account: String) throws {
+        let error = try #require(throws: NetworkError.self) { try BankConfiguration(baseURL: "https://bank.example", account: account) }
+        #expect(error.kind == .invalidAccount)
+        #expect(error.message == "the account '\(account)' is not valid: use 1 to 64 letters, digits, '.', '_' or '-'")
+    }
+
+    @Test func validAccountsAreAccepted() throws {
+        let account = "Alice_01.savings-" + String(repeating: "x", count: 47)
+        #expect(account.count == 64)
+        #expect(try BankConfiguration(baseURL: "https://bank.example", account: account).account == account)
+    }
+
+    @Test func outOfRangeSettingsAreRefused() throws {
+        let attempts = try #require(throws: NetworkError.self) {
+            try BankConfiguration(baseURL: "https://bank.example", account: "alice", maxAttempts: 0)
+        }
+        #expect(attempts.kind == .invalidConfiguration)
+        #expect(attempts.message == "invalid bank configuration: the number of attempts must be at least 1, not 0")
+        let size = try #require(throws: NetworkError.self) {
+            try BankConfiguration(baseURL: "https://bank.example", account: "alice", maxResponseBytes: 0)
+        }
+        #expect(size.message == "invalid bank configuration: the response size cap must be positive, not 0")
+        let token = try #require(throws: NetworkError.self) {
+            try BankConfiguration(baseURL: "https://bank.example", account: "alice", bearerToken: "two words")
+        }
+        #expect(token.message == "invalid bank configuration: the bearer token must be non-empty and contain no spaces or line breaks")
+        #expect(!token.message.contains("two words"))
+    }
+
+    @Test func theTokenIsRedactedInTheDescription() throws {
+        let configuration = try BankConfiguration(
+            baseURL: "https://bank.example", account: "alice", bearerToken: "tok-3f9a1c", caFile: "/etc/bank/ca.pem"
+        )
+        #expect(configuration.description == "BankConfiguration(baseURL: https://bank.example, account: alice, connectTimeout: 5.0 seconds, totalTimeout: 15.0 seconds, bearerToken: <redacted>, caFile: /etc/bank/ca.pem, maxResponseBytes: 65536, maxAttempts: 3)")
+        #expect(!String(describing: configuration).contains("tok-3f9a1c"))
+        #expect(!String(reflecting: BankNetworkExecutor(configuration: configuration).configuration).contains("tok-3f9a1c"))
+    }
+
+    @Test func theDefaultsAreTheDocumentedOnes() throws {
+        let configuration = try BankConfiguration(baseURL: "https://bank.example", account: "alice")
+        #expect(configuration.connectTimeout == .seconds(5))
+        #expect(configuration.totalTimeout == .seconds(15))
+        #expect(configuration.maxResponseBytes == 65_536)
+        #expect(configuration.maxAttempts == 3)
+        #expect(configuration.retryBaseDelay == .milliseconds(200))
+        #expect(configuration.bearerToken == nil)
+        #expect(configuration.caFile == nil)
+        #expect(configuration.allowsInsecureHTTP == false)
+    }
+}

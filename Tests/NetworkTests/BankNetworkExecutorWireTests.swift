@@ -1,0 +1,228 @@
+import ATMTestSupport
+import Foundation
+import Network
+import Testing
+
+/// What `BankNetworkExecutor` sends, and how it treats replies the simulator cannot produce,
+/// checked against a scripted server that records every request.
+struct BankNetworkExecutorWireTests {
+    @Test func theRequestIsACompactJSONPostWithTheProtocolsHeaders() async throws {
+        let server = try ScriptedHTTPServer(script: [.status(201, body: created(4_500))])
+        _ = try await makeExecutor(server, bearerToken: "tok-5d2e9b").deposit(request(4_500))
+        let sent = try #require(server.requests.first)
+        #expect(server.requests.count == 1)
+        #expect(sent.requestLine == "POST /v1/accounts/alice/deposits HTTP/1.1")
+        #expect(sent.body == #"{"amount_cents":4500,"currency":"USD"}"#)
+        #expect(sent.header("Content-Type") == "application/json")
+        #expect(sent.header("Accept") == "application/json")
+        #expect(sent.header("Idempotency-Key") == "atm-7-0042")
+        #expect(sent.header("Authorization") == "Bearer tok-5d2e9b")
+        #expect(sent.header("User-Agent") == "wiring-atm/1.0")
+        #expect(sent.header("Content-Length") == "38")
+        #expect(sent.header("Expect") == nil)
+    }
+
+    @Test func noAuthorizationHeaderIsSentWithoutAToken() async throws {
+        let server = try ScriptedHTTPServer(script: [.status(201, body: created(4_500))])
+        _ = try await makeExecutor(server).deposit(request(4_500))
+        #expect(server.requests.map { $0.header("Authorization") } == [nil])
+    }
+
+    @Test func everyAttemptCarriesTheSameIdempotencyKeyAndBody() async throws {
+        let server = try ScriptedHTTPServer(script: [
+            .status(503), .status(502, body: #"{"error":"upstream"}"#), .close, .status(201, body: created(4_500)),
+        ])
+        let confirmation = try await makeExecutor(server, maxAttempts: 4).deposit(request(4_500))
+        #expect(confirmation.isReplay == false)
+        #expect(server.requests.count == 4)
+        #expect(server.requests.map { $0.header("Idempotency-Key") } == Array(repeating: "atm-7-0042", count: 4))
+        #expect(Set(server.requests.map(\.body)) == [#"{"amount_cents":4500,"currency":"USD"}"#])
+    }
+
+    @Test func theLastAttemptsErrorIsThrownButAnEarlierPossibleCreditIsKept() async throws {
+        // Attempt 1 reaches the bank and loses its reply; attempt 2 finds the bank gone.
+        let server = try ScriptedHTTPServer(script: [.closeAndStopListening])
+        let error = try await #require(throws: NetworkError.self) { try await makeExecutor(server, maxAttempts: 2).deposit(request(4_500)) }
+        #expect(error == NetworkError(
+            kind: .connectionRefused, message: "cannot reach the bank at \(server.baseURL): connection refused", mayHaveBeenCredited: true
+        ))
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func aRedirectIsNeverFollowed() async throws {
+        let server = try ScriptedHTTPServer(script: [.status(302, headers: ["Location: http://127.0.0.1:9/steal"])])
+        let error = try await #require(throws: NetworkError.self) { try await makeExecutor(server).deposit(request(4_500)) }
+        #expect(error == NetworkError(
+            kind: .redirectRefused,
+            message: "the bank at \(server.baseURL) answered HTTP 302 redirecting to http://127.0.0.1:9/steal; redirects are not followed",
+            statusCode: 302, mayHaveBeenCredited: false
+        ))
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func aRefusalIsNotRetried() async throws {
+        let server = try ScriptedHTTPServer(script: [.status(422, body: #"{"error":"account closed"}"#)])
+        let error = try await #require(throws: NetworkError.self) { try await makeExecutor(server).deposit(request(4_500)) }
+        #expect(error.message == "the bank at \(server.baseURL) refused the deposit: HTTP 422: account closed")
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func aRefusalWithoutAMessageSaysSo() async throws {
+        let server = try ScriptedHTTPServer(script: [.status(403, body: "<h1>Forbidden</h1>")])
+        let error = try await #require(throws: NetworkError.self) { try await makeExecutor(server).deposit(request(4_500)) }
+        #expect(error == NetworkError(
+            kind: .httpStatus, message: "the bank at \(server.baseURL) refused the deposit: HTTP 403 with no message",
+            statusCode: 403, mayHaveBeenCredited: false
+        ))
+    }
+
+    @Test func aServerErrorOtherThan500To504IsNotRetried() async throws {
+        let server = try ScriptedHTTPServer(script: [.status(501)])
+        let error = try await #require(throws: NetworkError.self) { try await makeExecutor(server).deposit(request(4_500)) }
+        #expect(error.message == "the bank at \(server.baseURL) failed: HTTP 501: no message")
+        #expect(error.mayHaveBeenCredited)
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func aReplyWithoutALengthIsCutOffAsSoonAsItPassesTheCap() async throws {
+        let body = #"{"deposit_id":"dep-1","padding":""# + String(repeating: "x", count: 5_000) + #""}"#
+        let server = try ScriptedHTTPServer(script: [.reply("HTTP/1.1 201 Created\r\nConnection: close\r\n\r\n" + body)])
+        let error = try await #require(throws: NetworkError.self) {
+            try await makeExecutor(server, maxResponseBytes: 1_000).deposit(request(4_500))
+        }
+        #expect(error == NetworkError(
+            kind: .responseTooLarge, message: "the bank at \(server.baseURL) sent a reply larger than 1000 bytes", mayHaveBeenCredited: true
+        ))
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func aReplyThatAnnouncesTooLargeALengthIsRefusedAndNotRetried() async throws {
+        let server = try ScriptedHTTPServer(script: [.status(201, body: String(repeating: " ", count: 2_000) + created(4_500))])
+        let error = try await #require(throws: NetworkError.self) {
+            try await makeExecutor(server, maxResponseBytes: 1_000).deposit(request(4_500))
+        }
+        #expect(error.kind == .responseTooLarge)
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func aReplyForAnotherAccountIsMalformedAndRetried() async throws {
+        let wrong = #"{"deposit_id":"dep-1","account":"mallory","amount_cents":4500,"balance_cents":1}"#
+        let server = try ScriptedHTTPServer(script: [.status(201, body: wrong), .status(201, body: wrong)])
+        let error = try await #require(throws: NetworkError.self) { try await makeExecutor(server, maxAttempts: 2).deposit(request(4_500)) }
+        #expect(error == NetworkError(
+            kind: .malformedReply,
+            message: #"the bank at \#(server.baseURL) sent a malformed reply: it credits account "mallory", not "alice""#,
+            mayHaveBeenCredited: true
+        ))
+        #expect(server.requests.count == 2)
+    }
+
+    @Test func aBankThatConnectsButNeverAnswersTimesOut() async throws {
+        let server = try ScriptedHTTPServer(script: [.hang(.seconds(3))])
+        let error = try await #require(throws: NetworkError.self) {
+            try await makeExecutor(server, totalTimeout: .milliseconds(300), maxAttempts: 1).deposit(request(4_500))
+        }
+        #expect(error == NetworkError(kind: .timedOut, message: "the bank at \(server.baseURL) did not answer within 300 ms", mayHaveBeenCredited: true))
+    }
+
+    @Test func noConnectionWithinTheConnectTimeoutIsReportedAsSuch() async throws {
+        let listener = try UnresponsiveListener()
+        let executor = BankNetworkExecutor(configuration: try BankConfiguration(
+            baseURL: listener.baseURL, account: "alice", connectTimeout: .milliseconds(200), maxAttempts: 2,
+            retryBaseDelay: .milliseconds(10)
+        ))
+        let error = try await #require(throws: NetworkError.self) { try await executor.deposit(request(4_500)) }
+        #expect(error == NetworkError(
+            kind: .timedOut, message: "cannot reach the bank at \(listener.baseURL): no connection within 200 ms", mayHaveBeenCredited: false
+        ))
+    }
+
+    @Test func aDepositForAnotherAccountIsNotSent() async throws {
+        let server = try ScriptedHTTPServer(script: [])
+        let error = try await #require(throws: NetworkError.self) {
+            try await makeExecutor(server).deposit(DepositRequest(account: "bob", amountCents: 4_500, idempotencyKey: "k"))
+        }
+        #expect(error == NetworkError(
+            kind: .invalidRequest, message: "the deposit is for account 'bob', but the bank client is configured for account 'alice'",
+            mayHaveBeenCredited: false
+        ))
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test(arguments: ["", "two words", "line\r\nX-Injected: 1", String(repeating: "k", count: 256)])
+    func anIdempotencyKeyThatIsNotAValidHeaderValueIsNotSent(key: String) async throws {
+        let server = try ScriptedHTTPServer(script: [])
+        let error = try await #require(throws: NetworkError.self) {
+            try await makeExecutor(server).deposit(DepositRequest(account: "alice", amountCents: 4_500, idempotencyKey: key))
+        }
+        #expect(error.kind == .invalidRequest)
+        #expect(error.message.hasSuffix("' is not valid: use 1 to 255 printable ASCII characters without spaces"))
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test func theTokenAppearsInNoErrorMessage() async throws {
+        let token = "tok-SECRET-4242"
+        let server = try ScriptedHTTPServer(script: [
+            .status(401, body: #"{"error":"invalid bearer token"}"#),
+            .status(302, headers: ["Location: /login"]),
+            .status(500),
+            .hang(.seconds(2)),
+        ])
+        var messages: [String] = []
+        for _ in 0..<4 {
+            do {
+                _ = try await makeExecutor(server, totalTimeout: .milliseconds(300), bearerToken: token, maxAttempts: 1).deposit(request(4_500))
+            } catch let error as NetworkError {
+                messages.append(error.message)
+                messages.append(String(reflecting: error))
+            }
+        }
+        #expect(messages.count == 8)
+        #expect(messages.allSatisfy { !$0.contains(token) })
+        #expect(server.requests.allSatisfy { $0.header("Authorization") == "Bearer \(token)" })
+    }
+
+    @Test func theCallbackFormReportsTheConfirmation() async throws {
+        let server = try ScriptedHTTPServer(script: [.status(201, body: created(4_500))])
+        let executor = try makeExecutor(server)
+        let result = await withCheckedContinuation { continuation in
+            executor.updateAmount(4_500, for: "alice", idempotencyKey: "atm-7-0042") { continuation.resume(returning: $0) }
+        }
+        #expect(try result.get() == DepositConfirmation(depositID: "dep-1", account: "alice", amountCents: 4_500, balanceCents: 14_500, isReplay: false))
+    }
+
+    @Test func theCallbackFormReportsTheError() async throws {
+        let url = "http://127.0.0.1:\(closedLoopbackPort())"
+        let executor = BankNetworkExecutor(configuration: try BankConfiguration(baseURL: url, account: "alice", maxAttempts: 1))
+        let result = await withCheckedContinuation { continuation in
+            executor.updateAmount(4_500, for: "alice", idempotencyKey: "atm-7-0042") { continuation.resume(returning: $0) }
+        }
+        #expect(throws: NetworkError(kind: .connectionRefused, message: "cannot reach the bank at \(url): connection refused", mayHaveBeenCredited: false)) {
+            try result.get()
+        }
+    }
+
+    // MARK: - Fixtures
+
+    private func makeExecutor(
+        _ server: ScriptedHTTPServer,
+        totalTimeout: Duration = .seconds(5),
+        bearerToken: String? = nil,
+        maxResponseBytes: Int = BankConfiguration.defaultMaxResponseBytes,
+        maxAttempts: Int = 3
+    ) throws -> BankNetworkExecutor {
+        BankNetworkExecutor(configuration: try BankConfiguration(
+            baseURL: server.baseURL, account: "alice", connectTimeout: .seconds(2), totalTimeout: totalTimeout,
+            bearerToken: bearerToken, maxResponseBytes: maxResponseBytes, maxAttempts: maxAttempts,
+            retryBaseDelay: .milliseconds(10)
+        ))
+    }
+}
+
+private func request(_ amountCents: Int) -> DepositRequest {
+    DepositRequest(account: "alice", amountCents: amountCents, idempotencyKey: "atm-7-0042")
+}
+
+private func created(_ amountCents: Int) -> String {
+    #"{"deposit_id":"dep-1","account":"alice","amount_cents":\#(amountCents),"balance_cents":\#(10_000 + amountCents)}"#
+}

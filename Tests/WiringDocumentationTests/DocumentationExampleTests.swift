@@ -25,6 +25,23 @@ struct DocumentationExampleTests {
         return names.filter { $0.hasSuffix(".md") && $0 != "Wiring.md" }.sorted()
     }
 
+    /// The text of each block of a language, exactly as written (indentation removed).
+    static func blocks(in text: String, language: String) -> [String] {
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```\(language)" {
+                current = []
+            } else if current != nil, line == "```" {
+                blocks.append((current ?? []).joined(separator: "\n"))
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
     /// The lines of each ```swift block, trimmed, without blank lines.
     static func swiftBlocks(in text: String) -> [[String]] {
         var blocks: [[String]] = []

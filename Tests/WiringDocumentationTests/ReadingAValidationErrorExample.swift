@@ -1,0 +1,34 @@
+// The example of the article ReadingAValidationError, as the article shows it.
+// No `import Testing` here: Swift Testing's own `Tag` would make `Tag` ambiguous.
+
+import Wiring
+
+
+struct Vault {
+    init(audit: Audit) {}
+}
+
+struct Audit {
+    init(vault: Vault) {}
+}
+
+struct Teller {
+    init(scanner: Scanner) {}
+}
+
+struct Scanner {}
+
+struct BrokenBankComponent: RootComponent {
+    typealias Root = Teller
+
+    static func configure(binder: Binder<Unscoped>) {
+        binder.bind(Vault.self, file: "Bank/VaultModule.swift", line: 4).to(factory: Vault.init)
+        binder.bind(Audit.self, file: "Bank/VaultModule.swift", line: 5).to(factory: Audit.init)
+        binder.bind(Teller.self, file: "Bank/TellerModule.swift", line: 7).to(factory: Teller.init)
+        binder.bind(Teller.self, file: "Bank/LegacyModule.swift", line: 3).to(factory: Teller.init)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<Teller>) -> BindingReceipt<Teller> {
+        bind.to(file: "Bank/BankComponent.swift", line: 12) { (teller: Teller) in teller }
+    }
+}

@@ -1,0 +1,43 @@
+// The example of the article WritingAWiringLibrary, as the article shows it.
+// No `import Testing` here: Swift Testing's own `Tag` would make `Tag` ambiguous.
+
+public import Wiring
+
+
+public struct ReceiptPrinter: Sendable {
+    public let header: String
+
+    public init(header: String) {
+        self.header = header
+    }
+
+    public func receipt(forCents cents: Int) -> String {
+        let fraction = cents % 100 < 10 ? "0\(cents % 100)" : "\(cents % 100)"
+        return "\(header): $\(cents / 100).\(fraction)"
+    }
+}
+
+public struct ReceiptHeader: Tag {
+    public typealias Element = String
+}
+
+public struct ReceiptsModule: Module {
+    public static func configure(binder: Binder<Unscoped>) {
+        binder.bind(ReceiptPrinter.self).to { (header: TaggedProvider<ReceiptHeader>) in
+            ReceiptPrinter(header: header.get())
+        }
+    }
+}
+
+struct ReceiptsAppComponent: RootComponent {
+    typealias Root = ReceiptPrinter
+
+    static func configure(binder: Binder<Unscoped>) {
+        binder.include(module: ReceiptsModule.self)
+        binder.bind(String.self).tagged(with: ReceiptHeader.self).to(value: "ATM 42")
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<ReceiptPrinter>) -> BindingReceipt<ReceiptPrinter> {
+        bind.to { (printer: ReceiptPrinter) in printer }
+    }
+}

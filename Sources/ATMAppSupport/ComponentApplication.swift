@@ -8,7 +8,9 @@ public import Wiring
 /// components.
 public struct ComponentApplication<Component: RootComponent>: ATMApplication
 where Component.Seed == BankConfiguration, Component.Root == ATMDepositer {
+    /// The name the app is run by.
     public let name: String
+    /// The values used when neither a flag nor the environment gives one.
     public let defaults: ATMDefaults
 
     /// Creates an app.
@@ -22,10 +24,12 @@ where Component.Seed == BankConfiguration, Component.Root == ATMDepositer {
         self.defaults = defaults
     }
 
+    /// Builds the component with the invocation's bank configuration as its seed.
     public func makeDepositer(configuration: BankConfiguration) throws -> ATMDepositer {
         try ComponentFactory.of(Component.self).build(configuration)
     }
 
+    /// Validates the component with every wiring rule.
     public func validateGraph() -> GraphReport {
         do {
             let graph = try ComponentFactory.of(Component.self, rules: .all).graph
@@ -38,6 +42,7 @@ where Component.Seed == BankConfiguration, Component.Root == ATMDepositer {
         }
     }
 
+    /// Renders the component's graph, or reports why it does not validate.
     public func renderGraph(format: String) -> GraphReport {
         do {
             let graph = try ComponentFactory.of(Component.self, rules: .all).graph

@@ -25,7 +25,7 @@ public struct Binder<S: _ScopeBase> {
     ///
     /// Finish it with `to(factory:)` or `to(value:)`, optionally after
     /// ``BindingBuilder/tagged(with:)``, ``BindingBuilder/sharedInScope()`` or
-    /// ``BindingBuilder/intoCollection()-5lr6x``. The type can be left out when the terminal
+    /// ``BindingBuilder/intoCollection()-7g4j2``. The type can be left out when the terminal
     /// call makes it clear: `binder.bind().to(factory: BillScanner.init)`.
     ///
     /// - Parameters:

@@ -3,11 +3,11 @@
 ///
 /// Implement ``RootComponent`` rather than this protocol.
 public protocol ComponentBase {
-    /// The value given to ``ComponentFactory/build(_:)``. It is bound in the graph, so any
+    /// The value given to ``ComponentFactory/build(_:)-6sigw``. It is bound in the graph, so any
     /// factory can take it as a parameter. `Void` by default.
     associatedtype Seed = Void
 
-    /// The type that ``ComponentFactory/build(_:)`` returns.
+    /// The type that ``ComponentFactory/build(_:)-6sigw`` returns.
     associatedtype Root
 
     /// The scope of the component: bindings shared in this scope live once per built instance.

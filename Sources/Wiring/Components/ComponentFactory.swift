@@ -6,7 +6,7 @@
 /// ```
 ///
 /// ``of(_:validate:)`` runs every module's `configure` exactly once, checks the whole graph and
-/// compiles it into linked resolvers; ``build(_:)`` never configures again. Each build is a new
+/// compiles it into linked resolvers; ``build(_:)-6sigw`` never configures again. Each build is a new
 /// instance of the component: bindings shared in its scope are made once per build.
 ///
 /// A factory is `Sendable`: keep it in a global and build from any task.

@@ -26,6 +26,6 @@ public struct Unscoped: _ScopeBase {}
 
 /// The scope of a root component whose shared bindings live as long as the built component.
 ///
-/// A binding shared in `Singleton` is created once per call of ``ComponentFactory/build(_:)``
+/// A binding shared in `Singleton` is created once per call of ``ComponentFactory/build(_:)-6sigw``
 /// and reused by everything built from that call.
 public struct Singleton: Scope {}

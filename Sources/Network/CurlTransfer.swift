@@ -192,7 +192,6 @@ final class CurlTransfer: @unchecked Sendable {
         try set(CURLOPT_HEADERDATA, "CURLOPT_HEADERDATA", pointer: me)
         try check(ccurl_easy_setopt_prereq_callback(handle, curlTransferWillSendRequest), "CURLOPT_PREREQFUNCTION")
         try set(CURLOPT_PREREQDATA, "CURLOPT_PREREQDATA", pointer: me)
-        try set(CURLOPT_PRIVATE, "CURLOPT_PRIVATE", pointer: me)
     }
 
     private func set(_ option: CURLoption, _ name: String, _ value: Int) throws(SetupError) {

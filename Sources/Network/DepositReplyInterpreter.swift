@@ -16,7 +16,17 @@ struct DepositReplyInterpreter: Sendable {
     let configuration: BankConfiguration
 
     /// The confirmation in `outcome`, or the failure it describes.
+    ///
+    /// Text that came from the bank or from libcurl never carries the bearer token out: should
+    /// the bank echo it, it is replaced by `<redacted>`.
     func interpret(_ outcome: TransferOutcome, for request: DepositRequest) -> Result<DepositConfirmation, Failure> {
+        interpretUnredacted(outcome, for: request).mapError { failure in
+            guard let token = configuration.bearerToken else { return failure }
+            return Failure(error: failure.error.redacting(token), retryAfter: failure.retryAfter)
+        }
+    }
+
+    private func interpretUnredacted(_ outcome: TransferOutcome, for request: DepositRequest) -> Result<DepositConfirmation, Failure> {
         if let failure = outcome.failure {
             return .failure(Failure(error: error(for: failure, in: outcome), retryAfter: nil))
         }

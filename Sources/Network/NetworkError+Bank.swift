@@ -81,6 +81,15 @@ extension NetworkError {
         NetworkError(kind: .transferFailed, message: "cannot reach the bank at \(bank): \(detail)", mayHaveBeenCredited: mayHaveBeenCredited)
     }
 
+    /// The same error with every occurrence of `secret` in its texts replaced by `<redacted>`.
+    func redacting(_ secret: String) -> NetworkError {
+        guard !secret.isEmpty, message.contains(secret) || bankMessage?.contains(secret) == true else { return self }
+        return NetworkError(
+            kind: kind, message: message.replacing(secret, with: "<redacted>"), statusCode: statusCode,
+            bankMessage: bankMessage?.replacing(secret, with: "<redacted>"), mayHaveBeenCredited: mayHaveBeenCredited
+        )
+    }
+
     /// The same error, marked as possibly credited when `earlier` is true: an earlier attempt of
     /// the same deposit may have reached the bank even if this one did not.
     func possiblyCredited(by earlier: Bool) -> NetworkError {

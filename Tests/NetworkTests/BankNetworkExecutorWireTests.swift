@@ -49,6 +49,25 @@ struct BankNetworkExecutorWireTests {
         #expect(server.requests.count == 1)
     }
 
+    @Test func cancellingDuringThePauseBetweenAttemptsKeepsAnEarlierPossibleCredit() async throws {
+        let server = try ScriptedHTTPServer(script: [.close])
+        let executor = BankNetworkExecutor(configuration: try BankConfiguration(
+            baseURL: server.baseURL, account: "alice", maxAttempts: 2, retryBaseDelay: .seconds(4)
+        ))
+        let clock = ContinuousClock()
+        let start = clock.now
+        let task = Task { try await executor.deposit(request(4_500)) }
+        while server.requests.isEmpty, clock.now - start < .seconds(5) {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        task.cancel()
+        let error = try await #require(throws: NetworkError.self) { try await task.value }
+        #expect(error == NetworkError(kind: .cancelled, message: "the deposit to \(server.baseURL) was cancelled", mayHaveBeenCredited: true))
+        #expect(clock.now - start < .seconds(3))
+        #expect(server.requests.count == 1)
+    }
+
     @Test func aRedirectIsNeverFollowed() async throws {
         let server = try ScriptedHTTPServer(script: [.status(302, headers: ["Location: http://127.0.0.1:9/steal"])])
         let error = try await #require(throws: NetworkError.self) { try await makeExecutor(server).deposit(request(4_500)) }
@@ -180,6 +199,19 @@ struct BankNetworkExecutorWireTests {
         #expect(messages.count == 8)
         #expect(messages.allSatisfy { !$0.contains(token) })
         #expect(server.requests.allSatisfy { $0.header("Authorization") == "Bearer \(token)" })
+    }
+
+    @Test func aTokenEchoedByTheBankIsRedacted() async throws {
+        let server = try ScriptedHTTPServer(script: [
+            .status(401, body: #"{"error":"token tok-SECRET-4242 is revoked"}"#),
+        ])
+        let error = try await #require(throws: NetworkError.self) {
+            try await makeExecutor(server, bearerToken: "tok-SECRET-4242").deposit(request(4_500))
+        }
+        #expect(error == NetworkError(
+            kind: .httpStatus, message: "the bank at \(server.baseURL) refused the deposit: HTTP 401: token <redacted> is revoked",
+            statusCode: 401, bankMessage: "token <redacted> is revoked", mayHaveBeenCredited: false
+        ))
     }
 
     @Test func theCallbackFormReportsTheConfirmation() async throws {

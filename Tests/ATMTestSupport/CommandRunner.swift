@@ -1,0 +1,105 @@
+public import Foundation
+
+/// Runs a built executable of this package and collects what it printed and how it exited.
+public enum CommandRunner {
+    /// One finished run.
+    public struct Run: Sendable, Equatable {
+        /// The exit status.
+        public let status: Int32
+        /// Everything written to standard output.
+        public let output: String
+        /// Everything written to standard error.
+        public let error: String
+
+        /// Creates a run, to compare with.
+        public init(status: Int32, output: String, error: String) {
+            self.status = status
+            self.output = output
+            self.error = error
+        }
+    }
+
+    /// The longest a command may run before it is killed and the test fails.
+    public static let timeout = Duration.seconds(60)
+
+    /// The folder of the package's built products: the folder of the running test bundle.
+    public static var productsDirectory: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
+    }
+
+    /// Runs a product such as `atm` with arguments and an environment, without blocking Swift's
+    /// cooperative pool.
+    ///
+    /// - Parameters:
+    ///   - product: The executable's name in the products folder.
+    ///   - arguments: Its arguments.
+    ///   - environment: Variables added to a minimal environment (`PATH` and `HOME` only, so
+    ///     that the caller's `ATM_*` variables never leak in).
+    /// - Returns: The result.
+    /// - Throws: When the executable cannot be started, or runs longer than ``timeout``.
+    public static func run(_ product: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> Run {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(with: Swift.Result { try runBlocking(product, arguments, environment: environment) })
+            }
+            thread.name = "command-runner"
+            thread.start()
+        }
+    }
+
+    /// Starts a product and returns it running, for tests that kill it midway.
+    public static func start(_ product: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: productsDirectory + "/" + product)
+        process.arguments = arguments
+        process.environment = baseEnvironment.merging(environment) { _, new in new }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    private static let baseEnvironment: [String: String] = {
+        let inherited = ProcessInfo.processInfo.environment
+        return ["PATH": inherited["PATH"] ?? "/usr/bin:/bin", "HOME": inherited["HOME"] ?? "/tmp"]
+    }()
+
+    private static func runBlocking(_ product: String, _ arguments: [String], environment: [String: String]) throws -> Run {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("command-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outputURL = directory.appendingPathComponent("stdout")
+        let errorURL = directory.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: productsDirectory + "/" + product)
+        process.arguments = arguments
+        process.environment = baseEnvironment.merging(environment) { _, new in new }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: outputURL)
+        process.standardError = try FileHandle(forWritingTo: errorURL)
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        try process.run()
+        let (seconds, attoseconds) = timeout.components
+        if finished.wait(timeout: .now() + .seconds(Int(seconds)) + .nanoseconds(Int(attoseconds / 1_000_000_000))) == .timedOut {
+            process.terminate()
+            _ = finished.wait(timeout: .now() + .seconds(5))
+            throw CommandFailure(description: "\(product) \(arguments.joined(separator: " ")) ran longer than \(timeout) and was stopped")
+        }
+        return Run(
+            status: process.terminationStatus,
+            output: (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "",
+            error: (try? String(contentsOf: errorURL, encoding: .utf8)) ?? ""
+        )
+    }
+
+    /// A command that could not be run to its end.
+    public struct CommandFailure: Error, CustomStringConvertible {
+        /// What went wrong.
+        public let description: String
+    }
+}

@@ -147,12 +147,16 @@ struct BankNetworkExecutorTests {
         let bank = try await BankSimulator.start(faults: ["delay:seconds=10"])
         let executor = try makeExecutor(bank, totalTimeout: .seconds(20))
         let clock = ContinuousClock()
-        let start = clock.now
         let task = Task { try await executor.deposit(request(4_500)) }
-        try await Task.sleep(for: .milliseconds(300))
+        // The delay fault credits first and answers 10 s later: cancel once the credit is there.
+        let waitStart = clock.now
+        while try bank.ledger().deposits.isEmpty, clock.now - waitStart < .seconds(5) {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let cancelledAt = clock.now
         task.cancel()
         let error = try await #require(throws: NetworkError.self) { try await task.value }
-        #expect(clock.now - start < .seconds(5))
+        #expect(clock.now - cancelledAt < .seconds(5))
         #expect(error == NetworkError(kind: .cancelled, message: "the deposit to \(bank.baseURL) was cancelled", mayHaveBeenCredited: true))
     }
 

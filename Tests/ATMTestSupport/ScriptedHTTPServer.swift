@@ -47,16 +47,9 @@ public final class ScriptedHTTPServer: Sendable {
         }
     }
 
-    private struct State {
-        var script: [Step]
-        var requests: [Request] = []
-        var stopped = false
-    }
-
     /// The server's URL: `http://127.0.0.1:PORT`.
     public let baseURL: String
-    private let listener: Int32
-    private let state: Mutex<State>
+    private let core: Core
 
     /// Starts a server that follows `script`.
     ///
@@ -66,24 +59,51 @@ public final class ScriptedHTTPServer: Sendable {
         let socket = try LoopbackSocket()
         let port = try socket.bindToLoopback()
         guard listen(socket.descriptor, 16) == 0 else { throw LoopbackSocket.Failure("listen") }
-        listener = dup(socket.descriptor)
         baseURL = "http://127.0.0.1:\(port)"
-        state = Mutex(State(script: script))
-        let thread = Thread { [self] in serve() }
+        let core = Core(listener: dup(socket.descriptor), script: script)
+        self.core = core
+        // The thread holds the core, not the server, so dropping the server stops the thread.
+        let thread = Thread { core.serve() }
         thread.name = "scripted-http-server"
         thread.start()
     }
 
     deinit {
-        stop()
-        close(listener)
+        core.stop()
     }
 
     /// Every request so far, in order.
-    public var requests: [Request] { state.withLock { $0.requests } }
+    public var requests: [Request] { core.requests }
 
-    /// Stops accepting connections and ends a `hang` in progress.
+    /// Stops accepting connections (later ones are refused) and ends a `hang` in progress.
     public func stop() {
+        core.stop()
+    }
+}
+
+/// The listening socket, the script and the record, shared with the serving thread.
+private final class Core: Sendable {
+    private struct State {
+        var script: [ScriptedHTTPServer.Step]
+        var requests: [ScriptedHTTPServer.Request] = []
+        var stopped = false
+    }
+
+    private let listener: Int32
+    private let state: Mutex<State>
+
+    init(listener: Int32, script: [ScriptedHTTPServer.Step]) {
+        self.listener = listener
+        state = Mutex(State(script: script))
+    }
+
+    deinit {
+        close(listener)
+    }
+
+    var requests: [ScriptedHTTPServer.Request] { state.withLock { $0.requests } }
+
+    func stop() {
         let first = state.withLock { state in
             defer { state.stopped = true }
             return !state.stopped
@@ -93,7 +113,7 @@ public final class ScriptedHTTPServer: Sendable {
 
     private var isStopped: Bool { state.withLock { $0.stopped } }
 
-    private func serve() {
+    func serve() {
         while !isStopped {
             let descriptor = accept(listener, nil, nil)
             guard descriptor >= 0 else {
@@ -105,7 +125,9 @@ public final class ScriptedHTTPServer: Sendable {
             guard let request = readRequest(connection) else { continue }
             let step = state.withLock { state in
                 state.requests.append(request)
-                return state.script.isEmpty ? Step.status(500, body: #"{"error":"the script ran out"}"#) : state.script.removeFirst()
+                return state.script.isEmpty
+                    ? ScriptedHTTPServer.Step.status(500, body: #"{"error":"the script ran out"}"#)
+                    : state.script.removeFirst()
             }
             switch step {
             case let .reply(text):
@@ -124,7 +146,7 @@ public final class ScriptedHTTPServer: Sendable {
         }
     }
 
-    private func readRequest(_ connection: borrowing LoopbackSocket) -> Request? {
+    private func readRequest(_ connection: borrowing LoopbackSocket) -> ScriptedHTTPServer.Request? {
         var received: [UInt8] = []
         let separator = Array("\r\n\r\n".utf8)
         while received.firstRange(of: separator) == nil {
@@ -135,13 +157,13 @@ public final class ScriptedHTTPServer: Sendable {
         let head = String(decoding: received[..<split.lowerBound], as: UTF8.self)
         var lines = head.components(separatedBy: "\r\n")
         let requestLine = lines.removeFirst()
-        let request = Request(requestLine: requestLine, headerLines: lines, body: "")
+        let request = ScriptedHTTPServer.Request(requestLine: requestLine, headerLines: lines, body: "")
         let length = Int(request.header("Content-Length") ?? "0") ?? 0
         var body = Array(received[split.upperBound...])
         while body.count < length {
             guard let chunk = try? connection.receive(), !chunk.isEmpty else { return nil }
             body += chunk
         }
-        return Request(requestLine: requestLine, headerLines: lines, body: String(decoding: body, as: UTF8.self))
+        return ScriptedHTTPServer.Request(requestLine: requestLine, headerLines: lines, body: String(decoding: body, as: UTF8.self))
     }
 }

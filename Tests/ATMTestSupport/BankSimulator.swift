@@ -56,6 +56,10 @@ public final class BankSimulator: Sendable {
         return url.path
     }()
 
+    /// `python3 -c` code that clears the signal mask, then runs `sys.argv[1:]` with Python.
+    private static let unblockingLauncher =
+        "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, set()); os.execv(sys.executable, [sys.executable] + sys.argv[1:])"
+
     /// The simulator script.
     public static var scriptPath: String { repositoryRoot + "/Scripts/bank-simulator.py" }
 
@@ -115,7 +119,10 @@ public final class BankSimulator: Sendable {
             throw Failure(description: "cannot create the simulator's output files in \(directory)")
         }
 
-        var arguments = ["python3", Self.scriptPath, "--ledger", ledgerPath, "--host", "127.0.0.1", "--port", "0"]
+        // Python runs a one-line launcher that unblocks every signal and then becomes the
+        // simulator (same process): a child inherits its parent thread's signal mask, and the
+        // threads Foundation starts block SIGTERM, which would leave the simulator deaf to stop().
+        var arguments = ["python3", "-c", Self.unblockingLauncher, Self.scriptPath, "--ledger", ledgerPath, "--host", "127.0.0.1", "--port", "0"]
         if let token { arguments += ["--token", token] }
         if let tls { arguments += ["--tls-cert", tls.certificatePath, "--tls-key", tls.keyPath] }
         for fault in faults { arguments += ["--fault", fault] }
@@ -145,19 +152,19 @@ public final class BankSimulator: Sendable {
         process = Mutex(child)
     }
 
-    /// Sends SIGTERM at once; waiting for the exit (then SIGKILL if needed) and deleting the
-    /// temporary directory happen on a thread of their own, so that dropping a simulator never
-    /// blocks the test that dropped it.
+    /// Sends SIGTERM and deletes the temporary directory at once; waiting for the exit (then
+    /// SIGKILL if needed) happens on a thread of its own, so that dropping a simulator never
+    /// blocks the test that dropped it. (Nobody reads the ledger of a dropped simulator, so it
+    /// does not matter that its last save fails.)
     deinit {
         let child = process.withLock { process in defer { process = nil }; return process.map(ChildProcess.init) }
-        let directory = directory
         child?.process.terminate()
-        let cleanup = Thread {
-            if let child { Self.terminate(child.process) }
-            try? FileManager.default.removeItem(atPath: directory)
+        try? FileManager.default.removeItem(atPath: directory)
+        if let child {
+            let waiter = Thread { Self.terminate(child.process) }
+            waiter.name = "bank-simulator-stop"
+            waiter.start()
         }
-        cleanup.name = "bank-simulator-stop"
-        cleanup.start()
     }
 
     // MARK: - Ledger and faults

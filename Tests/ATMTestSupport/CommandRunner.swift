@@ -86,7 +86,9 @@ public enum CommandRunner {
         try process.run()
         let (seconds, attoseconds) = timeout.components
         if finished.wait(timeout: .now() + .seconds(Int(seconds)) + .nanoseconds(Int(attoseconds / 1_000_000_000))) == .timedOut {
-            process.terminate()
+            // SIGKILL: a child started from a thread that blocks signals (as Foundation's and
+            // Swift concurrency's threads do) inherits the mask and would ignore SIGTERM.
+            kill(process.processIdentifier, SIGKILL)
             _ = finished.wait(timeout: .now() + .seconds(5))
             throw CommandFailure(description: "\(product) \(arguments.joined(separator: " ")) ran longer than \(timeout) and was stopped")
         }

@@ -37,6 +37,8 @@ let package = Package(
         // MARK: - Fakes and their wiring
         .target(name: "FakeNetwork", dependencies: ["Network"], path: "FakeLibs/FakeNetwork"),
         .target(name: "FakeNetworkWiring", dependencies: ["Wiring", "FakeNetwork", "Network"], path: "FakeLibs/FakeNetworkWiring"),
+        .target(name: "FakeATMLib", dependencies: ["ATMLib"], path: "FakeLibs/FakeATMLib"),
+        .target(name: "FakeATMLibWiring", dependencies: ["Wiring", "FakeATMLib", "ATMLib"], path: "FakeLibs/FakeATMLibWiring"),
 
         // MARK: - Apps
         .target(name: "ATMCLI", dependencies: ["ATMLib", "BillScanner", "Network"]),
@@ -62,12 +64,12 @@ let package = Package(
         .testTarget(name: "WiringDocumentationTests", dependencies: ["Wiring", "WiringTesting"]),
         .testTarget(name: "BillScannerTests", dependencies: ["BillScanner"]),
         .testTarget(name: "NetworkTests", dependencies: ["Network", "FakeNetwork", "ATMTestSupport"]),
-        .testTarget(name: "ATMLibTests", dependencies: ["ATMLib", "BillScanner", "Network", "FakeNetwork"]),
+        .testTarget(name: "ATMLibTests", dependencies: ["ATMLib", "BillScanner", "Network", "FakeNetwork", "FakeATMLib"]),
         .testTarget(
             name: "ATMAppTests",
             dependencies: [
                 "ATMApp", "ATMDevApp", "Wiring", "WiringTesting", "ATMLib", "ATMCLI", "BillScanner", "Network",
-                "FakeNetwork", "ATMTestSupport",
+                "FakeNetwork", "FakeATMLib", "FakeATMLibWiring", "ATMTestSupport",
             ]
         ),
     ]

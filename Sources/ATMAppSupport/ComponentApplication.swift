@@ -1,13 +1,12 @@
 public import ATMCLI
 public import ATMLib
-public import Network
 public import Wiring
 
 /// An ATM app made from a root component: builds it for deposits, validates it with every
 /// wiring rule, and renders its graph. `atm` and `atm-dev` are this type over their own root
 /// components.
 public struct ComponentApplication<Component: RootComponent>: ATMApplication
-where Component.Seed == BankConfiguration, Component.Root == ATMDepositer {
+where Component.Seed == ATMConfiguration, Component.Root == ATM {
     /// The name the app is run by.
     public let name: String
     /// The values used when neither a flag nor the environment gives one.
@@ -24,8 +23,8 @@ where Component.Seed == BankConfiguration, Component.Root == ATMDepositer {
         self.defaults = defaults
     }
 
-    /// Builds the component with the invocation's bank configuration as its seed.
-    public func makeDepositer(configuration: BankConfiguration) throws -> ATMDepositer {
+    /// Builds the component with the invocation's configuration as its seed.
+    public func makeATM(configuration: ATMConfiguration) throws -> ATM {
         try ComponentFactory.of(Component.self).build(configuration)
     }
 

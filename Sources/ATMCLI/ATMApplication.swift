@@ -1,5 +1,4 @@
 public import ATMLib
-public import Network
 
 /// What an app gives the command line: how to build its object graph. The command line itself
 /// knows nothing of the container; `atm` and `atm-dev` implement this with their root components.
@@ -13,10 +12,10 @@ public protocol ATMApplication: Sendable {
 
     /// Builds the app's root for one invocation.
     ///
-    /// - Parameter configuration: The bank and account the invocation asked for.
-    /// - Returns: The depositer, with everything it needs.
+    /// - Parameter configuration: The bank, the account and the journal the invocation asked for.
+    /// - Returns: The ATM: its depositer, synchronizer and journal.
     /// - Throws: Whatever makes the graph unusable; the command line reports it and exits 70.
-    func makeDepositer(configuration: BankConfiguration) throws -> ATMDepositer
+    func makeATM(configuration: ATMConfiguration) throws -> ATM
 
     /// Checks the app's object graph, every wiring rule included.
     ///

@@ -36,7 +36,11 @@ public struct ATMCommandLine: Sendable {
         let rest = Array(arguments.dropFirst())
         switch command {
         case "deposit":
-            return await DepositCommand(application: application, environment: environment, console: console).run(rest)
+            return await DepositCommand(context: context).run(rest)
+        case "sync":
+            return await SyncCommand(context: context).run(rest)
+        case "pending":
+            return await PendingCommand(context: context).run(rest)
         case "graph":
             return GraphCommands(application: application, console: console).graph(rest)
         case "validate":
@@ -49,6 +53,10 @@ public struct ATMCommandLine: Sendable {
         }
     }
 
+    private var context: CommandContext {
+        CommandContext(application: application, environment: environment, console: console)
+    }
+
     private func help(topic: String?) -> ExitCode {
         switch topic {
         case nil:
@@ -59,6 +67,10 @@ public struct ATMCommandLine: Sendable {
             console.print(HelpText.graph(application.name))
         case "validate":
             console.print(HelpText.validate(application.name))
+        case "sync":
+            console.print(HelpText.sync(application.name))
+        case "pending":
+            console.print(HelpText.pending(application.name))
         case let other?:
             console.printError("\(application.name): no help for '\(other)'; run '\(application.name) --help' for the commands")
             return .usage

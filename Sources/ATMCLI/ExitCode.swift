@@ -10,6 +10,8 @@ public enum ExitCode: Int32, Sendable {
     case unavailable = 69
     /// The app itself is broken: its object graph does not validate.
     case software = 70
+    /// The deposit journal cannot be read or written, or is corrupt: nothing was sent.
+    case ioError = 74
     /// The deposit may have reached the bank but its outcome is unknown: try again later.
     case temporaryFailure = 75
     /// The bank refused the credentials.

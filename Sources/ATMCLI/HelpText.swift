@@ -10,6 +10,8 @@ enum HelpText {
 
         commands:
           deposit <bills>...   deposit bills, such as 20 20 5 or 20x2 5
+          pending              list the deposits whose outcome is not known yet
+          sync                 complete the pending deposits with the bank
           graph                print the app's object graph
           validate             check the app's object graph and its wiring rules
           help [<command>]     show help for a command
@@ -63,13 +65,48 @@ enum HelpText {
               --connect-timeout SECONDS  how long to wait for a connection (default 5)
               --ca-file PATH             also trust this certificate authority file, or ATM_CA_FILE
               --allow-insecure-http      allow plain http to a host that is not loopback
+              --journal PATH             the deposit journal, or ATM_JOURNAL (default:
+                                         $XDG_STATE_HOME/\(name)/journal.json or
+                                         ~/.local/state/\(name)/journal.json)
               -h, --help                 show this help
 
             environment:
               ATM_BANK_TOKEN             a bearer token for the bank; never printed
 
-            exit status: 0 deposited, 64 bad usage, 65 bad bills, 69 bank unavailable,
-            75 outcome unknown (the deposit may have been recorded), 77 credentials refused
+            Every deposit is recorded in the journal before it is sent. When the bank's answer is
+            lost, the deposit stays there as pending; '\(name) sync' completes it with the same
+            idempotency key, so the bank credits it exactly once.
+
+            exit status: 0 deposited, 64 bad usage, 65 bad bills or refused by the bank,
+            69 bank unavailable (nothing was recorded), 70 broken object graph, 74 journal
+            unreadable or unwritable (nothing was sent), 75 pending (run sync), 77 credentials refused
             """
+    }
+
+    static func sync(_ name: String) -> String {
+        """
+        usage: \(name) sync [--bank URL] [--journal PATH] [--json]
+
+        Re-sends every pending deposit of the journal with its original idempotency key, so the
+        bank credits each exactly once, and removes the confirmed ones from the journal. Each
+        deposit goes to the account it was made for; only deposits made with this bank are sent.
+
+        options: --bank, --journal, --timeout, --connect-timeout, --ca-file,
+        --allow-insecure-http, --json, as for deposit
+
+        exit status: 0 every pending deposit confirmed (or none pending), 64 bad usage,
+        65 the bank refused a deposit for good (it stays in the journal for review),
+        74 journal unreadable or unwritable, 75 some deposits are still pending
+        """
+    }
+
+    static func pending(_ name: String) -> String {
+        """
+        usage: \(name) pending [--journal PATH] [--json]
+
+        Lists the deposits of the journal whose outcome is not known yet, with their amounts.
+
+        exit status: 0 listed, 64 bad usage, 74 journal unreadable or corrupt
+        """
     }
 }

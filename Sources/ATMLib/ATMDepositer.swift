@@ -2,19 +2,25 @@ public import BillScanner
 import Foundation
 public import Network
 
-/// Deposits bills: scans them, asks the bank to credit the account, and returns the receipt.
+/// Deposits bills: scans them, records the deposit in the journal, asks the bank to credit the
+/// account, and returns the receipt.
 ///
 /// ```swift
-/// let depositer = ATMDepositer(scanner: BillScanner(), network: network, configuration: configuration)
 /// let receipt = try await depositer.deposit([Bill(.twenty), Bill(.twenty), Bill(.five)])
 /// ```
 ///
-/// Nothing reaches the bank unless the bills scan: an empty deposit, an unknown denomination or a
-/// deposit over the limits throws ``ScanError`` before any request.
+/// No deposit is lost or credited twice:
+/// - nothing reaches the bank unless the bills scan (``ScanError``) and the deposit is recorded
+///   durably in the journal first (``JournalError``);
+/// - a deposit the bank confirms, or certainly did not record, leaves the journal;
+/// - a deposit whose outcome is unknown stays in the journal with its idempotency key and throws
+///   ``DepositPending``; `DepositSynchronizer` completes it with the same key, which the bank
+///   credits at most once.
 public struct ATMDepositer: Sendable {
     private let scanner: BillScanner
     private let network: any NetworkExecutor
     private let configuration: BankConfiguration
+    private let journal: any DepositJournal
 
     /// Creates a depositer.
     ///
@@ -22,10 +28,12 @@ public struct ATMDepositer: Sendable {
     ///   - scanner: Totals the bills and enforces the limits.
     ///   - network: Sends the deposit to the bank.
     ///   - configuration: The bank and the account to credit.
-    public init(scanner: BillScanner, network: any NetworkExecutor, configuration: BankConfiguration) {
+    ///   - journal: Records each deposit until the bank confirms it.
+    public init(scanner: BillScanner, network: any NetworkExecutor, configuration: BankConfiguration, journal: any DepositJournal) {
         self.scanner = scanner
         self.network = network
         self.configuration = configuration
+        self.journal = journal
     }
 
     /// The account deposits are credited to.
@@ -35,16 +43,33 @@ public struct ATMDepositer: Sendable {
     ///
     /// - Parameter bills: The bills.
     /// - Returns: The receipt, with the amount the bank recorded and the new balance.
-    /// - Throws: ``ScanError`` when the bills are refused (nothing is sent), or ``NetworkError``
-    ///   when the bank cannot be reached or refuses the deposit.
+    /// - Throws: ``ScanError`` when the bills are refused, ``JournalError`` when the deposit cannot
+    ///   be recorded (nothing is sent in either case); ``DepositPending`` when the outcome is
+    ///   unknown; ``NetworkError`` when the bank certainly did not record the deposit.
     public func deposit(_ bills: [Bill]) async throws -> DepositReceipt {
         let amount = try scanner.scan(bills)
-        let request = DepositRequest(
+        let pending = PendingDeposit(
+            idempotencyKey: UUID().uuidString.lowercased(),
             account: configuration.account,
             amountCents: amount.cents,
-            idempotencyKey: UUID().uuidString.lowercased()
+            bills: bills.map(\.denomination.rawValue),
+            bankURL: configuration.baseURL,
+            recordedAt: Date.now.formatted(.iso8601)
         )
-        let confirmation = try await network.deposit(request)
+        try journal.record(pending)
+        let request = DepositRequest(account: pending.account, amountCents: pending.amountCents, idempotencyKey: pending.idempotencyKey)
+        let confirmation: DepositConfirmation
+        do {
+            confirmation = try await network.deposit(request)
+        } catch let error as NetworkError where error.mayHaveBeenCredited {
+            throw DepositPending(deposit: pending, cause: error, journalLocation: journal.location)
+        } catch {
+            // The bank certainly did not record it: the deposit is over, and leaves the journal.
+            try? journal.remove(idempotencyKey: pending.idempotencyKey)
+            throw error
+        }
+        // Confirmed. Should removing it fail, it stays pending and a sync replays it harmlessly.
+        try? journal.remove(idempotencyKey: pending.idempotencyKey)
         return DepositReceipt(
             account: confirmation.account,
             bills: bills,

@@ -95,8 +95,17 @@ public struct BankConfiguration: Sendable, Hashable, CustomStringConvertible {
         self.allowsInsecureHTTP = allowsInsecureHTTP
     }
 
-    /// The URL deposits are posted to: `<baseURL>/v1/accounts/<account>/deposits`.
-    public var depositURL: String { "\(baseURL)/v1/accounts/\(account)/deposits" }
+    /// The URL deposits to the configured account are posted to:
+    /// `<baseURL>/v1/accounts/<account>/deposits`.
+    public var depositURL: String { depositURL(for: account) }
+
+    /// The URL deposits to an account are posted to: `<baseURL>/v1/accounts/<account>/deposits`.
+    ///
+    /// - Parameter account: A valid account (see ``validatedAccount(_:)``).
+    /// - Returns: The URL.
+    public func depositURL(for account: String) -> String {
+        "\(baseURL)/v1/accounts/\(account)/deposits"
+    }
 
     /// The configuration with the token redacted.
     public var description: String {
@@ -162,7 +171,13 @@ public struct BankConfiguration: Sendable, Hashable, CustomStringConvertible {
         return text[..<text.index(after: colon)] + "<redacted>" + text[at...]
     }
 
-    private static func validatedAccount(_ account: String) throws(NetworkError) -> String {
+    /// Checks an account identifier: 1 to ``maxAccountLength`` letters, digits, `.`, `_` or `-`,
+    /// so that it can go in a URL path as it is.
+    ///
+    /// - Parameter account: The account.
+    /// - Returns: The account.
+    /// - Throws: ``NetworkError`` of kind ``NetworkError/Kind/invalidAccount``.
+    public static func validatedAccount(_ account: String) throws(NetworkError) -> String {
         let allowed = account.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "." || scalar == "_" || scalar == "-")
         }

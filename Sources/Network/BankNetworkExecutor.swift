@@ -47,7 +47,8 @@ public final class BankNetworkExecutor: NetworkExecutor {
 
     /// Asks the bank to credit the deposit, retrying where a retry cannot credit twice.
     ///
-    /// - Parameter request: The deposit; its account must be ``BankConfiguration/account``.
+    /// - Parameter request: The deposit, to any valid account (a journal of pending deposits may
+    ///   hold several customers'); ``BankConfiguration/account`` is the ATM's default account.
     /// - Returns: The bank's record; ``DepositConfirmation/isReplay`` is true when the bank had
     ///   already recorded this deposit (for example from an attempt whose reply was lost).
     /// - Throws: ``NetworkError``: the last attempt's error, with
@@ -100,13 +101,7 @@ public final class BankNetworkExecutor: NetworkExecutor {
 
     /// The HTTP request for a deposit, after checking that it can be sent as it is.
     private func transferRequest(for request: DepositRequest) throws(NetworkError) -> CurlTransfer.Request {
-        guard request.account == configuration.account else {
-            throw NetworkError(
-                kind: .invalidRequest,
-                message: "the deposit is for account '\(DepositReplyParser.quoted(request.account))', but the bank client is configured for account '\(configuration.account)'",
-                mayHaveBeenCredited: false
-            )
-        }
+        _ = try BankConfiguration.validatedAccount(request.account)
         let key = request.idempotencyKey
         let printable = key.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x21 && $0.value < 0x7F }
         guard !key.isEmpty, key.utf8.count <= Self.maxIdempotencyKeyLength, printable else {
@@ -127,7 +122,7 @@ public final class BankNetworkExecutor: NetworkExecutor {
             headers.append("Authorization: Bearer \(token)")
         }
         return CurlTransfer.Request(
-            url: configuration.depositURL,
+            url: configuration.depositURL(for: request.account),
             body: #"{"amount_cents":\#(request.amountCents),"currency":"USD"}"#,
             headers: headers,
             connectTimeout: configuration.connectTimeout,

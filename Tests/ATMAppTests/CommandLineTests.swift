@@ -1,6 +1,7 @@
 import ATMCLI
 import ATMLib
 import BillScanner
+import FakeATMLib
 import FakeNetwork
 import Foundation
 import Network
@@ -101,11 +102,68 @@ struct CommandLineTests {
         #expect(run.error == "atm: cannot reach the bank at http://127.0.0.1:9: connection refused\n")
     }
 
-    @Test func aDepositWhoseOutcomeIsUnknownExits75() async throws {
+    @Test func aDepositWhoseOutcomeIsUnknownExits75AndStaysPending() async throws {
         let lost = NetworkError(kind: .connectionLost, message: "the connection to the bank at http://127.0.0.1:8080 closed before its reply was complete", mayHaveBeenCredited: true)
         let run = await Invocation(["deposit", "20", "--account", "alice", "--bank", "http://127.0.0.1:8080"], script: [.creditThenFail(lost)]).run()
         #expect(run.status == .temporaryFailure)
-        #expect(run.error == "atm: the connection to the bank at http://127.0.0.1:8080 closed before its reply was complete; the deposit may have been recorded, so check the balance before depositing again\n")
+        #expect(run.error == "atm: the deposit of $20.00 to alice is pending: the connection to the bank at http://127.0.0.1:8080 closed before its reply was complete; it is kept in the journal memory: run 'atm sync' to complete it\n")
+        let pending = try run.journal.pendingDeposits()
+        #expect(pending.map(\.amountCents) == [2000])
+        #expect(pending.map(\.idempotencyKey) == run.network.calls.map(\.request.idempotencyKey))
+    }
+
+    @Test func syncCompletesAPendingDepositWithItsOriginalKeyAndTheBankCreditsItOnce() async throws {
+        let lost = NetworkError(kind: .connectionLost, message: "lost", mayHaveBeenCredited: true)
+        let bank = ["--bank", "http://127.0.0.1:8080"]
+        let journal = InMemoryDepositJournal()
+        let deposit = await Invocation(["deposit", "20", "--account", "alice"] + bank, script: [.creditThenFail(lost)]).run(journal: journal)
+        #expect(deposit.status == .temporaryFailure)
+        let sync = await Invocation(["sync"] + bank).run(journal: journal)
+        #expect(sync.status == .success)
+        #expect(sync.output.hasPrefix("Synced 1 pending deposit with http://127.0.0.1:8080:\n  $20.00 to alice: confirmed, deposit fake-1"))
+        #expect(try journal.pendingDeposits().isEmpty)
+        let again = await Invocation(["sync"] + bank).run(journal: journal)
+        #expect(again.output == "Nothing to sync: no deposits are pending.\n")
+    }
+
+    @Test func syncExits75WhileTheBankCannotBeReached() async throws {
+        let pending = PendingDeposit(idempotencyKey: "k-1", account: "bob", amountCents: 500, bills: [5], bankURL: "http://127.0.0.1:8080", recordedAt: "2026-11-22T21:00:00Z")
+        let refused = NetworkError(kind: .connectionRefused, message: "cannot reach the bank at http://127.0.0.1:8080: connection refused", mayHaveBeenCredited: false)
+        let run = await Invocation(["sync", "--bank", "http://127.0.0.1:8080"], script: [.fail(refused)]).run(journal: InMemoryDepositJournal(pending: [pending]))
+        #expect(run.status == .temporaryFailure)
+        #expect(run.output == """
+            Synced 1 pending deposit with http://127.0.0.1:8080:
+              $5.00 to bob: still pending: cannot reach the bank at http://127.0.0.1:8080: connection refused
+            Run 'atm sync' again once the bank can be reached.
+
+            """)
+        #expect(try run.journal.pendingDeposits() == [pending])
+    }
+
+    @Test func pendingListsTheDepositsWithTheirAmounts() async throws {
+        let deposits = [
+            PendingDeposit(idempotencyKey: "k-1", account: "alice", amountCents: 4500, bills: [20, 20, 5], bankURL: "http://127.0.0.1:8080", recordedAt: "2026-11-22T21:00:00Z"),
+            PendingDeposit(idempotencyKey: "k-2", account: "bob", amountCents: 100, bills: [1], bankURL: "http://127.0.0.1:8080", recordedAt: "2026-11-22T21:05:00Z"),
+        ]
+        let run = await Invocation(["pending"]).run(journal: InMemoryDepositJournal(pending: deposits))
+        #expect(run.status == .success)
+        #expect(run.output == """
+            2 deposits pending in memory:
+              $45.00 to alice (bills 20, 20, 5), recorded 2026-11-22T21:00:00Z, key k-1
+              $1.00 to bob (bills 1), recorded 2026-11-22T21:05:00Z, key k-2
+            Total $46.00. Run 'atm sync' to complete them.
+
+            """)
+        #expect(await Invocation(["pending"]).run().output == "No deposits pending in memory.\n")
+    }
+
+    @Test func aJournalThatCannotBeWrittenExits74AndNothingIsSent() async throws {
+        let journal = InMemoryDepositJournal()
+        journal.fail(with: JournalError(kind: .inputOutput, message: "cannot write the deposit journal /x: Read-only file system"))
+        let run = await Invocation(["deposit", "20", "--account", "alice", "--bank", "http://127.0.0.1:8080"]).run(journal: journal)
+        #expect(run.status == .ioError)
+        #expect(run.error == "atm: cannot write the deposit journal /x: Read-only file system\n")
+        #expect(run.network.calls.isEmpty)
     }
 
     @Test func aDepositTheBankRejectsExits65AndRefusedCredentialsExit77() async throws {
@@ -157,9 +215,10 @@ private struct Invocation {
     let script: [FakeNetworkExecutor.Step]
     let graphIsValid: Bool
 
+    /// The fake app keeps its journal in memory; `ATM_JOURNAL` only satisfies the command line.
     init(_ arguments: [String], environment: [String: String] = [:], script: [FakeNetworkExecutor.Step] = [], graphIsValid: Bool = true) {
         self.arguments = arguments
-        self.environment = environment
+        self.environment = ["ATM_JOURNAL": "/nonexistent/journal.json"].merging(environment) { _, new in new }
         self.script = script
         self.graphIsValid = graphIsValid
     }
@@ -169,28 +228,34 @@ private struct Invocation {
         let output: String
         let error: String
         let network: FakeNetworkExecutor
+        let journal: InMemoryDepositJournal
     }
 
-    func run() async -> Result {
+    func run(journal: InMemoryDepositJournal = InMemoryDepositJournal()) async -> Result {
         let network = FakeNetworkExecutor()
         for step in script { network.script(step) }
         let console = RecordingConsole()
-        let application = FakeBankApplication(network: network, graphIsValid: graphIsValid)
+        let application = FakeBankApplication(network: network, journal: journal, graphIsValid: graphIsValid)
         let commandLine = ATMCommandLine(application: application, environment: environment, console: console.console)
         let status = await commandLine.run(arguments)
-        return Result(status: status, output: console.output, error: console.error, network: network)
+        return Result(status: status, output: console.output, error: console.error, network: network, journal: journal)
     }
 }
 
-/// An app named `atm` whose depositer uses a fake bank, and whose graph reports are canned.
+/// An app named `atm` over a fake bank and an in-memory journal, whose graph reports are canned.
 private struct FakeBankApplication: ATMApplication {
     let network: FakeNetworkExecutor
+    let journal: InMemoryDepositJournal
     var graphIsValid = true
     let name = "atm"
     let defaults = ATMDefaults()
 
-    func makeDepositer(configuration: BankConfiguration) throws -> ATMDepositer {
-        ATMDepositer(scanner: BillScanner(), network: network, configuration: configuration)
+    func makeATM(configuration: ATMConfiguration) throws -> ATM {
+        ATM(
+            depositer: ATMDepositer(scanner: BillScanner(), network: network, configuration: configuration.bank, journal: journal),
+            synchronizer: DepositSynchronizer(network: network, configuration: configuration.bank, journal: journal),
+            journal: journal
+        )
     }
 
     func validateGraph() -> GraphReport {

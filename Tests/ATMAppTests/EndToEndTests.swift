@@ -88,10 +88,10 @@ struct EndToEndTests {
 
     @Test func bothAppsValidateTheirGraphs() async throws {
         #expect(try await CommandRunner.run("atm", ["validate"]) == CommandRunner.Run(
-            status: 0, output: "The object graph of ATMRootComponent is valid: 5 bindings from 3 modules, every wiring rule checked.\n", error: ""
+            status: 0, output: "The object graph of ATMRootComponent is valid: 10 bindings from 3 modules, every wiring rule checked.\n", error: ""
         ))
         #expect(try await CommandRunner.run("atm-dev", ["validate"]) == CommandRunner.Run(
-            status: 0, output: "The object graph of ATMRootComponent is valid: 6 bindings from 3 modules, every wiring rule checked.\n", error: ""
+            status: 0, output: "The object graph of ATMRootComponent is valid: 11 bindings from 3 modules, every wiring rule checked.\n", error: ""
         ))
     }
 

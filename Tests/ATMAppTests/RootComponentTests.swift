@@ -4,6 +4,7 @@ import ATMLib
 import BillScanner
 import FakeNetwork
 import Network
+import Foundation
 import Testing
 import Wiring
 import WiringTesting
@@ -15,9 +16,10 @@ struct RootComponentTests {
         let network = expectBinding((any NetworkExecutor).self, in: factory)
         #expect(network.map(\.module) == ["NetworkWiring.BankNetworkModule"])
         expectNoBinding(FakeNetworkExecutor.self, in: factory)
-        expectBinding(BankConfiguration.self, in: factory)
-        let depositer = factory.build(try BankConfiguration(baseURL: "http://127.0.0.1:1", account: "alice"))
-        #expect(depositer.account == "alice")
+        expectBinding(ATMConfiguration.self, in: factory)
+        let atm = factory.build(try Self.configuration())
+        #expect(atm.depositer.account == "alice")
+        #expect(atm.journal.location == "/tmp/journal.json")
     }
 
     @Test func theDevelopmentGraphValidatesWithEveryRuleAndUsesTheFake() throws {
@@ -28,19 +30,28 @@ struct RootComponentTests {
     }
 
     @Test func theDevelopmentGraphDepositsIntoTheFakeBank() async throws {
-        let configuration = try BankConfiguration(baseURL: "http://localhost", account: "dev")
-        let depositer = try ComponentFactory.of(ATMDevApp.ATMRootComponent.self).build(configuration)
-        let receipt = try await depositer.deposit([Bill(.twenty), Bill(.twenty), Bill(.five)])
+        let journal = FileManager.default.temporaryDirectory.appendingPathComponent("dev-journal-\(UUID().uuidString).json").path
+        let configuration = ATMConfiguration(bank: try BankConfiguration(baseURL: "http://localhost", account: "dev"), journal: JournalLocation(path: journal))
+        let atm = try ComponentFactory.of(ATMDevApp.ATMRootComponent.self).build(configuration)
+        let receipt = try await atm.depositer.deposit([Bill(.twenty), Bill(.twenty), Bill(.five)])
         #expect(receipt.amount == Money(cents: 4500))
         #expect(receipt.balance == Money(cents: 4500))
         #expect(receipt.depositID == "fake-1")
+    }
+
+    static func configuration() throws -> ATMConfiguration {
+        ATMConfiguration(bank: try BankConfiguration(baseURL: "http://127.0.0.1:1", account: "alice"), journal: JournalLocation(path: "/tmp/journal.json"))
     }
 
     @Test func theTwoGraphsDifferOnlyInTheNetworkBinding() throws {
         let production = try ComponentFactory.of(ATMApp.ATMRootComponent.self).graph
         let development = try ComponentFactory.of(ATMDevApp.ATMRootComponent.self).graph
         let shared = Set(production.bindings.map(\.id)).intersection(development.bindings.map(\.id))
-        #expect(shared == ["Network.BankConfiguration", "ATMLib.ATMDepositer", "BillScanner.BillScanner", "any Network.NetworkExecutor", "root"])
+        #expect(shared == [
+            "ATMLib.ATMConfiguration", "Network.BankConfiguration", "ATMLib.JournalLocation", "any ATMLib.DepositJournal",
+            "ATMLib.ATMDepositer", "ATMLib.DepositSynchronizer", "ATMLib.ATM", "BillScanner.BillScanner",
+            "any Network.NetworkExecutor", "root",
+        ])
         #expect(Set(development.bindings.map(\.id)).subtracting(shared) == ["FakeNetwork.FakeNetworkExecutor"])
     }
 }

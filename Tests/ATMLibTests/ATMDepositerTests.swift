@@ -1,5 +1,6 @@
 import ATMLib
 import BillScanner
+import FakeATMLib
 import FakeNetwork
 import Network
 import Testing
@@ -53,11 +54,56 @@ struct ATMDepositerTests {
         #expect(receipt.amount == Money(dollars: 50))
     }
 
-    private func makeDepositer(_ network: FakeNetworkExecutor) throws -> ATMDepositer {
+    @Test func aDepositIsInTheJournalWhileItIsSentAndLeavesItOnceConfirmed() async throws {
+        let network = FakeNetworkExecutor()
+        let journal = InMemoryDepositJournal()
+        network.script(.delay(.milliseconds(200)))
+        let depositer = try makeDepositer(network, journal: journal)
+        async let receipt = depositer.deposit([Bill(.twenty)])
+        try await Task.sleep(for: .milliseconds(50))
+        let whileSending = try journal.pendingDeposits()
+        #expect(whileSending.map(\.amountCents) == [2000])
+        #expect(whileSending.map(\.bills) == [[20]])
+        #expect(whileSending.map(\.bankURL) == ["http://127.0.0.1:8080"])
+        #expect(try await receipt.idempotencyKey == whileSending.first?.idempotencyKey)
+        #expect(try journal.pendingDeposits().isEmpty)
+    }
+
+    @Test func aDepositWhoseOutcomeIsUnknownStaysInTheJournal() async throws {
+        let network = FakeNetworkExecutor()
+        let journal = InMemoryDepositJournal()
+        let lost = NetworkError(kind: .connectionLost, message: "lost", mayHaveBeenCredited: true)
+        network.script(.creditThenFail(lost))
+        let error = try await #require(throws: DepositPending.self) { try await makeDepositer(network, journal: journal).deposit([Bill(.ten)]) }
+        #expect(error.cause == lost)
+        #expect(try journal.pendingDeposits() == [error.deposit])
+        #expect(error.deposit.idempotencyKey == network.calls.first?.request.idempotencyKey)
+    }
+
+    @Test func aDepositTheBankCertainlyDidNotRecordLeavesTheJournal() async throws {
+        let network = FakeNetworkExecutor()
+        let journal = InMemoryDepositJournal()
+        network.script(.fail(NetworkError(kind: .connectionRefused, message: "refused", mayHaveBeenCredited: false)))
+        _ = try await #require(throws: NetworkError.self) { try await makeDepositer(network, journal: journal).deposit([Bill(.ten)]) }
+        #expect(try journal.pendingDeposits().isEmpty)
+    }
+
+    @Test func nothingIsSentWhenTheDepositCannotBeRecorded() async throws {
+        let network = FakeNetworkExecutor()
+        let journal = InMemoryDepositJournal()
+        let failure = JournalError(kind: .inputOutput, message: "cannot write the deposit journal /x: No space left on device")
+        journal.fail(with: failure)
+        let error = try await #require(throws: JournalError.self) { try await makeDepositer(network, journal: journal).deposit([Bill(.ten)]) }
+        #expect(error == failure)
+        #expect(network.calls.isEmpty)
+    }
+
+    private func makeDepositer(_ network: FakeNetworkExecutor, journal: InMemoryDepositJournal = InMemoryDepositJournal()) throws -> ATMDepositer {
         ATMDepositer(
             scanner: BillScanner(),
             network: network,
-            configuration: try BankConfiguration(baseURL: "http://127.0.0.1:8080", account: "alice")
+            configuration: try BankConfiguration(baseURL: "http://127.0.0.1:8080", account: "alice"),
+            journal: journal
         )
     }
 }

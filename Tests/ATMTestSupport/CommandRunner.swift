@@ -33,8 +33,9 @@ public enum CommandRunner {
     /// - Parameters:
     ///   - product: The executable's name in the products folder.
     ///   - arguments: Its arguments.
-    ///   - environment: Variables added to a minimal environment (`PATH` and `HOME` only, so
-    ///     that the caller's `ATM_*` variables never leak in).
+    ///   - environment: Variables added to a minimal environment: `PATH`, `HOME`, and an
+    ///     `XDG_STATE_HOME` of the run's own, so that the caller's `ATM_*` variables never leak in
+    ///     and the default deposit journal is never the user's.
     /// - Returns: The result.
     /// - Throws: When the executable cannot be started, or runs longer than ``timeout``.
     public static func run(_ product: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> Run {
@@ -77,7 +78,9 @@ public enum CommandRunner {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: productsDirectory + "/" + product)
         process.arguments = arguments
-        process.environment = baseEnvironment.merging(environment) { _, new in new }
+        process.environment = baseEnvironment
+            .merging(["XDG_STATE_HOME": directory.appendingPathComponent("state").path]) { _, new in new }
+            .merging(environment) { _, new in new }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: outputURL)
         process.standardError = try FileHandle(forWritingTo: errorURL)

@@ -158,13 +158,13 @@ struct BankNetworkExecutorWireTests {
         ))
     }
 
-    @Test func aDepositForAnotherAccountIsNotSent() async throws {
+    @Test func aDepositForAnInvalidAccountIsNotSent() async throws {
         let server = try ScriptedHTTPServer(script: [])
         let error = try await #require(throws: NetworkError.self) {
-            try await makeExecutor(server).deposit(DepositRequest(account: "bob", amountCents: 4_500, idempotencyKey: "k"))
+            try await makeExecutor(server).deposit(DepositRequest(account: "../admin", amountCents: 4_500, idempotencyKey: "k"))
         }
         #expect(error == NetworkError(
-            kind: .invalidRequest, message: "the deposit is for account 'bob', but the bank client is configured for account 'alice'",
+            kind: .invalidAccount, message: "the account '../admin' is not valid: use 1 to 64 letters, digits, '.', '_' or '-'",
             mayHaveBeenCredited: false
         ))
         #expect(server.requests.isEmpty)

@@ -1,6 +1,8 @@
-/// What `deposit` was asked to do, before any of it is checked.
-struct DepositOptions: Equatable {
-    var bills: [String] = []
+/// What a command was asked to do, before any of it is checked: its positional arguments (the
+/// bills of `deposit`) and the options the commands share.
+struct CommandOptions: Equatable {
+    var positionals: [String] = []
+    var journal: String?
     var account: String?
     var bankURL: String?
     var json = false
@@ -10,19 +12,20 @@ struct DepositOptions: Equatable {
     var allowsInsecureHTTP = false
     var wantsHelp = false
 
-    /// Reads `deposit`'s arguments: bills and options, in any order.
+    /// Reads a command's arguments: positionals and options, in any order.
     ///
-    /// A token that starts with `-` and a digit is a bill (`-5` is a bad bill, not an option).
-    static func parse(_ arguments: [String], command: String) throws(CommandLineFailure) -> DepositOptions {
-        var options = DepositOptions()
+    /// A token that starts with `-` and a digit is a positional (`-5` is a bad bill, not an
+    /// option).
+    static func parse(_ arguments: [String], command: String) throws(CommandLineFailure) -> CommandOptions {
+        var options = CommandOptions()
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             if argument == "--" {
-                options.bills.append(contentsOf: remaining)
+                options.positionals.append(contentsOf: remaining)
                 break
             }
             guard argument.hasPrefix("-"), argument.count > 1, !(argument.dropFirst().first?.isASCIIDigit ?? false) else {
-                options.bills.append(argument)
+                options.positionals.append(argument)
                 continue
             }
             let (name, inlineValue) = Self.splitOption(argument)
@@ -37,6 +40,7 @@ struct DepositOptions: Equatable {
             case "--account": options.account = try value()
             case "--bank": options.bankURL = try value()
             case "--ca-file": options.caFile = try value()
+            case "--journal": options.journal = try value()
             case "--timeout": options.timeout = try Self.seconds(try value(), option: name)
             case "--connect-timeout": options.connectTimeout = try Self.seconds(try value(), option: name)
             case "--json" where inlineValue == nil: options.json = true

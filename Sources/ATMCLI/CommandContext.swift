@@ -1,0 +1,70 @@
+import ATMLib
+import BillScanner
+import Network
+
+/// What every command works with: the app, its environment and console; and the two things all
+/// of them do: build the app's graph, and turn an error into a message and an exit status.
+struct CommandContext {
+    let application: any ATMApplication
+    let environment: [String: String]
+    let console: Console
+
+    var name: String { application.name }
+
+    var settings: SettingsResolver { SettingsResolver(application: application, environment: environment) }
+
+    /// Builds the app's root; a broken graph is the app's fault (exit 70).
+    func makeATM(_ configuration: ATMConfiguration) throws(CommandLineFailure) -> ATM {
+        do {
+            return try application.makeATM(configuration: configuration)
+        } catch {
+            throw CommandLineFailure(exitCode: .software, message: "the app's object graph is broken:\n\(error)")
+        }
+    }
+
+    /// Runs a command body, printing its failure as `<app>: <message>` on stderr.
+    func run(_ body: () async throws(CommandLineFailure) -> ExitCode) async -> ExitCode {
+        do {
+            return try await body()
+        } catch {
+            console.printError("\(name): \(error.message)")
+            return error.exitCode
+        }
+    }
+
+    /// The message and exit status an error of a deposit, a sync or the journal deserves.
+    func failure(_ error: any Error) -> CommandLineFailure {
+        switch error {
+        case let error as CommandLineFailure:
+            return error
+        case let error as ScanError:
+            return .data(error.message)
+        case let error as JournalError:
+            return CommandLineFailure(exitCode: .ioError, message: error.message)
+        case let error as DepositPending:
+            return CommandLineFailure(
+                exitCode: .temporaryFailure,
+                message: "the deposit of \(Money(cents: error.deposit.amountCents)) to \(error.deposit.account) is pending: "
+                    + "\(error.cause.message); it is kept in the journal \(error.journalLocation): run '\(name) sync' to complete it"
+            )
+        case let error as NetworkError:
+            return Self.failure(error)
+        default:
+            return CommandLineFailure(exitCode: .software, message: "unexpected error: \(error)")
+        }
+    }
+
+    /// The exit status a bank failure deserves.
+    static func failure(_ error: NetworkError) -> CommandLineFailure {
+        if let status = error.statusCode, status == 401 || status == 403 {
+            return CommandLineFailure(exitCode: .permissionDenied, message: error.message)
+        }
+        if let status = error.statusCode, (400..<500).contains(status) {
+            return CommandLineFailure(exitCode: .dataError, message: error.message)
+        }
+        if error.mayHaveBeenCredited {
+            return CommandLineFailure(exitCode: .temporaryFailure, message: "\(error.message); the deposit may have been recorded")
+        }
+        return CommandLineFailure(exitCode: .unavailable, message: error.message)
+    }
+}

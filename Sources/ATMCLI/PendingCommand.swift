@@ -1,0 +1,52 @@
+import ATMLib
+import BillScanner
+
+/// `pending`: lists the deposits waiting in the journal, with their amounts.
+struct PendingCommand {
+    let context: CommandContext
+
+    func run(_ arguments: [String]) async -> ExitCode {
+        await context.run { () throws(CommandLineFailure) in
+            let options = try CommandOptions.parse(arguments, command: "\(context.name) pending")
+            if options.wantsHelp {
+                context.console.print(HelpText.pending(context.name))
+                return .success
+            }
+            guard options.positionals.isEmpty else {
+                throw .usage("pending takes no bills; run '\(context.name) pending --help' for usage")
+            }
+            let configuration = try context.settings.configuration(options, needs: .journalOnly)
+            let atm = try context.makeATM(configuration)
+            let pending: [PendingDeposit]
+            do {
+                pending = try atm.journal.pendingDeposits()
+            } catch {
+                throw context.failure(error)
+            }
+            context.console.print(options.json ? json(pending, journal: atm.journal.location) : text(pending, journal: atm.journal.location))
+            return .success
+        }
+    }
+
+    private func text(_ pending: [PendingDeposit], journal: String) -> String {
+        guard !pending.isEmpty else { return "No deposits pending in \(journal)." }
+        let count = pending.count == 1 ? "1 deposit" : "\(pending.count) deposits"
+        var lines = ["\(count) pending in \(journal):"]
+        for deposit in pending {
+            let bills = deposit.bills.map(String.init).joined(separator: ", ")
+            lines.append("  \(Money(cents: deposit.amountCents)) to \(deposit.account) (bills \(bills)), recorded \(deposit.recordedAt), key \(deposit.idempotencyKey)")
+        }
+        let total = Money(cents: pending.reduce(0) { $0 + $1.amountCents })
+        lines.append("Total \(total). Run '\(context.name) sync' to complete them.")
+        return lines.joined(separator: "\n")
+    }
+
+    private func json(_ pending: [PendingDeposit], journal: String) -> String {
+        struct Document: Encodable {
+            let journal: String
+            let pending: [PendingDeposit]
+            let totalCents: Int
+        }
+        return ReceiptPrinter.encode(Document(journal: journal, pending: pending, totalCents: pending.reduce(0) { $0 + $1.amountCents }))
+    }
+}

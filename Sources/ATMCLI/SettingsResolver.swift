@@ -1,0 +1,66 @@
+import ATMLib
+import Network
+
+/// Turns a command's options, the environment and the app's defaults into the configuration of
+/// one run; options win over the environment, the environment over the defaults.
+struct SettingsResolver {
+    let application: any ATMApplication
+    let environment: [String: String]
+
+    /// What a command needs to be told.
+    enum Need {
+        /// `deposit`: an account and a bank.
+        case accountAndBank
+        /// `sync`: a bank; each pending deposit carries its own account.
+        case bank
+        /// `pending`: only the journal.
+        case journalOnly
+    }
+
+    /// Stands in for what a command does not use but the configuration must hold: `sync` sends
+    /// each deposit to its own account, `pending` talks to no bank.
+    static let placeholderAccount = "atm"
+    static let placeholderBank = "http://127.0.0.1"
+
+    func configuration(_ options: CommandOptions, needs need: Need) throws(CommandLineFailure) -> ATMConfiguration {
+        let account = options.account ?? variable("ATM_ACCOUNT") ?? application.defaults.account
+        let bankURL = options.bankURL ?? variable("ATM_BANK_URL") ?? application.defaults.bankURL
+        if need == .accountAndBank, account == nil {
+            throw .usage("no account to credit; pass --account ID or set ATM_ACCOUNT")
+        }
+        if need != .journalOnly, bankURL == nil {
+            throw .usage("no bank URL; pass --bank URL or set ATM_BANK_URL")
+        }
+        let bank: BankConfiguration
+        do {
+            bank = try BankConfiguration(
+                baseURL: bankURL ?? Self.placeholderBank,
+                account: account ?? Self.placeholderAccount,
+                connectTimeout: options.connectTimeout ?? BankConfiguration.defaultConnectTimeout,
+                totalTimeout: options.timeout ?? BankConfiguration.defaultTotalTimeout,
+                bearerToken: variable("ATM_BANK_TOKEN"),
+                caFile: options.caFile ?? variable("ATM_CA_FILE"),
+                allowsInsecureHTTP: options.allowsInsecureHTTP
+            )
+        } catch {
+            throw .usage(error.message)
+        }
+        return ATMConfiguration(bank: bank, journal: try journal(options))
+    }
+
+    private func journal(_ options: CommandOptions) throws(CommandLineFailure) -> JournalLocation {
+        if let path = options.journal ?? variable("ATM_JOURNAL") {
+            return JournalLocation(path: path)
+        }
+        guard let location = JournalLocation.defaultLocation(application: application.name, environment: environment) else {
+            throw .usage("no place for the deposit journal; pass --journal PATH or set ATM_JOURNAL (or HOME)")
+        }
+        return location
+    }
+
+    /// An environment variable, or nil when it is unset or empty.
+    private func variable(_ name: String) -> String? {
+        guard let value = environment[name], !value.isEmpty else { return nil }
+        return value
+    }
+}

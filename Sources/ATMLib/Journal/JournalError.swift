@@ -1,0 +1,44 @@
+/// Why the deposit journal cannot be read or written.
+public struct JournalError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of problem.
+    public enum Kind: Sendable, Hashable {
+        /// The file exists but is not a journal this ATM wrote: it is left as it is.
+        case corrupt
+        /// The file system refused a read, a write, or a sync.
+        case inputOutput
+    }
+
+    /// The kind of problem.
+    public let kind: Kind
+    /// What happened, where, and what to do.
+    public let message: String
+
+    /// Creates an error.
+    public init(kind: Kind, message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+
+    static func corrupt(_ path: String, _ detail: String) -> JournalError {
+        JournalError(
+            kind: .corrupt,
+            message: "the deposit journal \(path) is corrupt (\(detail)); it was left as it is: "
+                + "move it aside to start a new journal, and reconcile the deposits it lists with the bank"
+        )
+    }
+
+    static func inputOutput(_ path: String, _ action: String, errno code: Int32) -> JournalError {
+        JournalError(kind: .inputOutput, message: "cannot \(action) the deposit journal \(path): \(String(cString: strerror(code)))")
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif

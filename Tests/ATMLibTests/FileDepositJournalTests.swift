@@ -1,0 +1,88 @@
+import ATMLib
+import Foundation
+import Testing
+
+/// The file journal: durable records, a clear error for a corrupt file, shared by processes.
+struct FileDepositJournalTests {
+    @Test func aMissingFileIsAnEmptyJournalAndTheFolderIsCreatedOnTheFirstRecord() throws {
+        let folder = try Self.temporaryFolder()
+        let journal = FileDepositJournal(location: JournalLocation(path: "\(folder)/state/atm/journal.json"))
+        #expect(try journal.pendingDeposits().isEmpty)
+        try journal.record(Self.deposit("k-1"))
+        #expect(try journal.pendingDeposits() == [Self.deposit("k-1")])
+        #expect(FileManager.default.fileExists(atPath: "\(folder)/state/atm/journal.json"))
+    }
+
+    @Test func recordsSurviveANewJournalOnTheSameFileAndRemovingLeavesTheOthers() throws {
+        let path = try Self.temporaryFolder() + "/journal.json"
+        try FileDepositJournal(location: JournalLocation(path: path)).record(Self.deposit("k-1"))
+        try FileDepositJournal(location: JournalLocation(path: path)).record(Self.deposit("k-2"))
+        let reopened = FileDepositJournal(location: JournalLocation(path: path))
+        #expect(try reopened.pendingDeposits().map(\.idempotencyKey) == ["k-1", "k-2"])
+        try reopened.remove(idempotencyKey: "k-1")
+        #expect(try FileDepositJournal(location: JournalLocation(path: path)).pendingDeposits().map(\.idempotencyKey) == ["k-2"])
+    }
+
+    @Test func theFileIsTheDocumentedJSON() throws {
+        let path = try Self.temporaryFolder() + "/journal.json"
+        try FileDepositJournal(location: JournalLocation(path: path)).record(Self.deposit("k-1"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == """
+            {"pending":[{"account":"alice","amount_cents":4500,"bank_url":"http://127.0.0.1:8080","bills":[20,20,5],"idempotency_key":"k-1","recorded_at":"2026-11-22T21:00:00Z"}],"version":1}
+            """)
+    }
+
+    @Test(arguments: [
+        ("not json", "it is not the JSON of a deposit journal"),
+        (#"{"version":2,"pending":[]}"#, "its format version is 2, not 1"),
+        (#"{"version":1,"pending":[{"account":"a","amount_cents":0,"bank_url":"u","bills":[],"idempotency_key":"k","recorded_at":"t"}]}"#,
+         "the deposit \"k\" has no key, no account or no positive amount"),
+    ])
+    func aCorruptJournalIsReportedAndLeftAsItIs(contents: String, detail: String) throws {
+        let path = try Self.temporaryFolder() + "/journal.json"
+        try contents.write(toFile: path, atomically: true, encoding: .utf8)
+        let journal = FileDepositJournal(location: JournalLocation(path: path))
+        let error = try #require(throws: JournalError.self) { try journal.record(Self.deposit("k-1")) }
+        #expect(error.kind == .corrupt)
+        #expect(error.message == "the deposit journal \(path) is corrupt (\(detail)); it was left as it is: move it aside to start a new journal, and reconcile the deposits it lists with the bank")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == contents)
+    }
+
+    @Test func aJournalInAFolderThatCannotBeCreatedFailsClearly() throws {
+        let folder = try Self.temporaryFolder()
+        try "a file".write(toFile: folder + "/blocker", atomically: true, encoding: .utf8)
+        let journal = FileDepositJournal(location: JournalLocation(path: folder + "/blocker/journal.json"))
+        let error = try #require(throws: JournalError.self) { try journal.record(Self.deposit("k-1")) }
+        #expect(error.kind == .inputOutput)
+        #expect(error.message.hasPrefix("cannot create the folder of the deposit journal \(folder)/blocker/journal.json: "))
+    }
+
+    @Test func concurrentWritersSharingTheFileLoseNothing() async throws {
+        let path = try Self.temporaryFolder() + "/journal.json"
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<40 {
+                group.addTask {
+                    // A journal per task, as separate processes would have.
+                    try? FileDepositJournal(location: JournalLocation(path: path)).record(Self.deposit("k-\(index)"))
+                }
+            }
+        }
+        let keys = try FileDepositJournal(location: JournalLocation(path: path)).pendingDeposits().map(\.idempotencyKey)
+        #expect(Set(keys) == Set((0..<40).map { "k-\($0)" }))
+    }
+
+    @Test func theDefaultLocationFollowsXDGStateHomeThenHome() {
+        #expect(JournalLocation.defaultLocation(application: "atm", environment: ["XDG_STATE_HOME": "/state", "HOME": "/home/a"])?.path == "/state/atm/journal.json")
+        #expect(JournalLocation.defaultLocation(application: "atm-dev", environment: ["HOME": "/home/a"])?.path == "/home/a/.local/state/atm-dev/journal.json")
+        #expect(JournalLocation.defaultLocation(application: "atm", environment: [:]) == nil)
+    }
+
+    static func deposit(_ key: String) -> PendingDeposit {
+        PendingDeposit(idempotencyKey: key, account: "alice", amountCents: 4500, bills: [20, 20, 5], bankURL: "http://127.0.0.1:8080", recordedAt: "2026-11-22T21:00:00Z")
+    }
+
+    static func temporaryFolder() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+}

@@ -28,6 +28,7 @@ public final class InMemoryDepositJournal: DepositJournal {
         state.withLock { $0.failure = error }
     }
 
+    /// Records a deposit before it is sent; a deposit with the same key is replaced.
     public func record(_ deposit: PendingDeposit) throws(JournalError) {
         try state.withLock { state throws(JournalError) in
             if let failure = state.failure { throw failure }
@@ -36,6 +37,7 @@ public final class InMemoryDepositJournal: DepositJournal {
         }
     }
 
+    /// Removes a deposit the bank confirmed or certainly did not record.
     public func remove(idempotencyKey: String) throws(JournalError) {
         try state.withLock { state throws(JournalError) in
             if let failure = state.failure { throw failure }
@@ -43,6 +45,7 @@ public final class InMemoryDepositJournal: DepositJournal {
         }
     }
 
+    /// The deposits still waiting for the bank, oldest first.
     public func pendingDeposits() throws(JournalError) -> [PendingDeposit] {
         try state.withLock { state throws(JournalError) in
             if let failure = state.failure { throw failure }

@@ -38,6 +38,7 @@ public final class FileDepositJournal: DepositJournal {
     /// The journal file.
     public var location: String { path }
 
+    /// Records a deposit before it is sent; a deposit with the same key is replaced.
     public func record(_ deposit: PendingDeposit) throws(JournalError) {
         try update { pending in
             pending.removeAll { $0.idempotencyKey == deposit.idempotencyKey }
@@ -45,10 +46,12 @@ public final class FileDepositJournal: DepositJournal {
         }
     }
 
+    /// Removes a deposit the bank confirmed or certainly did not record.
     public func remove(idempotencyKey: String) throws(JournalError) {
         try update { pending in pending.removeAll { $0.idempotencyKey == idempotencyKey } }
     }
 
+    /// The deposits still waiting for the bank, oldest first.
     public func pendingDeposits() throws(JournalError) -> [PendingDeposit] {
         try locked { () throws(JournalError) in try read() }
     }

@@ -106,5 +106,10 @@ public enum CommandRunner {
     public struct CommandFailure: Error, CustomStringConvertible {
         /// What went wrong.
         public let description: String
+
+        /// Creates a failure.
+        public init(description: String) {
+            self.description = description
+        }
     }
 }

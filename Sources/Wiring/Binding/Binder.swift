@@ -73,5 +73,25 @@ public struct Binder<S: _ScopeBase> {
     }
 }
 
+extension Binder {
+    /// Installs a subcomponent: anything in this component can then take a
+    /// `ComponentFactory<C>` (or a `Provider` of one) and build instances of `C`, which see this
+    /// component's bindings.
+    ///
+    /// ```swift
+    /// binder.install(dependency: SessionComponent.self)
+    /// ```
+    ///
+    /// Installing the same component twice is harmless.
+    ///
+    /// - Parameters:
+    ///   - dependency: The subcomponent (a ``Component``, or a ``RootComponent`` used as one).
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    public func install<C: ComponentBase>(dependency: C.Type, file: StaticString = #fileID, line: Int = #line) {
+        graph.install(C.self, site: CallSite(file: file, line: line))
+    }
+}
+
 /// The binder of unscoped modules.
 public typealias UnscopedBinder = Binder<Unscoped>

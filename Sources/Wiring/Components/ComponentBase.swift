@@ -2,7 +2,7 @@
 /// the bindings that make the root.
 ///
 /// Implement ``RootComponent`` rather than this protocol.
-public protocol ComponentBase {
+public protocol ComponentBase: SendableMetatype {
     /// The value given to ``ComponentFactory/build(_:)-6sigw``. It is bound in the graph, so any
     /// factory can take it as a parameter. `Void` by default.
     associatedtype Seed = Void

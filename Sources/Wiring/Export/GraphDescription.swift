@@ -5,6 +5,9 @@ final class GraphDescription: @unchecked Sendable {
     // after that only reads it.
     let graph: ResolvedGraph
     let componentScope: any Any.Type
+    /// The installed subcomponents' descriptions, with where each was installed; set once while
+    /// `of` links them.
+    var subcomponents: [(site: CallSite, description: GraphDescription)] = []
 
     init(graph: ResolvedGraph, componentScope: any Any.Type) {
         self.graph = graph

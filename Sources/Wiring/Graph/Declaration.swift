@@ -38,6 +38,10 @@ class AnyDeclaration {
     /// The element type of a collection contribution; nil for other declarations.
     var elementType: (any Any.Type)? { nil }
 
+    /// Whether the declaration is the factory of an installed subcomponent, which binds no type
+    /// of any library (the wiring rule leaves it alone).
+    var isSubcomponentFactory: Bool { false }
+
     /// The node of this declaration's key, typed by the declaration.
     func makeNode() -> AnyNode { preconditionFailure("\(Self.self) has no node") }
 
@@ -54,8 +58,9 @@ class AnyDeclaration {
     /// Links a unique declaration (or a seed) into its node.
     func link(into node: AnyNode, with linker: Linker) { preconditionFailure("\(Self.self) is not linked into a node") }
 
-    /// Links a collection key's node from all of its contributions; called on the first one.
-    func linkCollection(into node: AnyNode, contributions: [AnyDeclaration], with linkers: [Linker]) {
+    /// Links a collection key's node from all of its contributions, after the contributions an
+    /// ancestor component makes to the same collection; called on the first contribution.
+    func linkCollection(into node: AnyNode, contributions: [AnyDeclaration], with linkers: [Linker], inherited: InheritedCollection?) {
         preconditionFailure("\(Self.self) is not a contribution")
     }
 }
@@ -101,16 +106,24 @@ class ContributionDeclaration<Element>: AnyDeclaration {
         preconditionFailure("\(Self.self) must provide an appender")
     }
 
-    override func linkCollection(into node: AnyNode, contributions: [AnyDeclaration], with linkers: [Linker]) {
+    override func linkCollection(into node: AnyNode, contributions: [AnyDeclaration], with linkers: [Linker], inherited: InheritedCollection?) {
         // Every contribution to one key has the same element type: the key is `[Element]`.
-        let appenders = zip(contributions, linkers).map { contribution, linker in
+        var appenders = zip(contributions, linkers).map { contribution, linker in
             unsafeDowncast(contribution, to: ContributionDeclaration<Element>.self).appender(with: linker)
         }
+        if let inherited {
+            let ancestorNode = unsafeDowncast(inherited.node, to: Node<[Element]>.self)
+            let depth = inherited.depth
+            appenders.insert({ instance, elements in
+                elements.append(contentsOf: ancestorNode.resolve(instance.ancestor(depth)))
+            }, at: 0)
+        }
         let count = appenders.count
+        let allAppenders = appenders
         unsafeDowncast(node, to: Node<[Element]>.self).resolve = { instance in
             var elements: [Element] = []
             elements.reserveCapacity(count)
-            for append in appenders { append(instance, &elements) }
+            for append in allAppenders { append(instance, &elements) }
             return elements
         }
     }

@@ -10,7 +10,12 @@ final class GraphBuilder {
     }
 
     let component: any Any.Type
+    /// The component's scope.
+    private(set) var scope: any Any.Type = Unscoped.self
     private(set) var declarations: [AnyDeclaration] = []
+    /// The subcomponents the component installs, in order.
+    private(set) var installations: [AnySubcomponent] = []
+    private var installedComponents: Set<ObjectIdentifier> = []
     private(set) var inclusions: [Inclusion] = []
     private(set) var root: AnyDeclaration?
     private(set) var seed: AnyDeclaration?
@@ -50,6 +55,18 @@ final class GraphBuilder {
         isDeclaringOverrides = true
         declare()
         isDeclaringOverrides = false
+    }
+
+    /// Installs a subcomponent once, binding its factory in this component.
+    func install<Sub: ComponentBase>(_ component: Sub.Type, site: CallSite) {
+        guard installedComponents.insert(ObjectIdentifier(component)).inserted else { return }
+        let subcomponent = Subcomponent<Sub>(site: site, installedBy: currentModule)
+        installations.append(subcomponent)
+        add(subcomponent.declaration)
+    }
+
+    func setScope(_ scope: any Any.Type) {
+        self.scope = scope
     }
 
     func setRoot(_ declaration: AnyDeclaration) {

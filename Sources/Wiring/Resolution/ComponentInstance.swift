@@ -57,6 +57,20 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
         withUnsafeMutablePointerToHeader { $0.pointee.parent }
     }
 
+    /// The instance of the ancestor `depth` levels up: 1 is the parent. Validation guarantees the
+    /// chain is that long.
+    @usableFromInline
+    func ancestor(_ depth: Int) -> ComponentInstance {
+        var instance = self
+        for _ in 0..<depth {
+            guard let parent = instance.parent else {
+                preconditionFailure("Wiring internal error: a subcomponent instance has no ancestor \(depth) levels up.")
+            }
+            instance = parent
+        }
+        return instance
+    }
+
     // MARK: - The seed
 
     /// Stores the seed; `build` calls this once, before anything can read it.

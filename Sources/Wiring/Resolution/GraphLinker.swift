@@ -2,16 +2,16 @@
 ///
 /// Keys are linked dependencies first, so a factory's resolver captures the resolvers of its
 /// parameters directly. Only wrappers (`Provider`, `() -> T`) keep a node and read its resolver
-/// when called, which is what lets a cycle through them link.
+/// when called, which is what lets a cycle through them link. A subcomponent is linked after
+/// its ancestors, whose nodes it reaches through the instance's parent pointers.
 struct GraphLinker {
     private(set) var layout = InstanceLayoutBuilder()
     private(set) var seedSlot: StorageSlot?
     private let graph: ResolvedGraph
-    private let nodes: [AnyNode]
 
     init(_ graph: ResolvedGraph) {
         self.graph = graph
-        self.nodes = graph.entries.map { graph.declarations[$0.declarations[0]].makeNode() }
+        graph.nodes = graph.entries.map { graph.declarations[$0.declarations[0]].makeNode() }
     }
 
     /// Links every key in `order`, then returns the root's linker.
@@ -22,31 +22,44 @@ struct GraphLinker {
             let linkers = declarations.map { linker(for: $0) }
             let first = graph.declarations[declarations[0]]
             if graph.isCollection(entry) {
-                first.linkCollection(into: nodes[entry], contributions: declarations.map { graph.declarations[$0] }, with: linkers)
+                let inherited = graph.inheritedCollection(graph.entries[entry].key).map { found in
+                    InheritedCollection(node: graph.ancestor(found.depth).nodes[found.entry], depth: found.depth)
+                }
+                first.linkCollection(
+                    into: graph.nodes[entry], contributions: declarations.map { graph.declarations[$0] }, with: linkers, inherited: inherited
+                )
             } else {
-                first.link(into: nodes[entry], with: linkers[0])
+                first.link(into: graph.nodes[entry], with: linkers[0])
             }
         }
-        return Linker(sharedSlot: nil, targets: ArraySlice(graph.rootResolutions.map(target)))
+        return Linker(sharedSlot: nil, targets: ArraySlice(graph.rootResolutions.map { target($0, in: graph) }))
     }
 
     private mutating func linker(for declaration: Int) -> Linker {
         let sharedSlot = graph.declarations[declaration].isShared
             ? graph.declarations[declaration].reserveSharedSlot(in: &layout)
             : nil
-        return Linker(sharedSlot: sharedSlot, targets: ArraySlice(graph.resolutions(of: declaration).map(target)))
+        return Linker(sharedSlot: sharedSlot, targets: ArraySlice(graph.resolutions(of: declaration).map { target($0, in: graph) }))
     }
 
-    private func target(_ resolution: ResolvedGraph.Resolution) -> LinkTarget {
+    private func target(_ resolution: ResolvedGraph.Resolution, in graph: ResolvedGraph) -> LinkTarget {
         switch resolution {
         case let .entry(entry, wrapper):
-            return .node(nodes[entry], wrapper: wrapper)
+            return .node(graph.nodes[entry], wrapper: wrapper)
         case let .function(entry):
-            return .function(nodes[entry])
+            return .function(graph.nodes[entry])
         case let .absent(wrapper):
             return .absent(wrapper: wrapper)
+        case let .inherited(depth, inner):
+            return .inherited(depth: depth, target(inner, in: graph.ancestor(depth)))
         case .missing:
             preconditionFailure("Wiring internal error: a graph with a missing binding was linked.")
         }
     }
+}
+
+/// The collection an ancestor provides for a key a subcomponent also contributes to.
+struct InheritedCollection {
+    let node: AnyNode
+    let depth: Int
 }

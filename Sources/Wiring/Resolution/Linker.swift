@@ -6,6 +6,8 @@ enum LinkTarget {
     case function(AnyNode)
     /// A wrapper whose binding is absent and who accepts that: `T?` gets nil.
     case absent(wrapper: any DependencyWrapper.Type)
+    /// A binding of the ancestor `depth` levels up, resolved in that ancestor's instance.
+    indirect case inherited(depth: Int, LinkTarget)
 }
 
 /// Hands a binding's recipe the resolvers of its parameters while the graph is linked.
@@ -26,7 +28,11 @@ struct Linker {
     /// The resolver of the factory's parameter at `index`.
     @usableFromInline
     func resolver<P>(_ index: Int, _ parameter: P.Type) -> Resolver<P> {
-        switch targets[targets.startIndex + index] {
+        Self.resolver(for: targets[targets.startIndex + index], P.self)
+    }
+
+    private static func resolver<P>(for target: LinkTarget, _ parameter: P.Type) -> Resolver<P> {
+        switch target {
         case let .node(node, wrapper: nil):
             // Validation matched the parameter's type to this key, whose node is a `Node<P>`.
             return unsafeDowncast(node, to: Node<P>.self).resolve
@@ -36,6 +42,9 @@ struct Linker {
             return node.functionResolver(as: P.self)
         case let .absent(wrapper):
             return Self.wrapped(wrapper, nil, as: P.self)
+        case let .inherited(depth, inner):
+            let resolve = resolver(for: inner, P.self)
+            return { instance in resolve(instance.ancestor(depth)) }
         }
     }
 

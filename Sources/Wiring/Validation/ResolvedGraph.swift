@@ -1,6 +1,7 @@
 /// A component's declarations grouped by key, with every factory parameter matched to the key
-/// that satisfies it. Validation rules read it; the linker compiles it.
-struct ResolvedGraph {
+/// that satisfies it: in the component itself, or in one of its ancestors for a subcomponent.
+/// Validation rules read it; the linker compiles it.
+final class ResolvedGraph {
     /// Every declaration of one key: one for a unique binding, any number of contributions for a
     /// collection (and more than one only when something is wrong).
     struct Entry {
@@ -9,7 +10,7 @@ struct ResolvedGraph {
     }
 
     /// What a factory parameter resolved to.
-    enum Resolution {
+    indirect enum Resolution {
         /// The key of an entry, possibly through a wrapper (`Provider`, `T?`).
         case entry(Int, wrapper: (any DependencyWrapper.Type)?)
         /// `() -> T`, resolving the entry of `T` when called.
@@ -18,16 +19,28 @@ struct ResolvedGraph {
         case absent(wrapper: any DependencyWrapper.Type)
         /// Nothing satisfies the parameter.
         case missing
+        /// A binding of the ancestor `depth` levels up (1: the parent), resolved there.
+        case inherited(depth: Int, Resolution)
 
+        /// The entry of this component the parameter resolves to, if any.
         var entry: Int? {
             switch self {
             case let .entry(index, _), let .function(index): index
-            case .absent, .missing: nil
+            case .absent, .missing, .inherited: nil
             }
+        }
+
+        /// Whether something satisfies the parameter (an absent optional does).
+        var isSatisfied: Bool {
+            if case .missing = self { false } else { true }
         }
     }
 
     let graph: GraphBuilder
+    /// The graph of the component that installed this one, for a subcomponent.
+    let parent: ResolvedGraph?
+    /// The components from the root down to this one, by name.
+    let path: [String]
     let declarations: [AnyDeclaration]
     private(set) var entries: [Entry] = []
     private(set) var entryOfKey: [BindingKey: Int] = [:]
@@ -37,9 +50,14 @@ struct ResolvedGraph {
     private(set) var resolutionStart: [Int] = []
     /// The resolutions of the root's requests.
     private(set) var rootResolutions: [Resolution] = []
+    /// The linked node of each entry, set by the linker.
+    var nodes: [AnyNode] = []
+    private var functionAliases = FunctionAliases()
 
-    init(graph: GraphBuilder) {
+    init(graph: GraphBuilder, parent: ResolvedGraph? = nil) {
         self.graph = graph
+        self.parent = parent
+        self.path = (parent?.path ?? []) + [TypeName.of(graph.component)]
         let overridden = Set(graph.declarations.lazy.filter(\.isOverride).map(\.key))
         self.declarations = overridden.isEmpty
             ? graph.declarations
@@ -54,17 +72,16 @@ struct ResolvedGraph {
                 entries.append(Entry(key: declaration.key, declarations: [index]))
             }
         }
-        var functionAliases = FunctionAliases()
         resolutionStart.reserveCapacity(declarations.count + 1)
         for declaration in declarations {
             resolutionStart.append(resolutions.count)
             for request in declaration.requests {
-                resolutions.append(resolve(request, aliases: &functionAliases))
+                resolutions.append(resolve(request))
             }
         }
         resolutionStart.append(resolutions.count)
         if let root = graph.root {
-            rootResolutions = root.requests.map { resolve($0, aliases: &functionAliases) }
+            rootResolutions = root.requests.map(resolve)
         }
     }
 
@@ -78,11 +95,56 @@ struct ResolvedGraph {
         declarations[entries[entry].declarations[0]].role == .contribution
     }
 
-    private func resolve(_ request: DependencyRequest, aliases: inout FunctionAliases) -> Resolution {
+    /// The ancestor `depth` levels up; `self` for 0.
+    func ancestor(_ depth: Int) -> ResolvedGraph {
+        var graph = self
+        for _ in 0..<depth {
+            guard let parent = graph.parent else { preconditionFailure("Wiring internal error: no ancestor \(depth) levels up.") }
+            graph = parent
+        }
+        return graph
+    }
+
+    /// The collection of `key` an ancestor provides, which a subcomponent's own contributions add to.
+    func inheritedCollection(_ key: BindingKey) -> (depth: Int, entry: Int)? {
+        var depth = 1
+        var graph = parent
+        while let current = graph {
+            if let entry = current.entryOfKey[key], current.isCollection(entry) { return (depth, entry) }
+            if current.entryOfKey[key] != nil { return nil }
+            depth += 1
+            graph = current.parent
+        }
+        return nil
+    }
+
+    /// A parameter's resolution here, or else in the nearest ancestor that satisfies it.
+    private func resolve(_ request: DependencyRequest) -> Resolution {
+        let own = resolveHere(request)
+        switch own {
+        case .missing, .absent:
+            return parent?.lookUp(request, depth: 1) ?? own
+        default:
+            return own
+        }
+    }
+
+    /// `request` resolved in this component or an ancestor, as seen from a descendant `depth`
+    /// levels down; nil when none binds it.
+    private func lookUp(_ request: DependencyRequest, depth: Int) -> Resolution? {
+        switch resolveHere(request) {
+        case .missing, .absent:
+            return parent?.lookUp(request, depth: depth + 1)
+        case let found:
+            return .inherited(depth: depth, found)
+        }
+    }
+
+    private func resolveHere(_ request: DependencyRequest) -> Resolution {
         switch request.kind {
         case .instance, .function:
             if let entry = entryOfKey[request.key] { return .entry(entry, wrapper: nil) }
-            if let entry = aliases.entry(forFunctionType: request.parameterType, in: self) { return .function(entry) }
+            if let entry = functionAliases.entry(forFunctionType: request.parameterType, in: self) { return .function(entry) }
             return .missing
         case .provider:
             guard let entry = entryOfKey[request.key] else { return .missing }

@@ -6,7 +6,7 @@
 enum WiringRule {
     static func diagnose(_ graph: ResolvedGraph) -> [Diagnostic] {
         graph.declarations.compactMap { declaration in
-            guard declaration.role == .unique || declaration.role == .contribution,
+            guard declaration.role == .unique || declaration.role == .contribution, !declaration.isSubcomponentFactory,
                   let module = declaration.declaringModule,
                   let wiringLibrary = TypeName.module(of: module),
                   let siblings = Self.siblings(ofWiringLibrary: wiringLibrary),

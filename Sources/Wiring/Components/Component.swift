@@ -1,0 +1,26 @@
+/// A subcomponent: a graph built from inside another graph, which sees its parent's bindings.
+///
+/// A parent installs it with ``Binder/install(dependency:file:line:)``; anything in the parent can
+/// then take a ``ComponentFactory`` of it and build as many instances as it likes, each with its
+/// own seed and its own shared instances:
+///
+/// ```swift
+/// struct SessionComponent: Component {
+///     typealias Seed = TaggedProvider<CustomerID>
+///     typealias Root = Session
+///
+///     static func configure(binder: Binder<SessionScope>) {
+///         binder.bind(Session.self).sharedInScope().to(factory: Session.init)
+///     }
+///
+///     static func configureRoot(binder bind: ReceiptBinder<Session>) -> BindingReceipt<Session> {
+///         bind.to { (session: Session) in session }
+///     }
+/// }
+/// ```
+///
+/// A subcomponent's scope must differ from every ancestor's; bindings shared in it live once per
+/// built subcomponent. Collection bindings are additive: the subcomponent's `[Element]` holds its
+/// ancestors' contributions, then its own. ``ComponentFactory/of(_:validate:)`` validates every
+/// installed subcomponent with its root.
+public protocol Component: ComponentBase {}

@@ -1,0 +1,229 @@
+import Synchronization
+import Testing
+import Wiring
+
+/// Subcomponents: child graphs built from inside a parent graph.
+struct SubcomponentTests {
+    @Test func aSubcomponentIsBuiltFromItsFactoryWithItsSeedAndSeesItsParentsBindings() throws {
+        let app = try ComponentFactory.of(BankRoot.self).build()
+        let session = app.sessions.get().build("user-1")
+        #expect(session.user.name == "user-1")
+        #expect(session.user.service === app.service)
+    }
+
+    @Test func sharedBindingsOfTheSubcomponentsScopeLiveOncePerBuiltSubcomponent() throws {
+        let app = try ComponentFactory.of(BankRoot.self).build()
+        let factory = app.sessions.get()
+        let first = factory.build("user-1")
+        let second = factory.build("user-2")
+        #expect(first.user === first.sameUser.get())
+        #expect(first.user !== second.user)
+        #expect(first.user.service === second.user.service)
+    }
+
+    @Test func collectionBindingsAreAdditiveAcrossParentAndChild() throws {
+        let app = try ComponentFactory.of(BankRoot.self).build()
+        #expect(app.features.get() == ["audit", "deposits"])
+        #expect(app.sessions.get().build("user-1").features == ["audit", "deposits", "history", "statements"])
+    }
+
+    @Test func aChildBindingShadowsTheParentsBindingOfTheSameType() throws {
+        let app = try ComponentFactory.of(BankRoot.self).build()
+        #expect(app.greeting == "Welcome")
+        #expect(app.sessions.get().build("user-1").greeting == "Hello, user-1")
+    }
+
+    @Test func aFactoryKeptDeepInTheGraphBuildsAfterTheRootFactoryIsGone() throws {
+        let branch: Branch = try {
+            let root = try ComponentFactory.of(BankRoot.self).build()
+            return root.branch.get()
+        }()
+        #expect(branch.sessions.build("user-9").user.name == "user-9")
+    }
+
+    @Test func rootComponentsCanBeInstalledAsSubcomponentsAndTheSeedIsInjectable() throws {
+        let root = try ComponentFactory.of(HostRoot.self).build("Hi!")
+        #expect(root.first.build() == "first")
+        #expect(root.second.build() == "second")
+        #expect(root.greeting == "Hi!")
+    }
+
+    @Test func ofConfiguresASubcomponentOnceAndItsBuildsNeverConfigureItAgain() throws {
+        let factory = try ComponentFactory.of(CountingRoot.self)
+        for index in 0..<5 { _ = factory.build().build("user-\(index)") }
+        #expect(CountedSession.configured.withLock { $0 } == 1)
+    }
+
+    @Test func aSubcomponentThatReusesAnAncestorsScopeIsReported() throws {
+        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(SameScopeRoot.self) }
+        #expect(error.diagnostics.map(\.description) == ["""
+            App/Bank.swift:4: error: SameScopeChild has the scope Singleton, which its ancestor SameScopeRoot already has.
+              in SameScopeRoot > SameScopeChild
+              installed at App/Bank.swift:4 in SameScopeRoot
+              To fix this, give SameScopeChild a scope of its own (struct SameScopeChildScope: Scope {}) and configure it with a Binder of that scope, or make it unscoped.
+            """])
+        #expect(error.diagnostics.map(\.kind) == [.scopeMisuse])
+    }
+
+    @Test func aSubcomponentsProblemsAreReportedByItsRootWithTheirPath() throws {
+        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(BrokenHostRoot.self) }
+        #expect(error.description == """
+            Wiring found 1 problem in the object graph of BrokenHostRoot:
+
+            App/Ledger.swift:8: error: Missing binding for Ledger.
+              in BrokenHostRoot > BrokenChild
+              required by the root of BrokenChild at App/Ledger.swift:8
+              To fix this, bind it with binder.bind(Ledger.self).to(...) in a module that BrokenChild includes, or include the module that binds it.
+            """)
+    }
+}
+
+// MARK: - Fixtures
+
+private struct UserID: Wiring.Tag { typealias Element = String }
+private struct UserScope: Scope {}
+
+private final class UserService: Sendable {}
+
+private final class User: Sendable {
+    let name: String
+    let service: UserService
+    init(name: TaggedProvider<UserID>, service: UserService) {
+        self.name = name.get()
+        self.service = service
+    }
+}
+
+private struct Session {
+    let user: User
+    let sameUser: Provider<User>
+    let features: [String]
+    let greeting: String
+}
+
+private struct SessionComponent: Component {
+    typealias Seed = TaggedProvider<UserID>
+    typealias Root = Session
+    static func configure(binder: Binder<UserScope>) {
+        binder.bind(User.self).sharedInScope().to(factory: User.init)
+        binder.bind(String.self).intoCollection().to(value: ["history", "statements"])
+        binder.bind(String.self).to { (user: TaggedProvider<UserID>) in "Hello, \(user.get())" }
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Session>) -> BindingReceipt<Session> {
+        bind.to(factory: Session.init)
+    }
+}
+
+private struct Branch {
+    let sessions: ComponentFactory<SessionComponent>
+}
+
+private struct App {
+    let sessions: Provider<ComponentFactory<SessionComponent>>
+    let features: Provider<[String]>
+    let service: UserService
+    let greeting: String
+    let branch: Provider<Branch>
+}
+
+private struct BankRoot: RootComponent {
+    typealias Root = App
+    static func configure(binder: Binder<Singleton>) {
+        binder.install(dependency: SessionComponent.self)
+        binder.install(dependency: SessionComponent.self)
+        binder.bind(UserService.self).sharedInScope().to(factory: UserService.init)
+        binder.bind(String.self).intoCollection().to(value: "audit")
+        binder.bind(String.self).intoCollection().to(value: "deposits")
+        binder.bind(String.self).to(value: "Welcome")
+        binder.bind(Branch.self).to(factory: Branch.init)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<App>) -> BindingReceipt<App> {
+        bind.to(factory: App.init)
+    }
+}
+
+private struct HostResult {
+    let first: ComponentFactory<FirstGuest>
+    let second: ComponentFactory<SecondGuest>
+    let greeting: String
+}
+
+private struct FirstGuest: RootComponent {
+    typealias Root = String
+    static func configure(binder: Binder<Unscoped>) {}
+    static func configureRoot(binder bind: ReceiptBinder<String>) -> BindingReceipt<String> { bind.to(value: "first") }
+}
+
+private struct SecondGuest: RootComponent {
+    typealias Root = String
+    static func configure(binder: Binder<Unscoped>) {}
+    static func configureRoot(binder bind: ReceiptBinder<String>) -> BindingReceipt<String> { bind.to(value: "second") }
+}
+
+private struct HostRoot: RootComponent {
+    typealias Seed = String
+    typealias Root = HostResult
+    static func configure(binder: Binder<Unscoped>) {
+        binder.install(dependency: FirstGuest.self)
+        binder.install(dependency: SecondGuest.self)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<HostResult>) -> BindingReceipt<HostResult> {
+        bind.to { (first: ComponentFactory<FirstGuest>, second: ComponentFactory<SecondGuest>, greeting: String) in
+            HostResult(first: first, second: second, greeting: greeting)
+        }
+    }
+}
+
+private struct SameScopeChild: Component {
+    typealias Root = Int
+    static func configure(binder: Binder<Singleton>) {}
+    static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> { bind.to(value: 1) }
+}
+
+private struct SameScopeRoot: RootComponent {
+    typealias Root = Int
+    static func configure(binder: Binder<Singleton>) {
+        binder.install(dependency: SameScopeChild.self, file: "App/Bank.swift", line: 4)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> { bind.to(value: 0) }
+}
+
+private struct Ledger {}
+
+private struct BrokenChild: Component {
+    typealias Root = Ledger
+    static func configure(binder: Binder<Unscoped>) {}
+    static func configureRoot(binder bind: ReceiptBinder<Ledger>) -> BindingReceipt<Ledger> {
+        bind.to(file: "App/Ledger.swift", line: 8) { (ledger: Ledger) in ledger }
+    }
+}
+
+private struct BrokenHostRoot: RootComponent {
+    typealias Root = Int
+    static func configure(binder: Binder<Unscoped>) {
+        binder.install(dependency: BrokenChild.self)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> { bind.to(value: 0) }
+}
+
+private struct CountedSession: Component {
+    static let configured = Mutex(0)
+    typealias Seed = TaggedProvider<UserID>
+    typealias Root = String
+    static func configure(binder: Binder<Unscoped>) {
+        configured.withLock { $0 += 1 }
+    }
+    static func configureRoot(binder bind: ReceiptBinder<String>) -> BindingReceipt<String> {
+        bind.to { (user: TaggedProvider<UserID>) in user.get() }
+    }
+}
+
+private struct CountingRoot: RootComponent {
+    typealias Root = ComponentFactory<CountedSession>
+    static func configure(binder: Binder<Unscoped>) {
+        binder.install(dependency: CountedSession.self)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
+        bind.to { (sessions: ComponentFactory<CountedSession>) in sessions }
+    }
+}

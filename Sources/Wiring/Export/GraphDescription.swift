@@ -92,6 +92,8 @@ final class GraphDescription: @unchecked Sendable {
             case .provider: .provider
             case .optional: .optional
             case .function: .function
+            case .lazy: .lazy
+            case .weak: .weak
             }
             let functionKind: ObjectGraph.Dependency.Kind = if case .function = resolution { .function } else { kind }
             return ObjectGraph.Dependency(from: id, to: targets, parameter: TypeName.of(request.parameterType), kind: functionKind)

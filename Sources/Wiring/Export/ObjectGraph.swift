@@ -146,6 +146,10 @@ extension ObjectGraph {
             case optional
             /// `() -> T`: resolved when the closure is called.
             case function
+            /// `Lazy<T>`: resolved on the first `get()`, then kept.
+            case lazy
+            /// `WeakProvider<T>`: resolved on `get()`, while the component lives.
+            case weak
         }
 
         /// The id of the binding whose factory takes the parameter.
@@ -166,9 +170,9 @@ extension ObjectGraph {
             self.kind = kind
         }
 
-        /// Whether the value is resolved after construction (through a provider or a closure),
-        /// which is what makes a cycle through it legal.
-        public var isDeferred: Bool { kind == .provider || kind == .function }
+        /// Whether the value is resolved after construction (through a provider, a closure, a
+        /// `Lazy` or a `WeakProvider`), which is what makes a cycle through it legal.
+        public var isDeferred: Bool { kind != .instance && kind != .optional }
     }
 
     /// A module the component includes.

@@ -9,6 +9,10 @@ enum RequestKind: Sendable, Equatable {
     case optional
     /// The parameter is `() -> T`: the binding is resolved when the closure is called.
     case function
+    /// The parameter is `Lazy<T>`: the binding is resolved on the first `get()`.
+    case lazy
+    /// The parameter is `WeakProvider<T>`: resolved on `get()` while the component lives.
+    case weak
 
     /// Whether the request is resolved before the factory runs, so that a cycle through it can
     /// never be satisfied.

@@ -146,7 +146,7 @@ final class ResolvedGraph {
             if let entry = entryOfKey[request.key] { return .entry(entry, wrapper: nil) }
             if let entry = functionAliases.entry(forFunctionType: request.parameterType, in: self) { return .function(entry) }
             return .missing
-        case .provider:
+        case .provider, .lazy, .weak:
             guard let entry = entryOfKey[request.key] else { return .missing }
             return .entry(entry, wrapper: request.wrapper)
         case .optional:

@@ -133,6 +133,40 @@ struct GraphExportTests {
         #expect(graph.rendered(as: .dot).split(separator: "\n").count == 4 + (depth + 1) + depth + 1)
     }
 
+    @Test func subcomponentsAreNestedGraphsWhoseEdgesReachTheirAncestors() throws {
+        let graph = try ComponentFactory.of(BranchRoot.self).graph
+        let teller = try #require(graph.subcomponents.first)
+        #expect(teller.component == "TellerComponent")
+        #expect(teller.installedAt == SourceLocation(fileID: "App/Branch.swift", line: 2))
+        #expect(teller.root == "TellerComponent/root")
+        #expect(teller.dependencies(of: "TellerComponent/root") == [
+            .init(from: "TellerComponent/root", to: ["WiringTests.Clock"], parameter: "Clock", kind: .instance),
+            .init(from: "TellerComponent/root", to: ["TellerComponent/Swift.String"], parameter: "String", kind: .instance),
+        ])
+        #expect(graph.rendered(as: .text) == """
+            BranchRoot (scope Singleton)
+            ComponentFactory<TellerComponent>  root · BranchRoot, App/Branch.swift:3
+            └── ComponentFactory<TellerComponent>  BranchRoot, App/Branch.swift:2
+
+            Not reached from the root of BranchRoot:
+            Clock  shared in Singleton · BranchRoot, App/Branch.swift:1
+
+            Subcomponent TellerComponent (scope Unscoped), installed at App/Branch.swift:2
+            String  root · TellerComponent, App/Teller.swift:9
+            ├── Clock  shared in Singleton · BranchRoot, App/Branch.swift:1
+            └── String  seed · TellerComponent
+
+            """)
+        #expect(try JSONDecoder().decode(ObjectGraph.self, from: Data(graph.rendered(as: .json).utf8)) == graph)
+        let dot = graph.rendered(as: .dot)
+        #expect(dot.contains("    subgraph \"cluster_1\" {\n        label=\"TellerComponent (scope Unscoped)\";\n"))
+        if let graphviz = Self.executable("dot") {
+            let result = try Self.run(graphviz, ["-Tsvg"], input: dot)
+            #expect(result.status == 0, "dot rejected the output: \(result.error)")
+        }
+        #expect(graph.rendered(as: .mermaid).contains("    subgraph s1 [\"TellerComponent\"]\n"))
+    }
+
     // MARK: - Running Graphviz
 
     static func executable(_ name: String) -> String? {
@@ -190,5 +224,25 @@ private struct ExportRoot: RootComponent {
     }
     static func configureRoot(binder bind: ReceiptBinder<Wallet>) -> BindingReceipt<Wallet> {
         bind.to(file: "App/Root.swift", line: 9, factory: Wallet.init)
+    }
+}
+
+private struct TellerComponent: Component {
+    typealias Seed = String
+    typealias Root = String
+    static func configure(binder: Binder<Unscoped>) {}
+    static func configureRoot(binder bind: ReceiptBinder<String>) -> BindingReceipt<String> {
+        bind.to(file: "App/Teller.swift", line: 9) { (_: Clock, name: String) in name }
+    }
+}
+
+private struct BranchRoot: RootComponent {
+    typealias Root = ComponentFactory<TellerComponent>
+    static func configure(binder: Binder<Singleton>) {
+        binder.bind(Clock.self, file: "App/Branch.swift", line: 1).sharedInScope().to(factory: Clock.init)
+        binder.install(dependency: TellerComponent.self, file: "App/Branch.swift", line: 2)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
+        bind.to(file: "App/Branch.swift", line: 3) { (tellers: ComponentFactory<TellerComponent>) in tellers }
     }
 }

@@ -10,18 +10,19 @@ struct DOTGraphRenderer {
             "    node [shape=box, fontname=\"Helvetica\", fontsize=11];",
             "    edge [fontname=\"Helvetica\", fontsize=9];",
         ]
-        for binding in graph.bindings {
-            var attributes = ["label=\(quoted(([binding.label] + binding.traits + [binding.origin].compactMap { $0 }).joined(separator: "\n")))"]
-            switch binding.kind {
-            case .root: attributes.append("style=bold")
-            case .seed: attributes.append("shape=ellipse")
-            case .contribution, .unique: break
-            }
-            if binding.scope != nil { attributes += ["style=filled", "fillcolor=\"#e8f0fe\""] }
-            if binding.isOverride { attributes += ["color=\"#d93025\""] }
-            lines.append("    \(quoted(binding.id)) [\(attributes.joined(separator: ", "))];")
+        lines += nodes(of: graph, indent: "    ")
+        var clusters = 0
+        func cluster(_ child: ObjectGraph, indent: String) {
+            clusters += 1
+            let scope = child.scope.split(separator: ".").last.map(String.init) ?? child.scope
+            lines.append("\(indent)subgraph \(quoted("cluster_\(clusters)")) {")
+            lines.append("\(indent)    label=\(quoted("\(child.component) (scope \(scope))"));")
+            lines += nodes(of: child, indent: indent + "    ")
+            for grandchild in child.subcomponents { cluster(grandchild, indent: indent + "    ") }
+            lines.append("\(indent)}")
         }
-        for edge in graph.dependencies {
+        for child in graph.subcomponents { cluster(child, indent: "    ") }
+        for edge in graph.allGraphs.flatMap(\.dependencies) {
             for target in edge.to {
                 var attributes: [String] = []
                 if edge.isDeferred { attributes += ["style=dashed", "label=\(quoted(edge.parameter))"] }
@@ -32,6 +33,21 @@ struct DOTGraphRenderer {
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The node statements of one graph's bindings.
+    private func nodes(of graph: ObjectGraph, indent: String) -> [String] {
+        graph.bindings.map { binding in
+            var attributes = ["label=\(quoted(([binding.label] + binding.traits + [binding.origin].compactMap { $0 }).joined(separator: "\n")))"]
+            switch binding.kind {
+            case .root: attributes.append("style=bold")
+            case .seed: attributes.append("shape=ellipse")
+            case .contribution, .unique: break
+            }
+            if binding.scope != nil { attributes += ["style=filled", "fillcolor=\"#e8f0fe\""] }
+            if binding.isOverride { attributes += ["color=\"#d93025\""] }
+            return "\(indent)\(quoted(binding.id)) [\(attributes.joined(separator: ", "))];"
+        }
     }
 
     /// A DOT string literal: quotes and backslashes escaped, line breaks as `\n`.

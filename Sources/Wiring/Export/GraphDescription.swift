@@ -14,19 +14,29 @@ final class GraphDescription: @unchecked Sendable {
         self.componentScope = componentScope
     }
 
-    /// The graph as data.
+    /// The graph as data, with its subcomponents' graphs nested in it.
     func export() -> ObjectGraph {
-        let ids = bindingIDs()
+        export(prefix: "", installedAt: nil, ancestors: [])
+    }
+
+    static let rootID = "root"
+
+    /// - Parameters:
+    ///   - prefix: Put before every id of a subcomponent, so ids stay unique in the hierarchy.
+    ///   - ancestors: The binding ids of each ancestor, the parent first.
+    private func export(prefix: String, installedAt: SourceLocation?, ancestors: [[String]]) -> ObjectGraph {
+        let ids = bindingIDs(prefix: prefix)
+        let rootID = prefix + Self.rootID
         var bindings = graph.declarations.enumerated().map { index, declaration in
             binding(declaration, id: ids[index])
         }
         var dependencies: [ObjectGraph.Dependency] = []
         for (index, declaration) in graph.declarations.enumerated() {
-            dependencies += edges(from: ids[index], declaration, graph.resolutions(of: index), ids: ids)
+            dependencies += edges(from: ids[index], declaration, graph.resolutions(of: index), ids: ids, ancestors: ancestors)
         }
         if let root = graph.graph.root {
-            bindings.append(binding(root, id: Self.rootID))
-            dependencies += edges(from: Self.rootID, root, graph.rootResolutions[...], ids: ids)
+            bindings.append(binding(root, id: rootID))
+            dependencies += edges(from: rootID, root, graph.rootResolutions[...], ids: ids, ancestors: ancestors)
         }
         let modules = graph.graph.inclusions.map { inclusion in
             ObjectGraph.ModuleInclusion(
@@ -35,23 +45,26 @@ final class GraphDescription: @unchecked Sendable {
                 location: inclusion.site.location
             )
         }
+        let children = subcomponents.map { site, description in
+            description.export(prefix: prefix + description.graph.componentName + "/", installedAt: site.location, ancestors: [ids] + ancestors)
+        }
         return ObjectGraph(
             component: graph.componentName,
             scope: TypeName.qualified(componentScope),
-            root: Self.rootID,
+            root: rootID,
             bindings: bindings,
             dependencies: dependencies,
-            modules: modules
+            modules: modules,
+            installedAt: installedAt,
+            subcomponents: children
         )
     }
 
-    static let rootID = "root"
-
     /// `Module.Type`, `#Module.Tag` when tagged, `@n` for the n-th contribution of a collection.
-    private func bindingIDs() -> [String] {
+    private func bindingIDs(prefix: String) -> [String] {
         var contributionCounts: [BindingKey: Int] = [:]
         return graph.declarations.map { declaration in
-            var id = TypeName.qualified(declaration.key.type)
+            var id = prefix + TypeName.qualified(declaration.key.type)
             if let tag = declaration.key.tag { id += "#" + TypeName.qualified(tag) }
             if declaration.role == .contribution {
                 contributionCounts[declaration.key, default: 0] += 1
@@ -83,10 +96,11 @@ final class GraphDescription: @unchecked Sendable {
     }
 
     private func edges(
-        from id: String, _ declaration: AnyDeclaration, _ resolutions: ArraySlice<ResolvedGraph.Resolution>, ids: [String]
+        from id: String, _ declaration: AnyDeclaration, _ resolutions: ArraySlice<ResolvedGraph.Resolution>, ids: [String],
+        ancestors: [[String]]
     ) -> [ObjectGraph.Dependency] {
         zip(declaration.requests, resolutions).map { request, resolution in
-            let targets = resolution.entry.map { graph.entries[$0].declarations.map { ids[$0] } } ?? []
+            let targets = targetIDs(resolution, ids: ids, ancestors: ancestors)
             let kind: ObjectGraph.Dependency.Kind = switch request.kind {
             case .instance: .instance
             case .provider: .provider
@@ -95,8 +109,25 @@ final class GraphDescription: @unchecked Sendable {
             case .lazy: .lazy
             case .weak: .weak
             }
-            let functionKind: ObjectGraph.Dependency.Kind = if case .function = resolution { .function } else { kind }
+            let functionKind: ObjectGraph.Dependency.Kind = if case .function = resolution.local { .function } else { kind }
             return ObjectGraph.Dependency(from: id, to: targets, parameter: TypeName.of(request.parameterType), kind: functionKind)
         }
+    }
+
+    /// The ids of the bindings a resolution reaches: in this component, or in an ancestor; a
+    /// collection also reaches what its ancestors contribute.
+    private func targetIDs(_ resolution: ResolvedGraph.Resolution, ids: [String], ancestors: [[String]]) -> [String] {
+        if case let .inherited(depth, inner) = resolution {
+            guard let entry = inner.entry, depth <= ancestors.count else { return [] }
+            let ancestor = graph.ancestor(depth)
+            return ancestor.entries[entry].declarations.map { ancestors[depth - 1][$0] }
+        }
+        guard let entry = resolution.entry else { return [] }
+        let own = graph.entries[entry].declarations.map { ids[$0] }
+        guard graph.isCollection(entry), let inherited = graph.inheritedCollection(graph.entries[entry].key), inherited.depth <= ancestors.count else {
+            return own
+        }
+        let ancestor = graph.ancestor(inherited.depth)
+        return ancestor.entries[inherited.entry].declarations.map { ancestors[inherited.depth - 1][$0] } + own
     }
 }

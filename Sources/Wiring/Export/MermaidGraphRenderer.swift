@@ -5,17 +5,29 @@ struct MermaidGraphRenderer {
 
     func render() -> String {
         var nodeIDs: [String: String] = [:]
-        for (index, binding) in graph.bindings.enumerated() {
+        for (index, binding) in graph.allGraphs.flatMap(\.bindings).enumerated() {
             nodeIDs[binding.id] = "n\(index)"
         }
         var lines = ["flowchart LR"]
-        for binding in graph.bindings {
-            guard let node = nodeIDs[binding.id] else { continue }
-            let text = ([binding.label] + binding.traits).map(escaped).joined(separator: "<br/>")
-            let shape = binding.kind == .seed ? ("([\"", "\"])") : ("[\"", "\"]")
-            lines.append("    \(node)\(shape.0)\(text)\(shape.1)")
+        func nodes(of graph: ObjectGraph, indent: String) {
+            for binding in graph.bindings {
+                guard let node = nodeIDs[binding.id] else { continue }
+                let text = ([binding.label] + binding.traits).map(escaped).joined(separator: "<br/>")
+                let shape = binding.kind == .seed ? ("([\"", "\"])") : ("[\"", "\"]")
+                lines.append("\(indent)\(node)\(shape.0)\(text)\(shape.1)")
+            }
         }
-        for edge in graph.dependencies {
+        var subgraphs = 0
+        func subgraph(_ child: ObjectGraph, indent: String) {
+            subgraphs += 1
+            lines.append("\(indent)subgraph s\(subgraphs) [\"\(escaped(child.component))\"]")
+            nodes(of: child, indent: indent + "    ")
+            for grandchild in child.subcomponents { subgraph(grandchild, indent: indent + "    ") }
+            lines.append("\(indent)end")
+        }
+        nodes(of: graph, indent: "    ")
+        for child in graph.subcomponents { subgraph(child, indent: "    ") }
+        for edge in graph.allGraphs.flatMap(\.dependencies) {
             guard let from = nodeIDs[edge.from] else { continue }
             for target in edge.to {
                 guard let to = nodeIDs[target] else { continue }
@@ -23,7 +35,7 @@ struct MermaidGraphRenderer {
                 lines.append("    \(from) \(arrow) \(to)")
             }
         }
-        let shared = graph.bindings.filter { $0.scope != nil }.compactMap { nodeIDs[$0.id] }
+        let shared = graph.allGraphs.flatMap(\.bindings).filter { $0.scope != nil }.compactMap { nodeIDs[$0.id] }
         if !shared.isEmpty {
             lines.append("    classDef shared fill:#e8f0fe,stroke:#1a73e8")
             lines.append("    class \(shared.joined(separator: ",")) shared")

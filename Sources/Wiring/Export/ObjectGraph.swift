@@ -26,11 +26,18 @@ public struct ObjectGraph: Hashable, Sendable, Codable {
     public let dependencies: [Dependency]
     /// The modules the component includes, in the order they were first included.
     public let modules: [ModuleInclusion]
+    /// Where the parent installed this component; nil for a root component.
+    public let installedAt: SourceLocation?
+    /// The graphs of the subcomponents this component installs. Their binding ids start with
+    /// their component's name (`SessionComponent/…`), and their edges may reach their ancestors'
+    /// bindings.
+    public let subcomponents: [ObjectGraph]
 
     /// Creates a graph.
     public init(
         schemaVersion: Int = currentSchemaVersion, component: String, scope: String, root: String,
-        bindings: [Binding], dependencies: [Dependency], modules: [ModuleInclusion]
+        bindings: [Binding], dependencies: [Dependency], modules: [ModuleInclusion],
+        installedAt: SourceLocation? = nil, subcomponents: [ObjectGraph] = []
     ) {
         self.schemaVersion = schemaVersion
         self.component = component
@@ -39,6 +46,13 @@ public struct ObjectGraph: Hashable, Sendable, Codable {
         self.bindings = bindings
         self.dependencies = dependencies
         self.modules = modules
+        self.installedAt = installedAt
+        self.subcomponents = subcomponents
+    }
+
+    /// This graph and every nested subcomponent graph, depth first.
+    public var allGraphs: [ObjectGraph] {
+        [self] + subcomponents.flatMap(\.allGraphs)
     }
 
     /// The binding with this id.

@@ -16,11 +16,11 @@ struct TextGraphRenderer {
     }
 
     func render() -> String {
-        let byID = Dictionary(graph.bindings.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let edges = Dictionary(grouping: graph.dependencies, by: \.from)
-        let scope = graph.scope.split(separator: ".").last.map(String.init) ?? graph.scope
+        let all = graph.allGraphs
+        let byID = Dictionary(all.flatMap(\.bindings).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let edges = Dictionary(grouping: all.flatMap(\.dependencies), by: \.from)
         var printed: Set<String> = []
-        var output = ["\(graph.component) (scope \(scope))"]
+        var output: [String] = []
 
         func tree(from start: String) {
             var stack: [Line] = [.binding(id: start, via: nil, prefix: "", childPrefix: "", depth: 0)]
@@ -58,16 +58,27 @@ struct TextGraphRenderer {
             }
         }
 
-        tree(from: graph.root)
-        let reached = reachable(from: graph.root, edges: edges)
-        let unreached = graph.bindings.filter { !reached.contains($0.id) }
-        if !unreached.isEmpty {
-            output.append("")
-            output.append("Not reached from the root:")
-            for binding in unreached where !printed.contains(binding.id) {
-                tree(from: binding.id)
+        func component(_ graph: ObjectGraph) {
+            let scope = graph.scope.split(separator: ".").last.map(String.init) ?? graph.scope
+            if let installedAt = graph.installedAt {
+                output += ["", "Subcomponent \(graph.component) (scope \(scope)), installed at \(installedAt)"]
+            } else {
+                output.append("\(graph.component) (scope \(scope))")
             }
+            tree(from: graph.root)
+            let reached = reachable(from: graph.root, edges: edges)
+            let unreached = graph.bindings.filter { !reached.contains($0.id) }
+            if !unreached.isEmpty {
+                output.append("")
+                output.append("Not reached from the root of \(graph.component):")
+                for binding in unreached where !printed.contains(binding.id) {
+                    tree(from: binding.id)
+                }
+            }
+            graph.subcomponents.forEach(component)
         }
+
+        component(graph)
         return output.joined(separator: "\n") + "\n"
     }
 

@@ -30,6 +30,12 @@ final class ResolvedGraph {
             }
         }
 
+        /// The resolution in the component that satisfies it: itself, or the inner one of an
+        /// inherited resolution.
+        var local: Resolution {
+            if case let .inherited(_, inner) = self { inner } else { self }
+        }
+
         /// Whether something satisfies the parameter (an absent optional does).
         var isSatisfied: Bool {
             if case .missing = self { false } else { true }

@@ -22,6 +22,39 @@ struct CommandContext {
         }
     }
 
+    /// Reads a command's arguments and the configuration they ask for; nil when the command was
+    /// asked for its help, which is then printed.
+    ///
+    /// - Parameters:
+    ///   - command: The command's name: `sync`.
+    ///   - arguments: Its arguments.
+    ///   - help: Its help text.
+    ///   - needs: What the configuration must contain.
+    ///   - takesBills: Whether positional arguments (bills) are allowed.
+    func begin(
+        _ command: String, _ arguments: [String], help: String, needs: SettingsResolver.Need, takesBills: Bool = false
+    ) throws(CommandLineFailure) -> (options: CommandOptions, configuration: ATMConfiguration)? {
+        let options = try CommandOptions.parse(arguments, command: "\(name) \(command)")
+        if options.wantsHelp {
+            console.print(help)
+            return nil
+        }
+        guard takesBills || options.positionals.isEmpty else {
+            throw .usage("\(command) takes no bills; run '\(name) \(command) --help' for usage")
+        }
+        return (options, try settings.configuration(options, needs: needs))
+    }
+
+    /// Runs a step of the ATM (a deposit, a sync, a read of the journal), turning its error into
+    /// the command's failure.
+    func attempt<T>(_ step: () async throws -> T) async throws(CommandLineFailure) -> T {
+        do {
+            return try await step()
+        } catch {
+            throw failure(error)
+        }
+    }
+
     /// Runs a command body, printing its failure as `<app>: <message>` on stderr.
     func run(_ body: () async throws(CommandLineFailure) -> ExitCode) async -> ExitCode {
         do {

@@ -7,20 +7,13 @@ struct DepositCommand {
 
     func run(_ arguments: [String]) async -> ExitCode {
         await context.run { () throws(CommandLineFailure) in
-            let options = try CommandOptions.parse(arguments, command: "\(context.name) deposit")
-            if options.wantsHelp {
-                context.console.print(HelpText.deposit(context.name, defaults: context.application.defaults))
+            let help = HelpText.deposit(context.name, defaults: context.application.defaults)
+            guard let (options, configuration) = try context.begin("deposit", arguments, help: help, needs: .accountAndBank, takesBills: true) else {
                 return .success
             }
-            let configuration = try context.settings.configuration(options, needs: .accountAndBank)
             let bills = try BillArguments.parse(options.positionals)
             let atm = try context.makeATM(configuration)
-            let receipt: DepositReceipt
-            do {
-                receipt = try await atm.depositer.deposit(bills)
-            } catch {
-                throw context.failure(error)
-            }
+            let receipt = try await context.attempt { try await atm.depositer.deposit(bills) }
             context.console.print(options.json ? ReceiptPrinter.json(receipt) : ReceiptPrinter.text(receipt))
             return .success
         }

@@ -7,22 +7,11 @@ struct PendingCommand {
 
     func run(_ arguments: [String]) async -> ExitCode {
         await context.run { () throws(CommandLineFailure) in
-            let options = try CommandOptions.parse(arguments, command: "\(context.name) pending")
-            if options.wantsHelp {
-                context.console.print(HelpText.pending(context.name))
+            guard let (options, configuration) = try context.begin("pending", arguments, help: HelpText.pending(context.name), needs: .journalOnly) else {
                 return .success
             }
-            guard options.positionals.isEmpty else {
-                throw .usage("pending takes no bills; run '\(context.name) pending --help' for usage")
-            }
-            let configuration = try context.settings.configuration(options, needs: .journalOnly)
             let atm = try context.makeATM(configuration)
-            let pending: [PendingDeposit]
-            do {
-                pending = try atm.journal.pendingDeposits()
-            } catch {
-                throw context.failure(error)
-            }
+            let pending = try await context.attempt { try atm.journal.pendingDeposits() }
             context.console.print(options.json ? json(pending, journal: atm.journal.location) : text(pending, journal: atm.journal.location))
             return .success
         }

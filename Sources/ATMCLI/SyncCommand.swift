@@ -11,22 +11,11 @@ struct SyncCommand {
 
     func run(_ arguments: [String]) async -> ExitCode {
         await context.run { () throws(CommandLineFailure) in
-            let options = try CommandOptions.parse(arguments, command: "\(context.name) sync")
-            if options.wantsHelp {
-                context.console.print(HelpText.sync(context.name))
+            guard let (options, configuration) = try context.begin("sync", arguments, help: HelpText.sync(context.name), needs: .bank) else {
                 return .success
             }
-            guard options.positionals.isEmpty else {
-                throw .usage("sync takes no bills; run '\(context.name) sync --help' for usage")
-            }
-            let configuration = try context.settings.configuration(options, needs: .bank)
             let atm = try context.makeATM(configuration)
-            let report: SyncReport
-            do {
-                report = try await atm.synchronizer.sync()
-            } catch {
-                throw context.failure(error)
-            }
+            let report = try await context.attempt { try await atm.synchronizer.sync() }
             context.console.print(options.json ? json(report) : text(report, bank: configuration.bank.baseURL))
             return status(report)
         }

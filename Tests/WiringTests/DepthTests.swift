@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import Wiring
+
+/// Chain depth is a correctness limit, not a performance one: a chain of 10,000 bindings, each
+/// taking the one below, is validated, resolved and released on a main-thread-sized stack.
+struct DepthTests {
+    /// The default stack of a process's main thread on Linux and macOS.
+    static let mainThreadStackSize = 8 << 20
+
+    @Test func aTenThousandDeepChainResolvesAndIsReleasedOnAMainThreadSizedStack() throws {
+        let outcome = try Self.onThread(stackSize: Self.mainThreadStackSize) { () -> Int in
+            // The factory and everything it linked are released when this closure returns.
+            try ComponentFactory.of(DeepChainRoot.self).build()
+        }
+        #expect(outcome == DeepChainRoot.levels)
+    }
+
+    /// Runs `body` on a thread of its own with the given stack size, and waits for it.
+    static func onThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable () throws -> T) throws -> T {
+        let finished = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var result: Result<T, any Error>?
+        let thread = Thread {
+            result = Result { try body() }
+            finished.signal()
+        }
+        thread.stackSize = stackSize
+        thread.start()
+        finished.wait()
+        return try result!.get()
+    }
+}
+
+// MARK: - Fixtures
+
+/// A level of the chain: `Above<Above<…<Ground>>>`, one distinct type per level. (Their names
+/// nest 10,000 deep, so the test does not print them: that would test Swift's type printer.)
+private protocol Level: Sendable {
+    var depth: Int { get }
+}
+
+private struct Ground: Level {
+    let depth = 0
+}
+
+private struct Above<Below: Level>: Level {
+    let depth: Int
+}
+
+private struct DeepChainRoot: RootComponent {
+    static let levels = 10_000
+    typealias Root = Int
+
+    /// The type of the top level, made once: nested generic types are made iteratively.
+    static let top: any Level.Type = {
+        var level: any Level.Type = Ground.self
+        for _ in 0..<levels { level = above(level) }
+        return level
+    }()
+
+    static func configure(binder: Binder<Unscoped>) {
+        binder.bind(Ground.self).to(factory: Ground.init)
+        var level: any Level.Type = Ground.self
+        for _ in 0..<levels { level = bindAbove(level, in: binder) }
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> {
+        bindTop(top, in: bind)
+    }
+
+    private static func above<Below: Level>(_ below: Below.Type) -> any Level.Type {
+        Above<Below>.self
+    }
+
+    private static func bindAbove<Below: Level>(_ below: Below.Type, in binder: Binder<Unscoped>) -> any Level.Type {
+        binder.bind(Above<Below>.self).to { (below: Below) in Above<Below>(depth: below.depth + 1) }
+        return Above<Below>.self
+    }
+
+    private static func bindTop<Top: Level>(_ top: Top.Type, in bind: ReceiptBinder<Int>) -> BindingReceipt<Int> {
+        bind.to { (top: Top) in top.depth }
+    }
+}

@@ -24,19 +24,17 @@ enum BillArguments {
         return bills
     }
 
-    /// Splits `20x2` into its face value and count; `20` counts once.
+    /// Splits `20x2` into its face value and count; `20` counts once. Anything else, such as
+    /// `20xX2` or `x2`, is not a bill.
     private static func split(_ argument: String) throws(CommandLineFailure) -> (faceValue: String, count: Int) {
-        let parts = argument.split(separator: "x", maxSplits: 1, omittingEmptySubsequences: false)
-            .flatMap { $0.split(separator: "X", maxSplits: 1, omittingEmptySubsequences: false) }
-        let faceValue = parts.first.map(String.init) ?? ""
-        guard isInteger(faceValue) else {
-            throw .data("'\(argument)' is not a bill; write a face value such as 20, or 20x2 for two of them")
+        let notABill = CommandLineFailure.data("'\(argument)' is not a bill; write a face value such as 20, or 20x2 for two of them")
+        guard let separator = argument.firstIndex(where: { $0 == "x" || $0 == "X" }) else {
+            guard isInteger(argument) else { throw notABill }
+            return (argument, 1)
         }
-        guard parts.count == 2 else { return (faceValue, 1) }
-        let countText = String(parts[1])
-        guard !countText.isEmpty, countText.allSatisfy(\.isASCIIDigit) else {
-            throw .data("'\(argument)' is not a bill; write a face value such as 20, or 20x2 for two of them")
-        }
+        let faceValue = String(argument[..<separator])
+        let countText = String(argument[argument.index(after: separator)...])
+        guard isInteger(faceValue), !countText.isEmpty, countText.allSatisfy(\.isASCIIDigit) else { throw notABill }
         guard let count = Int(countText) else {
             throw .data(ScanError.tooManyNotes(countText).message)
         }

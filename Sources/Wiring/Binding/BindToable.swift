@@ -54,6 +54,7 @@ extension BindToable {
     /// - Returns: The receipt of the binding.
     @inlinable
     @discardableResult
+    @_disfavoredOverload
     public func to(
         value: sending Input,
         file: StaticString = #fileID,

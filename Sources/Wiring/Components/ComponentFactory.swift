@@ -51,15 +51,15 @@ extension ComponentFactory where C.Seed == Void {
     }
 }
 
-extension ComponentFactory where C.Seed: ProviderProtocol {
+extension ComponentFactoryProtocol where ComponentElement.Seed: ProviderProtocol {
     /// Builds a component whose seed is a provider, such as `TaggedProvider<UserID>`, from the
     /// value the provider gives: `factory.build("user-1")`.
     ///
     /// - Parameter seed: The seed's value.
     /// - Returns: The root.
     @inlinable
-    public func build(_ seed: sending C.Seed.Element) -> C.Root {
-        build(C.Seed(value: seed))
+    public func build(_ seed: sending ComponentElement.Seed.Element) -> ComponentElement.Root {
+        build(ComponentElement.Seed(value: seed))
     }
 }
 

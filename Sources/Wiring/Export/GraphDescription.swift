@@ -34,7 +34,7 @@ final class GraphDescription: @unchecked Sendable {
         for (index, declaration) in graph.declarations.enumerated() {
             dependencies += edges(from: ids[index], declaration, graph.resolutions(of: index), ids: ids, ancestors: ancestors)
         }
-        if let root = graph.graph.root {
+        if let root = graph.graph.root, graph.rootEntry == nil {
             bindings.append(binding(root, id: rootID))
             dependencies += edges(from: rootID, root, graph.rootResolutions[...], ids: ids, ancestors: ancestors)
         }
@@ -64,6 +64,7 @@ final class GraphDescription: @unchecked Sendable {
     private func bindingIDs(prefix: String) -> [String] {
         var contributionCounts: [BindingKey: Int] = [:]
         return graph.declarations.map { declaration in
+            if declaration.role == .root { return prefix + Self.rootID }
             var id = prefix + TypeName.qualified(declaration.key.type)
             if let tag = declaration.key.tag { id += "#" + TypeName.qualified(tag) }
             if declaration.role == .contribution {

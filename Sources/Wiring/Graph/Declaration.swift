@@ -167,8 +167,15 @@ final class ArrayContribution<Element>: ContributionDeclaration<Element> {
     }
 }
 
-/// The root of a component, from `configureRoot`.
-final class RootDeclaration<Root>: RecipeDeclaration<Root> {}
+/// The root of a component, from `configureRoot`; also the binding of its type when nothing
+/// else binds it.
+final class RootDeclaration<Root>: RecipeDeclaration<Root> {
+    override func makeNode() -> AnyNode { Node<Root>() }
+
+    override func link(into node: AnyNode, with linker: Linker) {
+        unsafeDowncast(node, to: Node<Root>.self).resolve = resolver(with: linker)
+    }
+}
 
 /// The seed of a component: the value passed to `build`, stored in the instance.
 ///

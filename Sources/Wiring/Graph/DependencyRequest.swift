@@ -37,6 +37,9 @@ struct DependencyRequest: Sendable {
         if let wrapper = parameter as? any DependencyWrapper.Type {
             return DependencyRequest(key: wrapper.wrappedKey, kind: wrapper.requestKind, parameterType: parameter, wrapper: wrapper)
         }
+        if let result = FunctionType.resultOfNullaryClosure(parameter) {
+            return DependencyRequest(key: BindingKey(result), kind: .function, parameterType: parameter, wrapper: nil)
+        }
         return DependencyRequest(key: BindingKey(parameter), kind: .instance, parameterType: parameter, wrapper: nil)
     }
 }

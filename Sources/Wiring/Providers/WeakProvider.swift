@@ -10,22 +10,30 @@
 ///     func balance() -> Int? { ledger.get()?.balance }
 /// }
 /// ```
-public struct WeakProvider<Wrapped> {
+public struct WeakProvider<Wrapped>: ProviderProtocol {
     /// The type ``get()`` returns.
     public typealias Element = Wrapped?
 
-    private let reference: WeakInstance
-    private let resolve: Resolver<Wrapped>
+    private let getter: @Sendable () -> Wrapped?
 
     init(instance: ComponentInstance, resolve: @escaping Resolver<Wrapped>) {
-        reference = WeakInstance(instance)
-        self.resolve = resolve
+        let reference = WeakInstance(instance)
+        getter = {
+            guard let instance = reference.instance else { return nil }
+            return resolve(instance)
+        }
+    }
+
+    /// Creates a weak provider from a function, for tests.
+    ///
+    /// - Parameter getter: Gives the value, or nil.
+    public init(getter: @escaping @Sendable () -> Wrapped?) {
+        self.getter = getter
     }
 
     /// The value, made or found in its component; nil once that component has been released.
     public func get() -> Wrapped? {
-        guard let instance = reference.instance else { return nil }
-        return resolve(instance)
+        getter()
     }
 }
 

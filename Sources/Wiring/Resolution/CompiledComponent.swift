@@ -60,8 +60,9 @@ final class CompiledComponent<C: ComponentBase>: Sendable {
         var linker = GraphLinker(prepared.graph)
         let rootLinker = linker.link(in: prepared.order)
         let description = GraphDescription(graph: prepared.graph, componentScope: C.Scope.self)
+        let rootResolver = prepared.graph.rootEntry.map { unsafeDowncast(prepared.graph.nodes[$0], to: Node<C.Root>.self).resolve }
         let compiled = CompiledComponent(
-            root: root.resolver(with: rootLinker),
+            root: rootResolver ?? root.resolver(with: rootLinker),
             layout: InstanceLayout(builder: linker.layout),
             seedSlot: linker.seedSlot,
             description: description

@@ -56,18 +56,28 @@ final class ResolvedGraph {
     private(set) var resolutionStart: [Int] = []
     /// The resolutions of the root's requests.
     private(set) var rootResolutions: [Resolution] = []
+    /// The entry of the root when it is also the binding of its type (nothing else binds it), so
+    /// that factories can take it and a cycle through it is found.
+    private(set) var rootEntry: Int?
     /// The linked node of each entry, set by the linker.
     var nodes: [AnyNode] = []
-    private var functionAliases = FunctionAliases()
 
     init(graph: GraphBuilder, parent: ResolvedGraph? = nil) {
         self.graph = graph
         self.parent = parent
         self.path = (parent?.path ?? []) + [TypeName.of(graph.component)]
         let overridden = Set(graph.declarations.lazy.filter(\.isOverride).map(\.key))
-        self.declarations = overridden.isEmpty
+        var declarations = overridden.isEmpty
             ? graph.declarations
             : graph.declarations.filter { $0.isOverride || !overridden.contains($0.key) }
+        // Cleanse's rule: the root is an ordinary binding of its type. Where a module binds that
+        // type too, or the root asks for its own type (`bind.to { (atm: ATM) in atm }`), the root
+        // stays the component's own and takes the module's binding.
+        if let root = graph.root, !declarations.contains(where: { $0.key == root.key }),
+           !root.requests.contains(where: { $0.key == root.key }) {
+            declarations.append(root)
+        }
+        self.declarations = declarations
         entries.reserveCapacity(declarations.count)
         entryOfKey.reserveCapacity(declarations.count)
         for (index, declaration) in declarations.enumerated() {
@@ -86,7 +96,10 @@ final class ResolvedGraph {
             }
         }
         resolutionStart.append(resolutions.count)
-        if let root = graph.root {
+        if let root = graph.root, let index = declarations.firstIndex(where: { $0 === root }) {
+            rootEntry = entryOfKey[root.key]
+            rootResolutions = Array(resolutions(of: index))
+        } else if let root = graph.root {
             rootResolutions = root.requests.map(resolve)
         }
     }
@@ -148,10 +161,14 @@ final class ResolvedGraph {
 
     private func resolveHere(_ request: DependencyRequest) -> Resolution {
         switch request.kind {
-        case .instance, .function:
-            if let entry = entryOfKey[request.key] { return .entry(entry, wrapper: nil) }
-            if let entry = functionAliases.entry(forFunctionType: request.parameterType, in: self) { return .function(entry) }
-            return .missing
+        case .instance:
+            guard let entry = entryOfKey[request.key] else { return .missing }
+            return .entry(entry, wrapper: nil)
+        case .function:
+            // A closure type bound as a value takes precedence over a closure that resolves `T`.
+            if let entry = entryOfKey[BindingKey(request.parameterType)] { return .entry(entry, wrapper: nil) }
+            guard let entry = entryOfKey[request.key] else { return .missing }
+            return .function(entry)
         case .provider, .lazy, .weak:
             guard let entry = entryOfKey[request.key] else { return .missing }
             return .entry(entry, wrapper: request.wrapper)
@@ -161,30 +178,5 @@ final class ResolvedGraph {
             guard let entry = entryOfKey[request.key] else { return .absent(wrapper: wrapper) }
             return .entry(entry, wrapper: wrapper)
         }
-    }
-}
-
-/// Maps `() -> T` and `@Sendable () -> T` to the entry of `T`, for every untagged key.
-///
-/// Built only when a plain parameter has no binding of its own, so graphs that never ask for
-/// closures never pay for it.
-private struct FunctionAliases {
-    private var entryOfFunctionType: [ObjectIdentifier: Int]?
-
-    mutating func entry(forFunctionType type: any Any.Type, in graph: ResolvedGraph) -> Int? {
-        if entryOfFunctionType == nil {
-            var aliases: [ObjectIdentifier: Int] = [:]
-            for (index, entry) in graph.entries.enumerated() where entry.key.tag == nil {
-                for alias in Self.functionTypes(returning: entry.key.type) {
-                    aliases[ObjectIdentifier(alias)] = index
-                }
-            }
-            entryOfFunctionType = aliases
-        }
-        return entryOfFunctionType?[ObjectIdentifier(type)]
-    }
-
-    private static func functionTypes<T>(returning type: T.Type) -> [any Any.Type] {
-        [(() -> T).self, (@Sendable () -> T).self]
     }
 }

@@ -1,0 +1,51 @@
+/// What every binder can do, for code generic over binders (Cleanse's `BinderBase`).
+///
+/// ``Binder`` is the only conforming type; write extensions here to add conveniences to every
+/// binder:
+///
+/// ```swift
+/// extension BinderBase {
+///     func bindReceiptPrinter() {
+///         bind(ReceiptPrinter.self).to(factory: ReceiptPrinter.init)
+///     }
+/// }
+/// ```
+public protocol BinderBase {
+    /// The scope the binder binds in.
+    associatedtype Scope: _ScopeBase
+
+    /// Starts a binding; see ``Binder/bind(_:file:line:)``.
+    func bind<Element>(_ type: Element.Type, file: StaticString, line: Int) -> BindingBuilder<Element, Scope>
+
+    /// Includes an unscoped module; see ``Binder/include(module:file:line:)-3b0l4``.
+    func include<M: Module>(module: M.Type, file: StaticString, line: Int) where M.Scope == Unscoped
+
+    /// Installs a subcomponent; see ``Binder/install(dependency:file:line:)``.
+    func install<C: ComponentBase>(dependency: C.Type, file: StaticString, line: Int)
+}
+
+extension BinderBase {
+    /// Starts a binding of `Element`, recording the caller's location.
+    public func bind<Element>(_ type: Element.Type = Element.self, fileID: StaticString = #fileID, lineNumber: Int = #line) -> BindingBuilder<Element, Scope> {
+        bind(type, file: fileID, line: lineNumber)
+    }
+
+    /// Includes an unscoped module, recording the caller's location.
+    public func include<M: Module>(module: M.Type, fileID: StaticString = #fileID, lineNumber: Int = #line) where M.Scope == Unscoped {
+        include(module: module, file: fileID, line: lineNumber)
+    }
+
+    /// Installs a subcomponent, recording the caller's location.
+    public func install<C: ComponentBase>(dependency: C.Type, fileID: StaticString = #fileID, lineNumber: Int = #line) {
+        install(dependency: dependency, file: fileID, line: lineNumber)
+    }
+}
+
+extension Binder: BinderBase {}
+
+/// Cleanse's name for a binder that knows its scope: every ``BinderBase`` here.
+public typealias BinderType = BinderBase
+
+/// A module whose bindings are shared in a scope (Cleanse's marker protocol); any ``Module``
+/// with a `Scope` does the same.
+public protocol ScopedModule: Module {}

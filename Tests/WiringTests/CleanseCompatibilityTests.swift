@@ -1,0 +1,155 @@
+import Testing
+import Wiring
+
+/// What wiring libraries and tests written for Cleanse rely on, beyond the core vocabulary.
+struct CleanseCompatibilityTests {
+    @Test func cleanseQualifiedNamesCompileAgainstWiring() throws {
+        #expect(try ComponentFactory.of(QualifiedRoot.self).build() == "nested module")
+    }
+
+    @Test func bindWithAnInferredTypeTakesAClosureWithoutParameters() throws {
+        #expect(try ComponentFactory.of(InferredClosureRoot.self).build() == [3])
+    }
+
+    @Test func theRootIsABindingOfItsTypeThatOtherBindingsCanTake() throws {
+        let root = try ComponentFactory.of(RootAsBindingRoot.self).build()
+        #expect(root.helper.owner.get().name == "root")
+        #expect(root.helper.owner.get() !== root)
+    }
+
+    @Test func aCycleThroughTheRootIsReported() throws {
+        let error = try #require(throws: DependencyCycle.self) { try ComponentFactory.of(RootCycleRoot.self) }
+        #expect(error.diagnostics.map(\.kind) == [.dependencyCycle])
+        #expect(error.description.contains("Dependency cycle: CycleHelper -> RootInCycle -> CycleHelper."))
+    }
+
+    @Test func cleansesErrorNamesCatchWiringsError() throws {
+        do {
+            _ = try ComponentFactory.of(RootCycleRoot.self)
+            Issue.record("the graph should not validate")
+        } catch let error as MultiError {
+            let cleanseError: any CleanseError = error
+            #expect(cleanseError.description == error.description)
+            #expect(error.errors == error.diagnostics)
+        }
+    }
+
+    @Test func aWeakProviderAndAnAssistedValueCanBeMadeFromGetters() {
+        #expect(WeakProvider<Int>(getter: { 3 }).get() == 3)
+        #expect(WeakProvider<Int>(getter: { nil }).get() == nil)
+        #expect(Assisted(getter: { "seed" }).get() == "seed")
+    }
+
+    @Test func aSourceLocationCanBeMadeTheCleanseWay() {
+        #expect(SourceLocation(file: "App/Module.swift", line: 3, function: "configure(binder:)").description == "App/Module.swift:3")
+    }
+
+    @Test func binderBaseExtensionsReachEveryBinder() throws {
+        #expect(try ComponentFactory.of(BinderBaseRoot.self).build() == "from an extension")
+    }
+
+    @Test func aProviderSeedIsBuiltFromItsElementThroughTheProtocol() throws {
+        #expect(Self.build(try ComponentFactory.of(TaggedSeedRoot.self)) == "user-1")
+    }
+
+    private static func build<F: ComponentFactoryProtocol>(_ factory: F) -> String where F.ComponentElement == TaggedSeedRoot {
+        factory.build("user-1")
+    }
+}
+
+// MARK: - Fixtures
+
+private struct Greeter {
+    let text: String
+
+    /// Cleanse's idiom: a module nested in the type it binds, named with the module.
+    struct Module: Cleanse.Module {
+        static func configure(binder: Cleanse.Binder<Cleanse.Unscoped>) {
+            binder.bind(Greeter.self).to { Greeter(text: "nested module") }
+        }
+    }
+}
+
+private struct QualifiedRoot: Cleanse.RootComponent {
+    typealias Root = String
+    static func configure(binder: Binder<Singleton>) {
+        binder.include(module: Greeter.Module.self)
+    }
+    static func configureRoot(binder bind: Cleanse.ReceiptBinder<String>) -> Cleanse.BindingReceipt<String> {
+        bind.to { (greeter: Greeter) in greeter.text }
+    }
+}
+
+private struct Cheese: Equatable { let slices: Int }
+
+private struct InferredClosureRoot: RootComponent {
+    typealias Root = [Int]
+    static func configure(binder: Binder<Unscoped>) {
+        binder.bind().to { Cheese(slices: 3) }
+        binder.bind().intoCollection().to { 3 }
+    }
+    static func configureRoot(binder bind: ReceiptBinder<[Int]>) -> BindingReceipt<[Int]> {
+        bind.to { (numbers: [Int], _: Cheese) in numbers }
+    }
+}
+
+private final class RootObject: Sendable {
+    let name = "root"
+    let helper: Helper
+    init(helper: Helper) { self.helper = helper }
+}
+
+private final class Helper: Sendable {
+    let owner: Provider<RootObject>
+    init(owner: Provider<RootObject>) { self.owner = owner }
+}
+
+private struct RootAsBindingRoot: RootComponent {
+    typealias Root = RootObject
+    static func configure(binder: Binder<Singleton>) {
+        binder.bind(Helper.self).to(factory: Helper.init)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<RootObject>) -> BindingReceipt<RootObject> {
+        bind.to(factory: RootObject.init)
+    }
+}
+
+private struct RootInCycle { init(helper: CycleHelper) {} }
+private struct CycleHelper { init(root: RootInCycle) {} }
+
+private struct RootCycleRoot: RootComponent {
+    typealias Root = RootInCycle
+    static func configure(binder: Binder<Unscoped>) {
+        binder.bind(CycleHelper.self).to(factory: CycleHelper.init)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<RootInCycle>) -> BindingReceipt<RootInCycle> {
+        bind.to(factory: RootInCycle.init)
+    }
+}
+
+extension BinderBase {
+    fileprivate func bindGreeting() {
+        bind(String.self).to(value: "from an extension")
+    }
+}
+
+private struct BinderBaseRoot: RootComponent {
+    typealias Root = String
+    static func configure(binder: Binder<Unscoped>) {
+        binder.bindGreeting()
+    }
+    static func configureRoot(binder bind: ReceiptBinder<String>) -> BindingReceipt<String> {
+        bind.to { (greeting: String) in greeting }
+    }
+}
+
+private struct UserID: Wiring.Tag { typealias Element = String }
+
+private struct TaggedSeedRoot: RootComponent {
+    typealias Seed = TaggedProvider<UserID>
+    typealias Root = String
+    static func configure(binder: Binder<Unscoped>) {}
+    static func configureRoot(binder bind: ReceiptBinder<String>) -> BindingReceipt<String> {
+        bind.to { (user: TaggedProvider<UserID>) in user.get() }
+    }
+}

@@ -1,0 +1,57 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The benchmark package: a package of its own, so Swinject never reaches Wiring's users.
+// `Scripts/bench` (at the root of the repository) builds it in release mode and runs it.
+//
+// WIRING_PACKAGE_PATH benchmarks another checkout of Wiring (before and after a change, say);
+// it defaults to the repository this package lives in.
+let wiringPath = Context.environment["WIRING_PACKAGE_PATH"] ?? ".."
+
+let package = Package(
+    name: "WiringBenchmarks",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "wiring-bench", targets: ["WiringBench"]),
+    ],
+    dependencies: [
+        .package(name: "Wiring", path: wiringPath),
+        .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
+    ],
+    targets: [
+        // MARK: - The harness
+        .target(name: "CHeapUsage"),
+        .target(name: "BenchmarkSupport", dependencies: ["CHeapUsage"]),
+
+        // MARK: - The generated scale graph (Scripts/generate-scale.py)
+        .target(name: "ScaleTypes"),
+        .target(name: "WiringScale600", dependencies: ["ScaleTypes", .product(name: "Wiring", package: "Wiring")]),
+        .target(name: "WiringScaleRest", dependencies: ["ScaleTypes", "WiringScale600", .product(name: "Wiring", package: "Wiring")]),
+        .target(name: "SwinjectScale600", dependencies: ["ScaleTypes", "Swinject"]),
+        .target(name: "HandScale600", dependencies: ["ScaleTypes"]),
+        // The compile-time scenario's baseline: the same dependencies, no generated code.
+        .target(
+            name: "CompileBaseline",
+            dependencies: ["ScaleTypes", "Swinject", .product(name: "Wiring", package: "Wiring")]
+        ),
+
+        // MARK: - The scenarios
+        .executableTarget(
+            name: "WiringBench",
+            dependencies: [
+                "BenchmarkSupport", "ScaleTypes", "WiringScale600", "WiringScaleRest", "SwinjectScale600", "HandScale600",
+                "Swinject",
+                .product(name: "Wiring", package: "Wiring"),
+                .product(name: "Network", package: "Wiring"),
+            ]
+        ),
+    ]
+)
+
+for target in package.targets where target.type != .system && target.name != "CHeapUsage" {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    target.swiftSettings = settings
+}

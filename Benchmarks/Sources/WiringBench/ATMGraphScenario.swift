@@ -1,0 +1,157 @@
+internal import BenchmarkSupport
+internal import Swinject
+internal import Wiring
+
+// Scenario 1: `build` of the ATM graph. The root has three levels of dependencies below it and
+// one binding shared in the component's scope:
+//
+//     ATMDepositer
+//     ├── ATMBillScanner
+//     │   └── ATMDenominationTable
+//     │       └── ATMCurrency
+//     └── ATMNetwork  (shared: one per built component)
+//         └── ATMBankSettings
+//
+// One build makes six objects. The hand-written baseline makes the same six objects plus what
+// `build` adds: a component object per build that holds the shared network in a lazily created
+// field. The plain-construction line makes the six objects and nothing else. Swinject resolves
+// the root from a container whose registrations use its default `.graph` scope, which shares
+// the network within one resolve, as a build shares it within one component.
+
+let atmGraphScenario = Scenario(key: "atm", title: "1. ATM graph build") { context in
+    let wiring = try ComponentFactory.of(ATMBenchComponent.self)
+    let swinject = ATMBenchSwinject.container()
+    let timings = try context.fastPlan.measure([
+        Contender("hand-written") { n in
+            for _ in 0..<n { blackHole(HandATMComponent().root()) }
+        },
+        Contender("plain construction") { n in
+            for _ in 0..<n { blackHole(HandATMComponent.plainRoot()) }
+        },
+        Contender("Wiring") { n in
+            for _ in 0..<n { blackHole(wiring.build()) }
+        },
+        Contender("Swinject") { n in
+            for _ in 0..<n { blackHole(swinject.resolve(ATMDepositer.self)!) }
+        },
+    ])
+    let (hand, plain, wired, swinjected) = (timings[0], timings[1], timings[2], timings[3])
+    context.add("hand-written (component object + objects)", hand)
+    context.add("plain construction (objects only)", plain)
+    context.add("Wiring build", wired, note: "\(ratioNote(wired, over: hand, "hand-written")), \(ratioNote(wired, over: plain, "plain"))")
+    context.add("Swinject resolve", swinjected, note: ratioNote(swinjected, over: wired, "Wiring"))
+    let overHand = wired.median / hand.median
+    let underSwinject = swinjected.median / wired.median
+    context.report.check("ATM build ≤ 1.25× hand-written", measured: Report.ratio(overHand), isMet: overHand <= 1.25)
+    context.report.check("ATM build ≥ 30× faster than Swinject", measured: Report.ratio(underSwinject), isMet: underSwinject >= 30)
+}
+
+// MARK: - The graph
+
+final class ATMCurrency: Sendable {
+    let code: String
+    init() { code = "USD" }
+}
+
+final class ATMDenominationTable: Sendable {
+    let currency: ATMCurrency
+    let largest: Int
+    init(currency: ATMCurrency) {
+        self.currency = currency
+        largest = 100
+    }
+}
+
+final class ATMBillScanner: Sendable {
+    let table: ATMDenominationTable
+    init(table: ATMDenominationTable) { self.table = table }
+}
+
+final class ATMBankSettings: Sendable {
+    let port: Int
+    init() { port = 8080 }
+}
+
+final class ATMNetwork: Sendable {
+    let settings: ATMBankSettings
+    init(settings: ATMBankSettings) { self.settings = settings }
+}
+
+final class ATMDepositer: Sendable {
+    let scanner: ATMBillScanner
+    let network: ATMNetwork
+    init(scanner: ATMBillScanner, network: ATMNetwork) {
+        self.scanner = scanner
+        self.network = network
+    }
+}
+
+// MARK: - Hand-written
+
+/// What a hand-written app does per build: a component object that holds the shared network in
+/// a lazily created field, and the root made from it.
+final class HandATMComponent {
+    private lazy var network = ATMNetwork(settings: ATMBankSettings())
+
+    /// Not inlined, so the optimiser cannot put the component on the stack: like the instance
+    /// `build` makes, it lives on the heap.
+    @inline(never)
+    init() {}
+
+    func root() -> ATMDepositer {
+        ATMDepositer(scanner: ATMBillScanner(table: ATMDenominationTable(currency: ATMCurrency())), network: network)
+    }
+
+    /// The six objects and nothing else.
+    static func plainRoot() -> ATMDepositer {
+        ATMDepositer(
+            scanner: ATMBillScanner(table: ATMDenominationTable(currency: ATMCurrency())),
+            network: ATMNetwork(settings: ATMBankSettings())
+        )
+    }
+}
+
+// MARK: - Wiring
+
+struct ATMBenchModule: Module {
+    typealias Scope = Singleton
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.bind(ATMCurrency.self).to(factory: ATMCurrency.init)
+        binder.bind(ATMDenominationTable.self).to(factory: ATMDenominationTable.init)
+        binder.bind(ATMBillScanner.self).to(factory: ATMBillScanner.init)
+        binder.bind(ATMBankSettings.self).to(factory: ATMBankSettings.init)
+        binder.bind(ATMNetwork.self).sharedInScope().to(factory: ATMNetwork.init)
+    }
+}
+
+struct ATMBenchComponent: RootComponent {
+    typealias Root = ATMDepositer
+    typealias Scope = Singleton
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.include(module: ATMBenchModule.self)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<ATMDepositer>) -> BindingReceipt<ATMDepositer> {
+        bind.to(factory: ATMDepositer.init)
+    }
+}
+
+// MARK: - Swinject
+
+enum ATMBenchSwinject {
+    /// The same graph in Swinject's default `.graph` scope: the network is shared within one resolve.
+    static func container() -> Container {
+        let container = Container()
+        container.register(ATMCurrency.self) { _ in ATMCurrency() }
+        container.register(ATMDenominationTable.self) { r in ATMDenominationTable(currency: r.resolve(ATMCurrency.self)!) }
+        container.register(ATMBillScanner.self) { r in ATMBillScanner(table: r.resolve(ATMDenominationTable.self)!) }
+        container.register(ATMBankSettings.self) { _ in ATMBankSettings() }
+        container.register(ATMNetwork.self) { r in ATMNetwork(settings: r.resolve(ATMBankSettings.self)!) }
+        container.register(ATMDepositer.self) { r in
+            ATMDepositer(scanner: r.resolve(ATMBillScanner.self)!, network: r.resolve(ATMNetwork.self)!)
+        }
+        return container
+    }
+}

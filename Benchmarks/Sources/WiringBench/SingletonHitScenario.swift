@@ -1,0 +1,57 @@
+internal import BenchmarkSupport
+internal import Swinject
+internal import Wiring
+
+// Scenario 2: a hit on a shared binding through `Provider<T>.get()`, after the value was made.
+// The hand-written baseline reads a stored property through a closure the optimiser cannot see
+// into (so the read cannot be hoisted out of the loop or constant-folded); Swinject resolves a
+// service registered in its `.container` scope.
+
+let singletonHitScenario = Scenario(key: "singleton", title: "2. Singleton hit") { context in
+    let provider = try ComponentFactory.of(SessionComponent.self).build()
+    blackHole(provider.get())  // made once, before timing
+    let holder = SessionHolder()
+    let read: () -> BenchSession = opaque { holder.session }
+    let swinject = Container()
+    swinject.register(BenchSession.self) { _ in BenchSession() }.inObjectScope(.container)
+    blackHole(swinject.resolve(BenchSession.self)!)
+    let timings = try context.fastPlan.measure([
+        Contender("hand-written") { n in
+            for _ in 0..<n { blackHole(read()) }
+        },
+        Contender("Wiring") { n in
+            for _ in 0..<n { blackHole(provider.get()) }
+        },
+        Contender("Swinject") { n in
+            for _ in 0..<n { blackHole(swinject.resolve(BenchSession.self)!) }
+        },
+    ])
+    let (hand, wired, swinjected) = (timings[0], timings[1], timings[2])
+    context.add("hand-written: stored property through a closure", hand)
+    context.add("Wiring: Provider.get()", wired, note: ratioNote(wired, over: hand, "hand-written"))
+    context.add("Swinject: resolve, .container scope", swinjected, note: ratioNote(swinjected, over: wired, "Wiring"))
+    context.report.check("singleton hit ≤ 15 ns", measured: "\(Report.format(wired.median)) ns", isMet: wired.median <= 15)
+}
+
+final class BenchSession: Sendable {
+    let identifier: Int
+    init() { identifier = 42 }
+}
+
+/// The hand-written singleton: made once, then read.
+final class SessionHolder: Sendable {
+    let session = BenchSession()
+}
+
+struct SessionComponent: RootComponent {
+    typealias Root = Wiring.Provider<BenchSession>
+    typealias Scope = Singleton
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.bind(BenchSession.self).sharedInScope().to(factory: BenchSession.init)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<Wiring.Provider<BenchSession>>) -> BindingReceipt<Wiring.Provider<BenchSession>> {
+        bind.to { (session: Wiring.Provider<BenchSession>) in session }
+    }
+}

@@ -60,9 +60,9 @@ struct LazyAndWeakProviderTests {
 // MARK: - Fixtures
 
 private final class Counter: Sendable {
-    private let made = Mutex(0)
-    var count: Int { made.withLock { $0 } }
-    func increment() { made.withLock { $0 += 1 } }
+    private let made = Atomic(0)
+    var count: Int { made.load(ordering: .sequentiallyConsistent) }
+    func increment() { made.add(1, ordering: .sequentiallyConsistent) }
 }
 
 private final class Expensive: Sendable {

@@ -35,25 +35,35 @@ public struct Lazy<Element> {
 
 extension Lazy: Sendable where Element: Sendable {}
 
-/// Makes a lazy value exactly once.
+/// Makes a lazy value exactly once (see ``OnceSlot``).
 private final class LazyStorage<Element>: @unchecked Sendable {
-    // Safe to share: the value is written once under the mutex and only read under it.
+    // Safe to share: the value is written once, before the state word is published as `ready`
+    // with release ordering, and read only after it is seen `ready` with acquire ordering.
     private let instance: SharedInstance
     private let resolve: Resolver<Element>
-    private let value = Mutex<SentValue<Element>?>(nil)
+    private let state = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: 1)
+    private let value = UnsafeMutablePointer<Element>.allocate(capacity: 1)
 
     init(instance: SharedInstance, resolve: @escaping Resolver<Element>) {
         self.instance = instance
         self.resolve = resolve
+        state.initialize(to: Atomic(SlotState.empty))
+    }
+
+    deinit {
+        if state.pointee.load(ordering: .acquiring) == SlotState.ready {
+            value.deinitialize(count: 1)
+        }
+        value.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     func get() -> Element {
-        value.withLock { stored in
-            if let stored { return stored.value }
-            let made = resolve(instance.instance)
-            stored = SentValue(made)
-            return made
+        if state.pointee.load(ordering: .acquiring) == SlotState.ready {
+            return value.pointee
         }
+        return OnceSlot.value(state: state, value: value, name: "Lazy<\(Element.self)>") { resolve(instance.instance) }
     }
 }
 

@@ -1,13 +1,5 @@
 public import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One built component: the storage of its seed and of its shared bindings.
 ///
 /// Every call of `ComponentFactory.build` makes one instance, in a single allocation; resolvers
@@ -113,52 +105,17 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
         shared(slot) { instance in Box(create(instance)) }.value
     }
 
-    /// Runs a shared binding's factory exactly once, however many threads ask at the same time.
-    ///
-    /// The first thread to move the state word from `empty` to its own thread token runs the
-    /// factory and publishes the value; the others wait until the state word says `ready`. A
-    /// factory that asks for its own binding again on the same thread (through a `Provider`
-    /// called during construction) is a cycle the graph cannot satisfy, and stops the process
-    /// with a message naming the type.
+    /// Runs a shared binding's factory exactly once, however many threads ask at the same time
+    /// (see ``OnceSlot``).
     @inlinable
-    @inline(never)
     func makeShared<T>(_ slot: StorageSlot, _ create: Resolver<T>) -> T {
         let base = self.base
-        let state = (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self)
-        let value = (base + slot.valueOffset).assumingMemoryBound(to: T.self)
-        let token = currentThreadToken()
-        var attempts = 0
-        while true {
-            let (exchanged, observed) = state.pointee.compareExchange(
-                expected: SlotState.empty, desired: token, ordering: .acquiringAndReleasing
-            )
-            if exchanged {
-                value.initialize(to: create(self))
-                state.pointee.store(SlotState.ready, ordering: .releasing)
-                return value.pointee
-            }
-            if observed == SlotState.ready {
-                return value.pointee
-            }
-            precondition(
-                observed != token,
-                "Wiring: the shared \(T.self) was requested again while its own factory was running. "
-                    + "A factory called a Provider (or a () -> T closure) of a binding that depends on it; "
-                    + "keep the provider and call it after construction instead."
-            )
-            attempts += 1
-            Self.pause(attempt: attempts)
-        }
-    }
-
-    /// Waits for another thread's factory: yields at first, then sleeps up to a millisecond.
-    @usableFromInline
-    static func pause(attempt: Int) {
-        if attempt < 64 {
-            sched_yield()
-        } else {
-            usleep(UInt32(min(1 << min(attempt - 64, 10), 1000)))
-        }
+        return OnceSlot.value(
+            state: (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self),
+            value: (base + slot.valueOffset).assumingMemoryBound(to: T.self),
+            name: "\(T.self)",
+            make: { create(self) }
+        )
     }
 }
 
@@ -175,14 +132,4 @@ struct SharedInstance: @unchecked Sendable {
     init(_ instance: ComponentInstance) {
         self.instance = instance
     }
-}
-
-/// A number that identifies the calling thread and is never `SlotState.empty` or `.ready`.
-@usableFromInline
-func currentThreadToken() -> Int {
-    #if canImport(Darwin)
-    return Int(bitPattern: UInt(bitPattern: pthread_self())) | 2
-    #else
-    return Int(bitPattern: UInt(pthread_self())) | 2
-    #endif
 }

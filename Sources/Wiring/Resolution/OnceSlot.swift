@@ -1,0 +1,76 @@
+public import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Makes a value exactly once, however many threads ask at the same time: the protocol behind
+/// shared bindings and `Lazy`.
+///
+/// The state word is `SlotState.empty`, `SlotState.ready`, or the token of the thread that is
+/// making the value. The first thread to move it from `empty` to its token makes the value,
+/// stores it, and publishes it with a releasing store of `ready`; the others wait until they
+/// acquire `ready`. Only atomics are involved, so ThreadSanitizer follows every step.
+@usableFromInline
+enum OnceSlot {
+    /// The value at `value`, made by `make` if no thread has made it yet.
+    ///
+    /// - Parameters:
+    ///   - state: The slot's state word, `empty` at first.
+    ///   - value: Where the value lives; initialised by the first caller.
+    ///   - name: What the value is, for the message of a factory that asks for itself.
+    ///   - make: Makes the value.
+    @inlinable
+    @inline(never)
+    static func value<T>(
+        state: UnsafeMutablePointer<Atomic<Int>>, value: UnsafeMutablePointer<T>, name: @autoclosure () -> String, make: () -> T
+    ) -> T {
+        let token = currentThreadToken()
+        var attempts = 0
+        while true {
+            let (exchanged, observed) = state.pointee.compareExchange(
+                expected: SlotState.empty, desired: token, ordering: .acquiringAndReleasing
+            )
+            if exchanged {
+                value.initialize(to: make())
+                state.pointee.store(SlotState.ready, ordering: .releasing)
+                return value.pointee
+            }
+            if observed == SlotState.ready {
+                return value.pointee
+            }
+            precondition(
+                observed != token,
+                "Wiring: the shared \(name()) was requested again while its own factory was running. "
+                    + "A factory called a Provider (or a () -> T closure) of a binding that depends on it; "
+                    + "keep the provider and call it after construction instead."
+            )
+            attempts += 1
+            pause(attempt: attempts)
+        }
+    }
+
+    /// Waits for another thread's factory: yields at first, then sleeps up to a millisecond.
+    @usableFromInline
+    static func pause(attempt: Int) {
+        if attempt < 64 {
+            sched_yield()
+        } else {
+            usleep(UInt32(min(1 << min(attempt - 64, 10), 1000)))
+        }
+    }
+}
+
+/// A number that identifies the calling thread and is never `SlotState.empty` or `.ready`.
+@usableFromInline
+func currentThreadToken() -> Int {
+    #if canImport(Darwin)
+    return Int(bitPattern: UInt(bitPattern: pthread_self())) | 2
+    #else
+    return Int(bitPattern: UInt(pthread_self())) | 2
+    #endif
+}

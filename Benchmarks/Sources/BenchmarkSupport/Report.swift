@@ -11,8 +11,8 @@ public final class Report: Codable {
         public let scenario: String
         /// What was measured and by whom: `build: Wiring`.
         public let name: String
-        /// The median (or the single reading).
-        public let value: Double
+        /// The median (or the single reading); nil for a row that only has a note.
+        public let value: Double?
         /// The unit of `value`, `min` and `max`: `ns/op`, `ms`, `B/binding`, `deposits/s`.
         public let unit: String
         /// The fastest and slowest rounds, when there were rounds.
@@ -25,7 +25,7 @@ public final class Report: Codable {
         public init(scenario: String, name: String, value: Double, unit: String, min: Double? = nil, max: Double? = nil, note: String = "") {
             self.scenario = scenario
             self.name = name
-            self.value = value
+            self.value = value.isNaN ? nil : value
             self.unit = unit
             self.min = min
             self.max = max
@@ -118,8 +118,8 @@ public final class Report: Codable {
     }
 
     /// A number with about three significant digits and thousands separators: `1,234`, `12.3`, `0.512`.
-    public static func format(_ value: Double) -> String {
-        guard value.isFinite else { return "—" }
+    public static func format(_ value: Double?) -> String {
+        guard let value, value.isFinite else { return "—" }
         let magnitude = abs(value)
         let decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3
         let text = String(format: "%.\(decimals)f", magnitude)

@@ -42,6 +42,9 @@ enum Probe {
             case "main-thread-depth":
                 guard numbers.count == 1, let component = ScaleComponents.component(bindings: numbers[0]) else { throw ProbeUsage() }
                 print(try StackPhase.onMainThread(component).map(String.init).joined(separator: " "))
+            case "profile":
+                guard arguments.count == 3, numbers.count == 1 else { throw ProbeUsage() }
+                try ProfileProbe.run(arguments[1], count: numbers[0])
             case "swinject-depth":
                 guard numbers.count == 1, (1...6000).contains(numbers[0]) else { throw ProbeUsage() }
                 print(SwinjectDepth.resolve(depth: numbers[0]))

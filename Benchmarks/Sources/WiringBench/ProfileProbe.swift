@@ -1,0 +1,56 @@
+internal import BenchmarkSupport
+internal import HandScale600
+internal import Swinject
+internal import SwinjectScale600
+internal import Wiring
+internal import WiringScaleRest
+
+/// `wiring-bench --probe profile OPERATION COUNT`: performs one operation of a scenario COUNT
+/// times and nothing else, for a profiler:
+///
+///     valgrind --tool=callgrind Benchmarks/.build/release/wiring-bench --probe profile atm-wiring 100000
+///     callgrind_annotate callgrind.out.<pid>
+///
+/// Run it with two counts and divide the difference of the totals by the difference of the
+/// counts: the set-up cancels out, and what is left is the cost of one operation.
+enum ProfileProbe {
+    static let operations = [
+        "atm-hand", "atm-wiring", "atm-swinject", "singleton-hand", "singleton-wiring",
+        "of-6k", "build-6k", "hand-6k", "register-6k",
+    ]
+
+    static func run(_ operation: String, count: Int) throws {
+        switch operation {
+        case "atm-hand":
+            for _ in 0..<count { blackHole(HandATMComponent().root()) }
+        case "atm-wiring":
+            let factory = try ComponentFactory.of(ATMBenchComponent.self)
+            for _ in 0..<count { blackHole(factory.build()) }
+        case "atm-swinject":
+            let container = ATMBenchSwinject.container()
+            for _ in 0..<count { blackHole(container.resolve(ATMDepositer.self)) }
+        case "singleton-hand":
+            let holder = SessionHolder()
+            let read: () -> BenchSession = opaque { holder.session }
+            for _ in 0..<count { blackHole(read()) }
+        case "singleton-wiring":
+            let provider = try ComponentFactory.of(SessionComponent.self).build()
+            for _ in 0..<count { blackHole(provider.get()) }
+        case "of-6k":
+            for _ in 0..<count { blackHole(try ComponentFactory.of(ScaleComponent6k.self)) }
+        case "build-6k":
+            let factory = try ComponentFactory.of(ScaleComponent6k.self)
+            for _ in 0..<count { blackHole(factory.build()) }
+        case "hand-6k":
+            for _ in 0..<count { blackHole(makeScale6000()) }
+        case "register-6k":
+            for _ in 0..<count {
+                let container = Container()
+                registerScale6000(container)
+                blackHole(container)
+            }
+        default:
+            throw Probe.ProbeUsage()
+        }
+    }
+}

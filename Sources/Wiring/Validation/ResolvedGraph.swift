@@ -10,7 +10,7 @@ final class ResolvedGraph {
     }
 
     /// What a factory parameter resolved to.
-    indirect enum Resolution {
+    enum Resolution {
         /// The key of an entry, possibly through a wrapper (`Provider`, `T?`).
         case entry(Int, wrapper: (any DependencyWrapper.Type)?)
         /// `() -> T`, resolving the entry of `T` when called.
@@ -20,7 +20,7 @@ final class ResolvedGraph {
         /// Nothing satisfies the parameter.
         case missing
         /// A binding of the ancestor `depth` levels up (1: the parent), resolved there.
-        case inherited(depth: Int, Resolution)
+        indirect case inherited(depth: Int, Resolution)
 
         /// The entry of this component the parameter resolves to, if any.
         var entry: Int? {

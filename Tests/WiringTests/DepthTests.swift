@@ -3,7 +3,8 @@ import Testing
 import Wiring
 
 /// Chain depth is a correctness limit, not a performance one: a chain of 10,000 bindings, each
-/// taking the one below, is validated, resolved and released on a main-thread-sized stack.
+/// taking the one below, is validated, resolved and released on a main-thread-sized stack, and
+/// a chain of 50,000 on a stack of 1 MB, far too small to hold it.
 struct DepthTests {
     /// The default stack of a process's main thread on Linux and macOS.
     static let mainThreadStackSize = 8 << 20
@@ -14,6 +15,14 @@ struct DepthTests {
             try ComponentFactory.of(DeepChainRoot.self).build()
         }
         #expect(outcome == DeepChainRoot.levels)
+    }
+
+    @Test func aFiftyThousandDeepChainResolvesAndIsReleasedOnAOneMegabyteStack() throws {
+        let outcome = try Self.onThread(stackSize: 1 << 20) { () -> [Int] in
+            let factory = try ComponentFactory.of(DeeperChainRoot.self)
+            return [factory.build(), factory.build()]
+        }
+        #expect(outcome == [DeeperChainRoot.levels, DeeperChainRoot.levels])
     }
 
     /// Runs `body` on a thread of its own with the given stack size, and waits for it.
@@ -51,21 +60,42 @@ private struct DeepChainRoot: RootComponent {
     static let levels = 10_000
     typealias Root = Int
 
-    /// The type of the top level, made once: nested generic types are made iteratively.
-    static let top: any Level.Type = {
-        var level: any Level.Type = Ground.self
-        for _ in 0..<levels { level = above(level) }
-        return level
-    }()
+    static func configure(binder: Binder<Unscoped>) {
+        DeepChain.bind(levels: levels, in: binder)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> {
+        DeepChain.bindTop(levels: levels, in: bind)
+    }
+}
+
+private struct DeeperChainRoot: RootComponent {
+    static let levels = 50_000
+    typealias Root = Int
 
     static func configure(binder: Binder<Unscoped>) {
+        DeepChain.bind(levels: levels, in: binder)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> {
+        DeepChain.bindTop(levels: levels, in: bind)
+    }
+}
+
+/// Binds a chain `Ground`, `Above<Ground>`, … of the given depth; the root takes its top level.
+private enum DeepChain {
+    /// Binds every level of the chain.
+    static func bind(levels: Int, in binder: Binder<Unscoped>) {
         binder.bind(Ground.self).to(factory: Ground.init)
         var level: any Level.Type = Ground.self
         for _ in 0..<levels { level = bindAbove(level, in: binder) }
     }
 
-    static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> {
-        bindTop(top, in: bind)
+    /// Binds the root to the depth of the top level. Nested generic types are made iteratively.
+    static func bindTop(levels: Int, in bind: ReceiptBinder<Int>) -> BindingReceipt<Int> {
+        var level: any Level.Type = Ground.self
+        for _ in 0..<levels { level = above(level) }
+        return bindTop(level, in: bind)
     }
 
     private static func above<Below: Level>(_ below: Below.Type) -> any Level.Type {

@@ -31,8 +31,20 @@ struct GraphLinker {
             } else {
                 first.link(into: graph.nodes[entry], with: linkers[0])
             }
+            placeStackCheckpoint(graph.nodes[entry], dependencies: linkers.flatMap(\.targets))
         }
+        graph.releaseOrder = order.linkOrder
         return Linker(sharedSlot: nil, targets: ArraySlice(graph.rootResolutions.map { target($0, in: graph) }))
+    }
+
+    /// Records how deep the node lies and, where deep chains need one, puts a stack checkpoint
+    /// in its resolver.
+    private func placeStackCheckpoint(_ node: AnyNode, dependencies: [LinkTarget]) {
+        let depths = dependencies.map(\.keyDepth)
+        node.depth = (depths.max() ?? 0) + 1
+        if StackCheckpoint.isNeeded(depth: node.depth, shallowestDependency: depths.min() ?? 0) {
+            node.insertStackCheckpoint()
+        }
     }
 
     private mutating func linker(for declaration: Int) -> Linker {

@@ -8,6 +8,15 @@ enum LinkTarget {
     case absent(wrapper: any DependencyWrapper.Type)
     /// A binding of the ancestor `depth` levels up, resolved in that ancestor's instance.
     indirect case inherited(depth: Int, LinkTarget)
+
+    /// The depth of the key the parameter resolves (see `AnyNode.depth`), 0 for nil.
+    var keyDepth: Int {
+        switch self {
+        case let .node(node, _), let .function(node): node.depth
+        case .absent: 0
+        case let .inherited(_, target): target.keyDepth
+        }
+    }
 }
 
 /// Hands a binding's recipe the resolvers of its parameters while the graph is linked.

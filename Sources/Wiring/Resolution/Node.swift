@@ -9,9 +9,19 @@ class AnyNode: @unchecked Sendable {
     // before the factory that owns it is returned to anyone.
     @usableFromInline init() {}
 
+    /// How deep the key lies: 1 without dependencies, one more than its deepest dependency
+    /// otherwise (0 until it is linked). Set by the linker, for ``StackCheckpoint``.
+    final var depth = 0
+
     /// The resolver of a `() -> T` parameter for this node's type `T`.
     func functionResolver<P>(as parameter: P.Type) -> Resolver<P> {
         preconditionFailure("Wiring internal error: \(Self.self) cannot make \(P.self).")
+    }
+
+    /// Puts a ``StackCheckpoint`` in front of the linked resolver, before anything that
+    /// depends on the key is linked.
+    func insertStackCheckpoint() {
+        preconditionFailure("Wiring internal error: \(Self.self) has no resolver.")
     }
 }
 
@@ -31,6 +41,11 @@ final class Node<T>: AnyNode, @unchecked Sendable {
         let resolver: Resolver<() -> T> = { instance in { self.resolve(instance) } }
         // Validation matched `P` to `() -> T` (or `@Sendable () -> T`), which have this layout.
         return unsafeBitCast(resolver, to: Resolver<P>.self)
+    }
+
+    override func insertStackCheckpoint() {
+        let resolve = self.resolve
+        self.resolve = { instance in StackCheckpoint.resolve(instance, resolve) }
     }
 }
 

@@ -61,6 +61,8 @@ final class ResolvedGraph {
     private(set) var rootEntry: Int?
     /// The linked node of each entry, set by the linker.
     var nodes: [AnyNode] = []
+    /// The entries in the order they were linked, dependencies first, set by the linker.
+    var releaseOrder: [Int] = []
 
     init(graph: GraphBuilder, parent: ResolvedGraph? = nil) {
         self.graph = graph
@@ -102,6 +104,15 @@ final class ResolvedGraph {
         } else if let root = graph.root {
             rootResolutions = root.requests.map(resolve)
         }
+    }
+
+    deinit {
+        // A node's resolver holds its dependencies' resolvers. Releasing the nodes dependents
+        // first frees one resolver at a time; in any other order, freeing a resolver could free
+        // a chain of them recursively, as deep as the graph, and overflow the stack.
+        var linked = releaseOrder.map { nodes[$0] }
+        nodes = []
+        while linked.popLast() != nil {}
     }
 
     /// The resolutions of one declaration's requests, in parameter order.

@@ -13,6 +13,9 @@ public enum SmallStackThread {
         public let description: String
     }
 
+    /// The smallest stack a thread can have here (`PTHREAD_STACK_MIN`); smaller sizes are rounded up.
+    public static var minimumStackSize: Int { Int(PTHREAD_STACK_MIN) }
+
     /// Runs `body` on a thread whose stack is `stackSize` bytes (rounded up to the page size and
     /// to the system's minimum), then returns.
     public static func run(stackSize: Int, _ body: @escaping @Sendable () -> Void) throws {
@@ -23,7 +26,7 @@ public enum SmallStackThread {
             attributes.deallocate()
         }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let size = max(Int(PTHREAD_STACK_MIN), (stackSize + page - 1) / page * page)
+        let size = max(minimumStackSize, (stackSize + page - 1) / page * page)
         guard pthread_attr_setstacksize(attributes, size) == 0 else {
             throw Failure(description: "pthread_attr_setstacksize(\(size)) failed")
         }

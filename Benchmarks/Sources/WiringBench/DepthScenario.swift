@@ -5,7 +5,7 @@ internal import BenchmarkSupport
 // 10,000-binding graph is set up (`of`), resolved (`build` makes the whole chain) and released.
 // Then each phase runs on a thread with a stack of a chosen size, in a child process (an
 // overflow ends it with SIGSEGV), bisecting the smallest stack that works for 1,000 and for
-// 10,000 bindings: the difference over 9,000 levels is the stack cost per level.
+// 10,000 bindings: where it grows, the difference over 9,000 levels is the stack cost per level.
 //
 // Releasing the built graph (10,000 objects that each hold the previous one) is Swift's own
 // recursive release, the same for objects made by hand; it is measured for comparison.
@@ -22,12 +22,17 @@ let depthScenario = Scenario(key: "depth", title: "9. Depth (10,000-deep chain)"
         let deep = try StackBisection.smallestStack(phase: phase, bindings: 10000, context: context)
         let shallow = try StackBisection.smallestStack(phase: phase, bindings: 1000, context: context)
         guard let deep, let shallow else {
-            context.add("stack for \(phase), 10k bindings", value: .nan, unit: "", note: "does not fit in 8 MiB")
+            context.add("smallest thread stack: \(phase)", value: .nan, unit: "",
+                        note: "does not fit in 8 MiB at \(deep == nil ? "10k" : "1k") bindings")
             continue
         }
-        let perLevel = Double(deep - shallow) / 9000
-        context.add("stack per level: \(phase)", value: perLevel, unit: "B/level",
-                    note: "smallest stack: \(Report.format(Double(deep) / 1024)) KiB at 10k, \(Report.format(Double(shallow) / 1024)) KiB at 1k")
+        let kib = { (bytes: Int) in "\(Report.format(Double(bytes) / 1024)) KiB" }
+        let perLevel = deep > shallow
+            ? "\(Report.format(Double(deep - shallow) / 9000)) B per level"
+            : "does not grow with depth"
+        let minimum = SmallStackThread.minimumStackSize
+        context.add("smallest thread stack: \(phase), 10k bindings", value: Double(deep) / 1024, unit: "KiB",
+                    note: "1k bindings: \(kib(shallow)); \(perLevel)\(deep == minimum ? "; \(kib(minimum)) is the smallest stack a thread can have" : "")")
     }
 
     for depth in [200, 201] {
@@ -44,14 +49,16 @@ enum StackBisection {
     static let largest = 8 << 20
     static let granularity = 4096
 
-    /// The smallest stack size (a multiple of 4 KiB) on which the phase succeeds; nil when even
-    /// 8 MiB is not enough.
+    /// The smallest stack size (a multiple of 4 KiB, at least the system's minimum) on which the
+    /// phase succeeds; nil when even 8 MiB is not enough.
     static func smallestStack(phase: String, bindings: Int, context: ScenarioContext) throws -> Int? {
         func fits(_ size: Int) throws -> Bool {
             try ChildProcess.run([context.executablePath, "--probe", "stack", phase, "\(bindings)", "\(size)"]).succeeded
         }
+        let minimum = SmallStackThread.minimumStackSize
         guard try fits(largest) else { return nil }
-        var failing = 0
+        if try fits(minimum) { return minimum }
+        var failing = minimum
         var working = largest
         while working - failing > granularity {
             let middle = (failing + working) / 2 / granularity * granularity

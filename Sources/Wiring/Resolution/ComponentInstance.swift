@@ -100,7 +100,6 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
     }
 
     /// `shared` for values kept in a box because of their alignment.
-    @inlinable
     func sharedBoxed<T>(_ slot: StorageSlot, _ create: Resolver<T>) -> T {
         shared(slot) { instance in Box(create(instance)) }.value
     }

@@ -67,8 +67,15 @@ struct Linker {
     func finish<T>(_ resolve: @escaping Resolver<T>) -> Resolver<T> {
         guard let slot = sharedSlot else { return resolve }
         if slot.isBoxed {
-            return { instance in instance.sharedBoxed(slot, resolve) }
+            return Self.boxedShared(slot, resolve)
         }
         return { instance in instance.shared(slot, resolve) }
+    }
+
+    /// The resolver of a shared value kept in a box because of its alignment: rare, so not
+    /// specialised for each type.
+    @usableFromInline
+    static func boxedShared<T>(_ slot: StorageSlot, _ resolve: @escaping Resolver<T>) -> Resolver<T> {
+        { instance in instance.sharedBoxed(slot, resolve) }
     }
 }

@@ -19,43 +19,52 @@ import Darwin
 enum OnceSlot {
     /// The value at `value`, made by `make` if no thread has made it yet.
     ///
+    /// Only the claim and the publication are generic, so that each bound type costs a few
+    /// instructions of specialised code; waiting for another thread is not.
+    ///
     /// - Parameters:
     ///   - state: The slot's state word, `empty` at first.
     ///   - value: Where the value lives; initialised by the first caller.
     ///   - name: What the value is, for the message of a factory that asks for itself.
     ///   - make: Makes the value.
     @inlinable
-    @inline(never)
     static func value<T>(
         state: UnsafeMutablePointer<Atomic<Int>>, value: UnsafeMutablePointer<T>, name: @autoclosure () -> String, make: () -> T
     ) -> T {
         let token = currentThreadToken()
+        let (exchanged, observed) = state.pointee.compareExchange(
+            expected: SlotState.empty, desired: token, ordering: .acquiringAndReleasing
+        )
+        if exchanged {
+            value.initialize(to: make())
+            state.pointee.store(SlotState.ready, ordering: .releasing)
+        } else if observed != SlotState.ready {
+            waitUntilReady(state: state, maker: observed, token: token, name: name)
+        }
+        return value.pointee
+    }
+
+    /// Waits while another thread makes the value, until the slot is `ready` (a claimed slot
+    /// never becomes empty again).
+    ///
+    /// Stops the process when the maker is the calling thread itself: its factory asked for the
+    /// value it is making, which can only be a cycle through a provider called too early.
+    @usableFromInline
+    static func waitUntilReady(state: UnsafeMutablePointer<Atomic<Int>>, maker: Int, token: Int, name: () -> String) {
+        precondition(
+            maker != token,
+            "Wiring: the shared \(name()) was requested again while its own factory was running. "
+                + "A factory called a Provider (or a () -> T closure) of a binding that depends on it; "
+                + "keep the provider and call it after construction instead."
+        )
         var attempts = 0
-        while true {
-            let (exchanged, observed) = state.pointee.compareExchange(
-                expected: SlotState.empty, desired: token, ordering: .acquiringAndReleasing
-            )
-            if exchanged {
-                value.initialize(to: make())
-                state.pointee.store(SlotState.ready, ordering: .releasing)
-                return value.pointee
-            }
-            if observed == SlotState.ready {
-                return value.pointee
-            }
-            precondition(
-                observed != token,
-                "Wiring: the shared \(name()) was requested again while its own factory was running. "
-                    + "A factory called a Provider (or a () -> T closure) of a binding that depends on it; "
-                    + "keep the provider and call it after construction instead."
-            )
+        while state.pointee.load(ordering: .acquiring) != SlotState.ready {
             attempts += 1
             pause(attempt: attempts)
         }
     }
 
     /// Waits for another thread's factory: yields at first, then sleeps up to a millisecond.
-    @usableFromInline
     static func pause(attempt: Int) {
         if attempt < 64 {
             sched_yield()

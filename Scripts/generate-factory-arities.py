@@ -32,11 +32,10 @@ DOC = """    /// Binds the result of a factory whose every parameter is resolved
 def fixed(n: int) -> str:
     params = [f"P{i}" for i in range(1, n + 1)]
     generics = f"<{', '.join(params)}>" if n else ""
-    requests = ", ".join(f".of(P{i}.self)" for i in range(1, n + 1))
+    requests = f"DependencyRequest.list({', '.join(f'P{i}.self' for i in range(1, n + 1))})" if n else "[]"
     owned = ", ".join(f"consuming {p}" for p in params)
     lines = [DOC.rstrip("\n"),
              "    @inlinable",
-             "    @inline(__always)",
              "    @discardableResult",
              f"    public func to{generics}(",
              "        file: StaticString = #fileID,",
@@ -44,7 +43,7 @@ def fixed(n: int) -> str:
              "        function: StaticString = #function,",
              f"        factory: @escaping @Sendable ({owned}) -> Input",
              "    ) -> BindingReceipt<Input> {",
-             f"        _bind(_BindingRecipe(requests: [{requests}], file: file, line: line) {{ {'linker' if n else 'linker'} in"]
+             f"        _bind(_BindingRecipe(requests: {requests}, file: file, line: line) {{ linker in"]
     for i in range(1, n + 1):
         lines.append(f"            let r{i} = linker.resolver({i - 1}, P{i}.self)")
     if n:
@@ -65,9 +64,7 @@ PACK = DOC.rstrip("\n") + """
         function: StaticString = #function,
         factory: @escaping @Sendable (repeat consuming each P) -> Input
     ) -> BindingReceipt<Input> {
-        var requests: [DependencyRequest] = []
-        repeat requests.append(.of((each P).self))
-        return _bind(_BindingRecipe(requests: requests, file: file, line: line) { linker in
+        _bind(_BindingRecipe(requests: DependencyRequest.list(repeat (each P).self), file: file, line: line) { linker in
             var index = 0
             func next<X>(_ parameter: X.Type) -> Resolver<X> {
                 defer { index += 1 }
@@ -87,7 +84,7 @@ def assisted_last(n: int) -> str:
     parameter pack is followed by another parameter, so these arities are spelled out.)"""
     params = [f"P{i}" for i in range(1, n + 1)]
     owned = ", ".join(f"consuming {p}" for p in params)
-    requests = ", ".join(f".of(P{i}.self)" for i in range(1, n + 1))
+    requests = f"DependencyRequest.list({', '.join(f'P{i}.self' for i in range(1, n + 1))})"
     lines = [
         "    /// Binds a factory that takes dependencies from the graph, then the caller's seed last.",
         "    ///",
@@ -103,7 +100,7 @@ def assisted_last(n: int) -> str:
         "        file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,",
         f"        factory: @escaping @Sendable ({owned}, Assisted<AF.Seed>) -> AF.Element",
         "    ) -> BindingReceipt<Factory<AF>> {",
-        f"        bind(_BindingRecipe(requests: [{requests}], file: file, line: line) {{ linker in",
+        f"        bind(_BindingRecipe(requests: {requests}, file: file, line: line) {{ linker in",
     ]
     for i in range(1, n + 1):
         lines.append(f"            let r{i} = linker.resolver({i - 1}, P{i}.self)")

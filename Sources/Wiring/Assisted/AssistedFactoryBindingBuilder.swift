@@ -15,6 +15,8 @@ extension Binder {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     /// - Returns: A builder whose terminal takes the factory.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     public func bindFactory<Element>(
         _ type: Element.Type, file: StaticString = #fileID, line: Int = #line
     ) -> AssistedFactoryBindingBuilder<EmptySeed<Element>, S> {
@@ -44,6 +46,8 @@ public struct AssistedFactoryBindingBuilder<AF: AssistedFactory, BinderScope: _S
     }
 
     /// Records the binding of `Factory<AF>`. Called by the terminals.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @usableFromInline
     func bind(_ recipe: _BindingRecipe<Factory<AF>>) -> BindingReceipt<Factory<AF>> {
         graph.add(UniqueDeclaration(

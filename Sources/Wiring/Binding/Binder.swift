@@ -33,6 +33,8 @@ public struct Binder<S: _ScopeBase> {
     ///   - file: The file of the call; diagnostics and the graph export point here.
     ///   - line: The line of the call.
     /// - Returns: A builder for the binding.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     public func bind<Element>(
         _ type: Element.Type = Element.self,
         file: StaticString = #fileID,
@@ -49,6 +51,8 @@ public struct Binder<S: _ScopeBase> {
     ///   - module: The module to include.
     ///   - file: The file of the call.
     ///   - line: The line of the call.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     public func include<M: Module>(module: M.Type, file: StaticString = #fileID, line: Int = #line) where M.Scope == Unscoped {
         let graph = self.graph
         graph.include(M.self, site: CallSite(file: file, line: line)) {
@@ -65,6 +69,8 @@ public struct Binder<S: _ScopeBase> {
     ///   - module: The module to include.
     ///   - file: The file of the call.
     ///   - line: The line of the call.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     public func include<M: Module>(module: M.Type, file: StaticString = #fileID, line: Int = #line) where M.Scope == S, S: Wiring.Scope {
         let graph = self.graph
         graph.include(M.self, site: CallSite(file: file, line: line)) {
@@ -88,6 +94,8 @@ extension Binder {
     ///   - dependency: The subcomponent (a ``Component``, or a ``RootComponent`` used as one).
     ///   - file: The file of the call.
     ///   - line: The line of the call.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     public func install<C: ComponentBase>(dependency: C.Type, file: StaticString = #fileID, line: Int = #line) {
         graph.install(C.self, site: CallSite(file: file, line: line))
     }

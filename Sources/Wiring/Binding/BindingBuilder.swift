@@ -26,6 +26,8 @@ public struct BindingBuilder<Element, BinderScope: _ScopeBase>: BindToable {
     ///
     /// - Parameter tag: The tag; its `Element` is the bound type.
     /// - Returns: The tagged builder.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     public func tagged<T: Tag>(with tag: T.Type) -> Self where T.Element == Element {
         var copy = self
         copy.options.tag = T.self
@@ -42,6 +44,8 @@ public struct BindingBuilder<Element, BinderScope: _ScopeBase>: BindToable {
     /// ```
     ///
     /// - Returns: A builder whose terminal takes one element.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     public func intoCollection() -> SingularCollectionBindingBuilder<Element, BinderScope> {
         SingularCollectionBindingBuilder(graph: graph, options: options)
     }
@@ -53,11 +57,15 @@ public struct BindingBuilder<Element, BinderScope: _ScopeBase>: BindToable {
     /// ```
     ///
     /// - Returns: A builder whose terminal takes an array of elements.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     public func intoCollection() -> CollectionBindingBuilder<Element, BinderScope> {
         CollectionBindingBuilder(graph: graph, options: options)
     }
 
     /// Records the binding. Called by the terminals; do not call it yourself.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     public func _bind(_ recipe: _BindingRecipe<Element>) -> BindingReceipt<Element> {
         graph.add(UniqueDeclaration(
             recipe: recipe,
@@ -88,6 +96,8 @@ extension BindingBuilder where BinderScope: Scope {
     /// same moment.
     ///
     /// - Returns: The shared builder.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     public func sharedInScope() -> Self {
         var copy = self
         copy.options.isShared = true

@@ -16,6 +16,8 @@ public struct SingularCollectionBindingBuilder<Element, BinderScope: _ScopeBase>
     ///
     /// - Parameter tag: The tag; its `Element` is `[Element]`.
     /// - Returns: The tagged builder.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     public func tagged<T: Tag>(with tag: T.Type) -> Self where T.Element == [Element] {
         var copy = self
         copy.options.tag = T.self
@@ -23,6 +25,8 @@ public struct SingularCollectionBindingBuilder<Element, BinderScope: _ScopeBase>
     }
 
     /// Records the contribution. Called by the terminals; do not call it yourself.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     public func _bind(_ recipe: _BindingRecipe<Element>) -> BindingReceipt<Element> {
         graph.add(SingleContribution(
             recipe: recipe,
@@ -40,6 +44,8 @@ extension SingularCollectionBindingBuilder where BinderScope: Scope {
     /// component.
     ///
     /// - Returns: The shared builder.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     public func sharedInScope() -> Self {
         var copy = self
         copy.options.isShared = true
@@ -65,6 +71,8 @@ public struct CollectionBindingBuilder<Element, BinderScope: _ScopeBase>: BindTo
     ///
     /// - Parameter tag: The tag; its `Element` is `[Element]`.
     /// - Returns: The tagged builder.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     public func tagged<T: Tag>(with tag: T.Type) -> Self where T.Element == [Element] {
         var copy = self
         copy.options.tag = T.self
@@ -72,6 +80,8 @@ public struct CollectionBindingBuilder<Element, BinderScope: _ScopeBase>: BindTo
     }
 
     /// Records the contribution. Called by the terminals; do not call it yourself.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     public func _bind(_ recipe: _BindingRecipe<[Element]>) -> BindingReceipt<[Element]> {
         graph.add(ArrayContribution(
             recipe: recipe,
@@ -89,6 +99,8 @@ extension CollectionBindingBuilder where BinderScope: Scope {
     /// component.
     ///
     /// - Returns: The shared builder.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     public func sharedInScope() -> Self {
         var copy = self
         copy.options.isShared = true

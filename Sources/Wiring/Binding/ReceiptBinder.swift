@@ -22,6 +22,8 @@ public struct ReceiptBinder<Element>: BindToable {
     }
 
     /// Records the binding. Called by the terminals; do not call it yourself.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     public func _bind(_ recipe: _BindingRecipe<Element>) -> BindingReceipt<Element> {
         finish(recipe)
     }

@@ -30,6 +30,19 @@ struct DependencyRequest: Sendable {
     /// The wrapper that turns the bound value into the parameter, or nil for a plain parameter.
     @usableFromInline let wrapper: (any DependencyWrapper.Type)?
 
+    /// Classifies the parameters of a factory, in order. Not specialised for each factory: it
+    /// runs once per binding while `configure` runs.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
+    @usableFromInline
+    static func list<each P>(_ parameters: repeat (each P).Type) -> [DependencyRequest] {
+        var requests: [DependencyRequest] = []
+        for parameter in repeat each parameters {
+            requests.append(.of(parameter))
+        }
+        return requests
+    }
+
     /// Classifies a factory parameter. Runs once per parameter while `configure` runs, never
     /// while the graph resolves.
     @usableFromInline

@@ -7,6 +7,8 @@ extension Binder {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     /// - Returns: A builder whose terminal takes the injector.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     public func bindPropertyInjectionOf<Element: AnyObject>(
         _ class: Element.Type = Element.self, file: StaticString = #fileID, line: Int = #line
     ) -> PropertyInjectorBindingBuilder<Element> {

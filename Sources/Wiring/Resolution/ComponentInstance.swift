@@ -105,8 +105,9 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
     }
 
     /// Runs a shared binding's factory exactly once, however many threads ask at the same time
-    /// (see ``OnceSlot``).
-    @inlinable
+    /// (see ``OnceSlot``). Not specialised for each type, to keep the code each binding adds to
+    /// its module small: it runs once per binding and built component.
+    @usableFromInline
     func makeShared<T>(_ slot: StorageSlot, _ create: Resolver<T>) -> T {
         let base = self.base
         return OnceSlot.value(

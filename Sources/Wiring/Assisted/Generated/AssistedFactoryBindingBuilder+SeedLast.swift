@@ -15,7 +15,7 @@ extension AssistedFactoryBindingBuilder {
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
-        bind(_BindingRecipe(requests: [.of(P1.self)], file: file, line: line) { linker in
+        bind(_BindingRecipe(requests: DependencyRequest.list(P1.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             return linker.finish { instance in
                 let shared = SharedInstance(instance)
@@ -38,7 +38,7 @@ extension AssistedFactoryBindingBuilder {
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
-        bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self)], file: file, line: line) { linker in
+        bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             return linker.finish { instance in
@@ -62,7 +62,7 @@ extension AssistedFactoryBindingBuilder {
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
-        bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self), .of(P3.self)], file: file, line: line) { linker in
+        bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -87,7 +87,7 @@ extension AssistedFactoryBindingBuilder {
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
-        bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self), .of(P3.self), .of(P4.self)], file: file, line: line) { linker in
+        bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -113,7 +113,7 @@ extension AssistedFactoryBindingBuilder {
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
-        bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self), .of(P3.self), .of(P4.self), .of(P5.self)], file: file, line: line) { linker in
+        bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -140,7 +140,7 @@ extension AssistedFactoryBindingBuilder {
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
-        bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self), .of(P3.self), .of(P4.self), .of(P5.self), .of(P6.self)], file: file, line: line) { linker in
+        bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -168,7 +168,7 @@ extension AssistedFactoryBindingBuilder {
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
-        bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self), .of(P3.self), .of(P4.self), .of(P5.self), .of(P6.self), .of(P7.self)], file: file, line: line) { linker in
+        bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -197,7 +197,7 @@ extension AssistedFactoryBindingBuilder {
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
-        bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self), .of(P3.self), .of(P4.self), .of(P5.self), .of(P6.self), .of(P7.self), .of(P8.self)], file: file, line: line) { linker in
+        bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -227,7 +227,7 @@ extension AssistedFactoryBindingBuilder {
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
-        bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self), .of(P3.self), .of(P4.self), .of(P5.self), .of(P6.self), .of(P7.self), .of(P8.self), .of(P9.self)], file: file, line: line) { linker in
+        bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -258,7 +258,7 @@ extension AssistedFactoryBindingBuilder {
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
-        bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self), .of(P3.self), .of(P4.self), .of(P5.self), .of(P6.self), .of(P7.self), .of(P8.self), .of(P9.self), .of(P10.self)], file: file, line: line) { linker in
+        bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -290,7 +290,7 @@ extension AssistedFactoryBindingBuilder {
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
-        bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self), .of(P3.self), .of(P4.self), .of(P5.self), .of(P6.self), .of(P7.self), .of(P8.self), .of(P9.self), .of(P10.self), .of(P11.self)], file: file, line: line) { linker in
+        bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -323,7 +323,7 @@ extension AssistedFactoryBindingBuilder {
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
-        bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self), .of(P3.self), .of(P4.self), .of(P5.self), .of(P6.self), .of(P7.self), .of(P8.self), .of(P9.self), .of(P10.self), .of(P11.self), .of(P12.self)], file: file, line: line) { linker in
+        bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)

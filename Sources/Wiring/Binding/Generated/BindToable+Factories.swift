@@ -14,7 +14,6 @@ extension BindToable {
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @inlinable
-    @inline(__always)
     @discardableResult
     public func to(
         file: StaticString = #fileID,
@@ -40,7 +39,6 @@ extension BindToable {
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @inlinable
-    @inline(__always)
     @discardableResult
     public func to<P1>(
         file: StaticString = #fileID,
@@ -48,7 +46,7 @@ extension BindToable {
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: [.of(P1.self)], file: file, line: line) { linker in
+        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             return linker.finish { instance in factory(r1(instance)) }
         })
@@ -67,7 +65,6 @@ extension BindToable {
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @inlinable
-    @inline(__always)
     @discardableResult
     public func to<P1, P2>(
         file: StaticString = #fileID,
@@ -75,7 +72,7 @@ extension BindToable {
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self)], file: file, line: line) { linker in
+        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             return linker.finish { instance in factory(r1(instance), r2(instance)) }
@@ -95,7 +92,6 @@ extension BindToable {
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @inlinable
-    @inline(__always)
     @discardableResult
     public func to<P1, P2, P3>(
         file: StaticString = #fileID,
@@ -103,7 +99,7 @@ extension BindToable {
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self), .of(P3.self)], file: file, line: line) { linker in
+        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -124,7 +120,6 @@ extension BindToable {
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @inlinable
-    @inline(__always)
     @discardableResult
     public func to<P1, P2, P3, P4>(
         file: StaticString = #fileID,
@@ -132,7 +127,7 @@ extension BindToable {
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self), .of(P3.self), .of(P4.self)], file: file, line: line) { linker in
+        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -154,7 +149,6 @@ extension BindToable {
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @inlinable
-    @inline(__always)
     @discardableResult
     public func to<P1, P2, P3, P4, P5>(
         file: StaticString = #fileID,
@@ -162,7 +156,7 @@ extension BindToable {
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self), .of(P3.self), .of(P4.self), .of(P5.self)], file: file, line: line) { linker in
+        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -185,7 +179,6 @@ extension BindToable {
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @inlinable
-    @inline(__always)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6>(
         file: StaticString = #fileID,
@@ -193,7 +186,7 @@ extension BindToable {
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self), .of(P3.self), .of(P4.self), .of(P5.self), .of(P6.self)], file: file, line: line) { linker in
+        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -217,7 +210,6 @@ extension BindToable {
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @inlinable
-    @inline(__always)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7>(
         file: StaticString = #fileID,
@@ -225,7 +217,7 @@ extension BindToable {
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self), .of(P3.self), .of(P4.self), .of(P5.self), .of(P6.self), .of(P7.self)], file: file, line: line) { linker in
+        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -250,7 +242,6 @@ extension BindToable {
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @inlinable
-    @inline(__always)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8>(
         file: StaticString = #fileID,
@@ -258,7 +249,7 @@ extension BindToable {
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self), .of(P3.self), .of(P4.self), .of(P5.self), .of(P6.self), .of(P7.self), .of(P8.self)], file: file, line: line) { linker in
+        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -284,7 +275,6 @@ extension BindToable {
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @inlinable
-    @inline(__always)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9>(
         file: StaticString = #fileID,
@@ -292,7 +282,7 @@ extension BindToable {
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self), .of(P3.self), .of(P4.self), .of(P5.self), .of(P6.self), .of(P7.self), .of(P8.self), .of(P9.self)], file: file, line: line) { linker in
+        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -319,7 +309,6 @@ extension BindToable {
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @inlinable
-    @inline(__always)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10>(
         file: StaticString = #fileID,
@@ -327,7 +316,7 @@ extension BindToable {
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self), .of(P3.self), .of(P4.self), .of(P5.self), .of(P6.self), .of(P7.self), .of(P8.self), .of(P9.self), .of(P10.self)], file: file, line: line) { linker in
+        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -355,7 +344,6 @@ extension BindToable {
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @inlinable
-    @inline(__always)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11>(
         file: StaticString = #fileID,
@@ -363,7 +351,7 @@ extension BindToable {
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self), .of(P3.self), .of(P4.self), .of(P5.self), .of(P6.self), .of(P7.self), .of(P8.self), .of(P9.self), .of(P10.self), .of(P11.self)], file: file, line: line) { linker in
+        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -392,7 +380,6 @@ extension BindToable {
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @inlinable
-    @inline(__always)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12>(
         file: StaticString = #fileID,
@@ -400,7 +387,7 @@ extension BindToable {
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self), .of(P3.self), .of(P4.self), .of(P5.self), .of(P6.self), .of(P7.self), .of(P8.self), .of(P9.self), .of(P10.self), .of(P11.self), .of(P12.self)], file: file, line: line) { linker in
+        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -430,7 +417,6 @@ extension BindToable {
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @inlinable
-    @inline(__always)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12, P13>(
         file: StaticString = #fileID,
@@ -438,7 +424,7 @@ extension BindToable {
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self), .of(P3.self), .of(P4.self), .of(P5.self), .of(P6.self), .of(P7.self), .of(P8.self), .of(P9.self), .of(P10.self), .of(P11.self), .of(P12.self), .of(P13.self)], file: file, line: line) { linker in
+        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self, P13.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -469,7 +455,6 @@ extension BindToable {
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @inlinable
-    @inline(__always)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12, P13, P14>(
         file: StaticString = #fileID,
@@ -477,7 +462,7 @@ extension BindToable {
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self), .of(P3.self), .of(P4.self), .of(P5.self), .of(P6.self), .of(P7.self), .of(P8.self), .of(P9.self), .of(P10.self), .of(P11.self), .of(P12.self), .of(P13.self), .of(P14.self)], file: file, line: line) { linker in
+        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self, P13.self, P14.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -509,7 +494,6 @@ extension BindToable {
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @inlinable
-    @inline(__always)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12, P13, P14, P15>(
         file: StaticString = #fileID,
@@ -517,7 +501,7 @@ extension BindToable {
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14, consuming P15) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self), .of(P3.self), .of(P4.self), .of(P5.self), .of(P6.self), .of(P7.self), .of(P8.self), .of(P9.self), .of(P10.self), .of(P11.self), .of(P12.self), .of(P13.self), .of(P14.self), .of(P15.self)], file: file, line: line) { linker in
+        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self, P13.self, P14.self, P15.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -550,7 +534,6 @@ extension BindToable {
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @inlinable
-    @inline(__always)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12, P13, P14, P15, P16>(
         file: StaticString = #fileID,
@@ -558,7 +541,7 @@ extension BindToable {
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14, consuming P15, consuming P16) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: [.of(P1.self), .of(P2.self), .of(P3.self), .of(P4.self), .of(P5.self), .of(P6.self), .of(P7.self), .of(P8.self), .of(P9.self), .of(P10.self), .of(P11.self), .of(P12.self), .of(P13.self), .of(P14.self), .of(P15.self), .of(P16.self)], file: file, line: line) { linker in
+        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self, P13.self, P14.self, P15.self, P16.self), file: file, line: line) { linker in
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -599,9 +582,7 @@ extension BindToable {
         function: StaticString = #function,
         factory: @escaping @Sendable (repeat consuming each P) -> Input
     ) -> BindingReceipt<Input> {
-        var requests: [DependencyRequest] = []
-        repeat requests.append(.of((each P).self))
-        return _bind(_BindingRecipe(requests: requests, file: file, line: line) { linker in
+        _bind(_BindingRecipe(requests: DependencyRequest.list(repeat (each P).self), file: file, line: line) { linker in
             var index = 0
             func next<X>(_ parameter: X.Type) -> Resolver<X> {
                 defer { index += 1 }

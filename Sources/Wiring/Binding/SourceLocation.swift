@@ -36,8 +36,10 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 /// Registration stores thousands of these, so it holds the `StaticString` rather than a `String`.
 @usableFromInline
 struct CallSite: Sendable {
-    @usableFromInline let file: StaticString
+    // The line first: the file's flags byte then ends the struct, and an optional call site
+    // needs no extra word.
     @usableFromInline let line: Int
+    @usableFromInline let file: StaticString
 
     @inlinable
     init(file: StaticString, line: Int) {

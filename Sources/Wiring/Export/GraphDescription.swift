@@ -121,14 +121,14 @@ final class GraphDescription: @unchecked Sendable {
         if case let .inherited(depth, inner) = resolution {
             guard let entry = inner.entry, depth <= ancestors.count else { return [] }
             let ancestor = graph.ancestor(depth)
-            return ancestor.entries[entry].declarations.map { ancestors[depth - 1][$0] }
+            return ancestor.declarations(of: entry).map { ancestors[depth - 1][$0] }
         }
         guard let entry = resolution.entry else { return [] }
-        let own = graph.entries[entry].declarations.map { ids[$0] }
+        let own = graph.declarations(of: entry).map { ids[$0] }
         guard graph.isCollection(entry), let inherited = graph.inheritedCollection(graph.entries[entry].key), inherited.depth <= ancestors.count else {
             return own
         }
         let ancestor = graph.ancestor(inherited.depth)
-        return ancestor.entries[inherited.entry].declarations.map { ancestors[inherited.depth - 1][$0] } + own
+        return ancestor.declarations(of: inherited.entry).map { ancestors[inherited.depth - 1][$0] } + own
     }
 }

@@ -14,12 +14,13 @@ class AnyDeclaration {
         case seed
     }
 
+    // Stored largest first, so that the small fields share one word.
     let key: BindingKey
-    let role: Role
     let requests: [DependencyRequest]
     let site: CallSite?
     /// The module (or component) whose `configure` declared the binding.
     let declaringModule: (any Any.Type)?
+    let role: Role
     let isShared: Bool
     /// Whether the declaration replaces the component's own bindings of its key (a test override).
     var isOverride = false
@@ -65,12 +66,13 @@ class AnyDeclaration {
     }
 }
 
-/// A declaration made by a `to(...)` call: it owns the recipe of the bound value.
+/// A declaration made by a `to(...)` call: it keeps how to link the bound value until the graph
+/// is linked.
 class RecipeDeclaration<Input>: AnyDeclaration {
-    let recipe: _BindingRecipe<Input>
+    private var link: RecipeLink<Input>
 
     init(recipe: _BindingRecipe<Input>, key: BindingKey, role: Role, site: CallSite, declaringModule: (any Any.Type)?, isShared: Bool) {
-        self.recipe = recipe
+        self.link = RecipeLink(recipe.link)
         super.init(key: key, role: role, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: isShared)
     }
 
@@ -78,9 +80,26 @@ class RecipeDeclaration<Input>: AnyDeclaration {
         layout.addShared(Input.self)
     }
 
-    /// The resolver of the bound value, with sharing applied by the recipe's `finish`.
+    /// The resolver of the bound value, with sharing applied by the recipe's `finish`. Called
+    /// once, when the graph is linked.
     func resolver(with linker: Linker) -> Resolver<Input> {
-        recipe.link(linker)
+        link.take()(linker)
+    }
+}
+
+/// How a recipe links its value, given up once it has: a linked graph keeps only resolvers.
+struct RecipeLink<Input> {
+    private var link: ((Linker) -> Resolver<Input>)?
+
+    init(_ link: @escaping (Linker) -> Resolver<Input>) {
+        self.link = link
+    }
+
+    /// The link function; a second call is an internal error.
+    mutating func take() -> (Linker) -> Resolver<Input> {
+        guard let link else { preconditionFailure("Wiring internal error: a binding was linked twice.") }
+        self.link = nil
+        return link
     }
 }
 
@@ -131,10 +150,10 @@ class ContributionDeclaration<Element>: AnyDeclaration {
 
 /// A contribution of one element: `bind(E.self).intoCollection().to(value: e)`.
 final class SingleContribution<Element>: ContributionDeclaration<Element> {
-    let recipe: _BindingRecipe<Element>
+    private var link: RecipeLink<Element>
 
     init(recipe: _BindingRecipe<Element>, key: BindingKey, site: CallSite, declaringModule: (any Any.Type)?, isShared: Bool) {
-        self.recipe = recipe
+        self.link = RecipeLink(recipe.link)
         super.init(key: key, role: .contribution, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: isShared)
     }
 
@@ -143,17 +162,17 @@ final class SingleContribution<Element>: ContributionDeclaration<Element> {
     }
 
     override func appender(with linker: Linker) -> Appender<Element> {
-        let resolve = recipe.link(linker)
+        let resolve = link.take()(linker)
         return { instance, elements in elements.append(resolve(instance)) }
     }
 }
 
 /// A contribution of several elements: `bind(E.self).intoCollection().to(value: [e1, e2])`.
 final class ArrayContribution<Element>: ContributionDeclaration<Element> {
-    let recipe: _BindingRecipe<[Element]>
+    private var link: RecipeLink<[Element]>
 
     init(recipe: _BindingRecipe<[Element]>, key: BindingKey, site: CallSite, declaringModule: (any Any.Type)?, isShared: Bool) {
-        self.recipe = recipe
+        self.link = RecipeLink(recipe.link)
         super.init(key: key, role: .contribution, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: isShared)
     }
 
@@ -162,7 +181,7 @@ final class ArrayContribution<Element>: ContributionDeclaration<Element> {
     }
 
     override func appender(with linker: Linker) -> Appender<Element> {
-        let resolve = recipe.link(linker)
+        let resolve = link.take()(linker)
         return { instance, elements in elements.append(contentsOf: resolve(instance)) }
     }
 }

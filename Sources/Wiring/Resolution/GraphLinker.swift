@@ -11,16 +11,16 @@ struct GraphLinker {
 
     init(_ graph: ResolvedGraph) {
         self.graph = graph
-        graph.nodes = graph.entries.map { graph.declarations[$0.declarations[0]].makeNode() }
+        graph.nodes = graph.entries.map { graph.firstDeclaration(of: $0).makeNode() }
     }
 
     /// Links every key in `order`, then returns the root's linker.
     mutating func link(in order: DependencyOrder) -> Linker {
         seedSlot = graph.graph.seed?.reserveSeedSlot(in: &layout)
         for entry in order.linkOrder {
-            let declarations = graph.entries[entry].declarations
+            let declarations = graph.declarations(of: entry)
             let linkers = declarations.map { linker(for: $0) }
-            let first = graph.declarations[declarations[0]]
+            let first = graph.firstDeclaration(of: graph.entries[entry])
             if graph.isCollection(entry) {
                 let inherited = graph.inheritedCollection(graph.entries[entry].key).map { found in
                     InheritedCollection(node: graph.ancestor(found.depth).nodes[found.entry], depth: found.depth)
@@ -34,7 +34,8 @@ struct GraphLinker {
             placeStackCheckpoint(graph.nodes[entry], dependencies: linkers.flatMap(\.targets))
         }
         graph.releaseOrder = order.linkOrder
-        return Linker(sharedSlot: nil, targets: ArraySlice(graph.rootResolutions.map { target($0, in: graph) }))
+        let root = graph.graph.root?.requests ?? []
+        return Linker(sharedSlot: nil, targets: ArraySlice(zip(graph.rootResolutions, root).map { target($0, for: $1, in: graph) }))
     }
 
     /// Records how deep the node lies and, where deep chains need one, puts a stack checkpoint
@@ -51,19 +52,23 @@ struct GraphLinker {
         let sharedSlot = graph.declarations[declaration].isShared
             ? graph.declarations[declaration].reserveSharedSlot(in: &layout)
             : nil
-        return Linker(sharedSlot: sharedSlot, targets: ArraySlice(graph.resolutions(of: declaration).map { target($0, in: graph) }))
+        let requests = graph.declarations[declaration].requests
+        return Linker(sharedSlot: sharedSlot, targets: ArraySlice(zip(graph.resolutions(of: declaration), requests).map { target($0, for: $1, in: graph) }))
     }
 
-    private func target(_ resolution: ResolvedGraph.Resolution, in graph: ResolvedGraph) -> LinkTarget {
+    private func target(_ resolution: ResolvedGraph.Resolution, for request: DependencyRequest, in graph: ResolvedGraph) -> LinkTarget {
         switch resolution {
-        case let .entry(entry, wrapper):
-            return .node(graph.nodes[entry], wrapper: wrapper)
+        case let .entry(entry, wrapped):
+            return .node(graph.nodes[entry], wrapper: wrapped ? request.wrapper : nil)
         case let .function(entry):
             return .function(graph.nodes[entry])
-        case let .absent(wrapper):
+        case .absent:
+            guard let wrapper = request.wrapper else {
+                preconditionFailure("Wiring internal error: a parameter without a wrapper was resolved as absent.")
+            }
             return .absent(wrapper: wrapper)
         case let .inherited(depth, inner):
-            return .inherited(depth: depth, target(inner, in: graph.ancestor(depth)))
+            return .inherited(depth: depth, target(inner, for: request, in: graph.ancestor(depth)))
         case .missing:
             preconditionFailure("Wiring internal error: a graph with a missing binding was linked.")
         }

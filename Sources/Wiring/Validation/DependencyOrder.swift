@@ -30,9 +30,9 @@ struct DependencyOrder {
 
     private mutating func collectEdges(_ graph: ResolvedGraph) {
         edgeStart.reserveCapacity(graph.entries.count + 1)
-        for entry in graph.entries {
+        for entry in graph.entries.indices {
             edgeStart.append(edges.count)
-            for declaration in entry.declarations {
+            for declaration in graph.declarations(of: entry) {
                 let requests = graph.declarations[declaration].requests
                 for (request, resolution) in zip(requests, graph.resolutions(of: declaration)) {
                     guard request.kind.isImmediate, case let .entry(target, _) = resolution else { continue }

@@ -3,9 +3,10 @@
 /// Contributions to a collection are never duplicates of each other.
 enum DuplicateBindingRule {
     static func diagnose(_ graph: ResolvedGraph) -> [Diagnostic] {
-        graph.entries.compactMap { entry in
-            guard entry.declarations.count > 1 else { return nil }
-            let declarations = entry.declarations.map { graph.declarations[$0] }
+        graph.entries.indices.compactMap { index in
+            let entry = graph.entries[index]
+            guard entry.range.count > 1 else { return nil }
+            let declarations = graph.declarations(of: index).map { graph.declarations[$0] }
             let singles = declarations.filter { $0.role != .contribution }
             guard !singles.isEmpty else { return nil }
             let contributions = declarations.filter { $0.role == .contribution }

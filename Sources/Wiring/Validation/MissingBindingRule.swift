@@ -46,7 +46,7 @@ enum MissingBindingRule {
         let sameType = graph.entries.filter { $0.key.type == key.type && $0.key != key }
         if !sameType.isEmpty {
             return sameType.map { entry in
-                let declaration = graph.declarations[entry.declarations[0]]
+                let declaration = graph.firstDeclaration(of: entry)
                 let binding = entry.key.tag.map { "tagged \(TypeName.of($0))" } ?? "without a tag"
                 let request = entry.key.tag.map { "TaggedProvider<\(TypeName.of($0))>" } ?? TypeName.of(entry.key.type)
                 return "  \(TypeName.of(key.type)) is bound \(binding) \(graph.place(of: declaration)); to use that binding, request \(request)."
@@ -57,7 +57,7 @@ enum MissingBindingRule {
             return []
         }
         let entry = graph.entries[suggestion]
-        let declaration = graph.declarations[entry.declarations[0]]
+        let declaration = graph.firstDeclaration(of: entry)
         return ["  Did you mean \(entry.key.displayName)? It is bound \(graph.place(of: declaration))."]
     }
 

@@ -6,17 +6,18 @@ final class ResolvedGraph {
     /// collection (and more than one only when something is wrong).
     struct Entry {
         let key: BindingKey
-        var declarations: [Int]
+        /// Where the entry's declarations are listed in `entryDeclarations`.
+        fileprivate(set) var range: Range<Int>
     }
 
     /// What a factory parameter resolved to.
     enum Resolution {
-        /// The key of an entry, possibly through a wrapper (`Provider`, `T?`).
-        case entry(Int, wrapper: (any DependencyWrapper.Type)?)
+        /// The key of an entry, itself or through the request's wrapper (`Provider`, `T?`).
+        case entry(Int, wrapped: Bool)
         /// `() -> T`, resolving the entry of `T` when called.
         case function(Int)
         /// A `T?` whose `T` is not bound: it receives nil.
-        case absent(wrapper: any DependencyWrapper.Type)
+        case absent
         /// Nothing satisfies the parameter.
         case missing
         /// A binding of the ancestor `depth` levels up (1: the parent), resolved there.
@@ -49,6 +50,9 @@ final class ResolvedGraph {
     let path: [String]
     let declarations: [AnyDeclaration]
     private(set) var entries: [Entry] = []
+    /// The declarations of every entry, entry after entry, each entry's in declaration order:
+    /// one array for the whole graph rather than one per key.
+    private var entryDeclarations: [Int] = []
     private(set) var entryOfKey: [BindingKey: Int] = [:]
     /// The resolutions of every declaration's requests, declaration after declaration.
     private(set) var resolutions: [Resolution] = []
@@ -80,16 +84,7 @@ final class ResolvedGraph {
             declarations.append(root)
         }
         self.declarations = declarations
-        entries.reserveCapacity(declarations.count)
-        entryOfKey.reserveCapacity(declarations.count)
-        for (index, declaration) in declarations.enumerated() {
-            if let entry = entryOfKey[declaration.key] {
-                entries[entry].declarations.append(index)
-            } else {
-                entryOfKey[declaration.key] = entries.count
-                entries.append(Entry(key: declaration.key, declarations: [index]))
-            }
-        }
+        groupByKey()
         resolutionStart.reserveCapacity(declarations.count + 1)
         for declaration in declarations {
             resolutionStart.append(resolutions.count)
@@ -115,6 +110,46 @@ final class ResolvedGraph {
         while linked.popLast() != nil {}
     }
 
+    /// Makes one entry per key, listing its declarations in the order they were declared.
+    private func groupByKey() {
+        entries.reserveCapacity(declarations.count)
+        entryOfKey.reserveCapacity(declarations.count)
+        var entryOfDeclaration: [Int] = []
+        entryOfDeclaration.reserveCapacity(declarations.count)
+        var counts: [Int] = []
+        for declaration in declarations {
+            if let entry = entryOfKey[declaration.key] {
+                entryOfDeclaration.append(entry)
+                counts[entry] += 1
+            } else {
+                entryOfKey[declaration.key] = entries.count
+                entryOfDeclaration.append(entries.count)
+                entries.append(Entry(key: declaration.key, range: 0..<0))
+                counts.append(1)
+            }
+        }
+        var start = 0
+        for entry in entries.indices {
+            entries[entry].range = start..<start
+            start += counts[entry]
+        }
+        entryDeclarations = Array(repeating: 0, count: declarations.count)
+        for (declaration, entry) in entryOfDeclaration.enumerated() {
+            entryDeclarations[entries[entry].range.upperBound] = declaration
+            entries[entry].range = entries[entry].range.lowerBound..<(entries[entry].range.upperBound + 1)
+        }
+    }
+
+    /// The declarations of an entry, in the order they were declared.
+    func declarations(of entry: Int) -> ArraySlice<Int> {
+        entryDeclarations[entries[entry].range]
+    }
+
+    /// The first declaration of an entry: its only one, unless the entry is a collection.
+    func firstDeclaration(of entry: Entry) -> AnyDeclaration {
+        declarations[entryDeclarations[entry.range.lowerBound]]
+    }
+
     /// The resolutions of one declaration's requests, in parameter order.
     func resolutions(of declaration: Int) -> ArraySlice<Resolution> {
         resolutions[resolutionStart[declaration]..<resolutionStart[declaration + 1]]
@@ -122,7 +157,7 @@ final class ResolvedGraph {
 
     /// Whether an entry holds collection contributions.
     func isCollection(_ entry: Int) -> Bool {
-        declarations[entries[entry].declarations[0]].role == .contribution
+        firstDeclaration(of: entries[entry]).role == .contribution
     }
 
     /// The ancestor `depth` levels up; `self` for 0.
@@ -174,20 +209,20 @@ final class ResolvedGraph {
         switch request.kind {
         case .instance:
             guard let entry = entryOfKey[request.key] else { return .missing }
-            return .entry(entry, wrapper: nil)
+            return .entry(entry, wrapped: false)
         case .function:
             // A closure type bound as a value takes precedence over a closure that resolves `T`.
-            if let entry = entryOfKey[BindingKey(request.parameterType)] { return .entry(entry, wrapper: nil) }
+            if let entry = entryOfKey[BindingKey(request.parameterType)] { return .entry(entry, wrapped: false) }
             guard let entry = entryOfKey[request.key] else { return .missing }
             return .function(entry)
         case .provider, .lazy, .weak:
             guard let entry = entryOfKey[request.key] else { return .missing }
-            return .entry(entry, wrapper: request.wrapper)
+            return .entry(entry, wrapped: true)
         case .optional:
-            if let entry = entryOfKey[BindingKey(request.parameterType)] { return .entry(entry, wrapper: nil) }
-            guard let wrapper = request.wrapper else { return .missing }
-            guard let entry = entryOfKey[request.key] else { return .absent(wrapper: wrapper) }
-            return .entry(entry, wrapper: wrapper)
+            if let entry = entryOfKey[BindingKey(request.parameterType)] { return .entry(entry, wrapped: false) }
+            guard request.wrapper != nil else { return .missing }
+            guard let entry = entryOfKey[request.key] else { return .absent }
+            return .entry(entry, wrapped: true)
         }
     }
 }

@@ -125,7 +125,7 @@ final class GraphDescription: @unchecked Sendable {
         }
         guard let entry = resolution.entry else { return [] }
         let own = graph.declarations(of: entry).map { ids[$0] }
-        guard graph.isCollection(entry), let inherited = graph.inheritedCollection(graph.entries[entry].key), inherited.depth <= ancestors.count else {
+        guard graph.isCollection(entry), let inherited = graph.inheritedCollection(of: entry), inherited.depth <= ancestors.count else {
             return own
         }
         let ancestor = graph.ancestor(inherited.depth)

@@ -28,7 +28,11 @@ struct DependencyRequest: Sendable {
     /// The parameter's own type, for messages: `Provider<Clock>`, `NetworkExecutor`.
     @usableFromInline let parameterType: any Any.Type
     /// The wrapper that turns the bound value into the parameter, or nil for a plain parameter.
-    @usableFromInline let wrapper: (any DependencyWrapper.Type)?
+    /// (Found again from the parameter's type rather than stored: it is needed only while the
+    /// graph is validated and linked, and a graph keeps every request.)
+    var wrapper: (any DependencyWrapper.Type)? {
+        kind == .instance || kind == .function ? nil : parameterType as? any DependencyWrapper.Type
+    }
 
     /// Classifies the parameters of a factory, in order. Not specialised for each factory: it
     /// runs once per binding while `configure` runs.
@@ -48,12 +52,12 @@ struct DependencyRequest: Sendable {
     @usableFromInline
     static func of<P>(_ parameter: P.Type) -> DependencyRequest {
         if let wrapper = parameter as? any DependencyWrapper.Type {
-            return DependencyRequest(key: wrapper.wrappedKey, kind: wrapper.requestKind, parameterType: parameter, wrapper: wrapper)
+            return DependencyRequest(key: wrapper.wrappedKey, kind: wrapper.requestKind, parameterType: parameter)
         }
         if let result = FunctionType.resultOfNullaryClosure(parameter) {
-            return DependencyRequest(key: BindingKey(result), kind: .function, parameterType: parameter, wrapper: nil)
+            return DependencyRequest(key: BindingKey(result), kind: .function, parameterType: parameter)
         }
-        return DependencyRequest(key: BindingKey(parameter), kind: .instance, parameterType: parameter, wrapper: nil)
+        return DependencyRequest(key: BindingKey(parameter), kind: .instance, parameterType: parameter)
     }
 }
 

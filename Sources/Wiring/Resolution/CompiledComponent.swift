@@ -49,6 +49,7 @@ final class CompiledComponent<C: ComponentBase>: Sendable {
         let children = builder.installations.map { subcomponent in
             PreparedComponent.Child(subcomponent: subcomponent, prepared: subcomponent.prepare(parent: graph, rules: rules))
         }
+        graph.dropKeyLookup()
         return PreparedComponent(graph: graph, order: order, diagnostics: diagnostics, children: children)
     }
 

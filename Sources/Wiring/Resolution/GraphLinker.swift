@@ -22,7 +22,7 @@ struct GraphLinker {
             let linkers = declarations.map { linker(for: $0) }
             let first = graph.firstDeclaration(of: graph.entries[entry])
             if graph.isCollection(entry) {
-                let inherited = graph.inheritedCollection(graph.entries[entry].key).map { found in
+                let inherited = graph.inheritedCollection(of: entry).map { found in
                     InheritedCollection(node: graph.ancestor(found.depth).nodes[found.entry], depth: found.depth)
                 }
                 first.linkCollection(

@@ -53,7 +53,12 @@ final class ResolvedGraph {
     /// The declarations of every entry, entry after entry, each entry's in declaration order:
     /// one array for the whole graph rather than one per key.
     private var entryDeclarations: [Int] = []
-    private(set) var entryOfKey: [BindingKey: Int] = [:]
+    /// The entry of each key: kept until every subcomponent has resolved its requests against
+    /// this graph, then dropped (see ``dropKeyLookup()``).
+    private var entryOfKey: [BindingKey: Int] = [:]
+    /// For each collection entry of a subcomponent that an ancestor's collection of the same key
+    /// precedes: where that collection is.
+    private var inheritedCollections: [Int: (depth: Int, entry: Int)] = [:]
     /// The resolutions of every declaration's requests, declaration after declaration.
     private(set) var resolutions: [Resolution] = []
     /// Where each declaration's resolutions start in `resolutions`.
@@ -85,6 +90,11 @@ final class ResolvedGraph {
         }
         self.declarations = declarations
         groupByKey()
+        if parent != nil {
+            for entry in entries.indices where isCollection(entry) {
+                inheritedCollections[entry] = findInheritedCollection(entries[entry].key)
+            }
+        }
         resolutionStart.reserveCapacity(declarations.count + 1)
         for declaration in declarations {
             resolutionStart.append(resolutions.count)
@@ -170,8 +180,20 @@ final class ResolvedGraph {
         return graph
     }
 
+    /// The collection an ancestor provides for the key of a collection entry, which this
+    /// subcomponent's own contributions add to.
+    func inheritedCollection(of entry: Int) -> (depth: Int, entry: Int)? {
+        inheritedCollections[entry]
+    }
+
+    /// Drops the lookup table of keys once nothing resolves requests against this graph anymore:
+    /// after its subcomponents are resolved. A linked graph does not need it.
+    func dropKeyLookup() {
+        entryOfKey = [:]
+    }
+
     /// The collection of `key` an ancestor provides, which a subcomponent's own contributions add to.
-    func inheritedCollection(_ key: BindingKey) -> (depth: Int, entry: Int)? {
+    private func findInheritedCollection(_ key: BindingKey) -> (depth: Int, entry: Int)? {
         var depth = 1
         var graph = parent
         while let current = graph {

@@ -90,7 +90,7 @@ final class GraphDescription: @unchecked Sendable {
             kind: kind,
             scope: declaration.isShared ? TypeName.qualified(componentScope) : nil,
             isCollection: declaration.role == .contribution,
-            module: declaration.declaringModule.map(TypeName.qualified),
+            module: TypeName.qualified(declaration.declaringModule),
             location: declaration.location,
             isOverride: declaration.isOverride
         )
@@ -118,7 +118,8 @@ final class GraphDescription: @unchecked Sendable {
     /// The ids of the bindings a resolution reaches: in this component, or in an ancestor; a
     /// collection also reaches what its ancestors contribute.
     private func targetIDs(_ resolution: ResolvedGraph.Resolution, ids: [String], ancestors: [[String]]) -> [String] {
-        if case let .inherited(depth, inner) = resolution {
+        if case let .inherited(levels, inner) = resolution {
+            let depth = Int(levels)
             guard let entry = inner.entry, depth <= ancestors.count else { return [] }
             let ancestor = graph.ancestor(depth)
             return ancestor.declarations(of: entry).map { ancestors[depth - 1][$0] }

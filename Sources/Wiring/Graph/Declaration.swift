@@ -14,18 +14,18 @@ class AnyDeclaration {
         case seed
     }
 
-    // Stored largest first, so that the small fields share one word.
+    // The one-byte fields follow the key, in the bytes its optional tag leaves free.
     let key: BindingKey
-    let requests: [DependencyRequest]
-    let site: CallSite?
-    /// The module (or component) whose `configure` declared the binding.
-    let declaringModule: (any Any.Type)?
     let role: Role
     let isShared: Bool
     /// Whether the declaration replaces the component's own bindings of its key (a test override).
     var isOverride = false
+    let requests: [DependencyRequest]
+    let site: CallSite?
+    /// The module (or component) whose `configure` declared the binding.
+    let declaringModule: any Any.Type
 
-    init(key: BindingKey, role: Role, requests: [DependencyRequest], site: CallSite?, declaringModule: (any Any.Type)?, isShared: Bool) {
+    init(key: BindingKey, role: Role, requests: [DependencyRequest], site: CallSite?, declaringModule: any Any.Type, isShared: Bool) {
         self.key = key
         self.role = role
         self.requests = requests
@@ -71,7 +71,7 @@ class AnyDeclaration {
 class RecipeDeclaration<Input>: AnyDeclaration {
     private var link: RecipeLink<Input>
 
-    init(recipe: _BindingRecipe<Input>, key: BindingKey, role: Role, site: CallSite, declaringModule: (any Any.Type)?, isShared: Bool) {
+    init(recipe: _BindingRecipe<Input>, key: BindingKey, role: Role, site: CallSite, declaringModule: any Any.Type, isShared: Bool) {
         self.link = RecipeLink(recipe.link)
         super.init(key: key, role: role, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: isShared)
     }
@@ -152,7 +152,7 @@ class ContributionDeclaration<Element>: AnyDeclaration {
 final class SingleContribution<Element>: ContributionDeclaration<Element> {
     private var link: RecipeLink<Element>
 
-    init(recipe: _BindingRecipe<Element>, key: BindingKey, site: CallSite, declaringModule: (any Any.Type)?, isShared: Bool) {
+    init(recipe: _BindingRecipe<Element>, key: BindingKey, site: CallSite, declaringModule: any Any.Type, isShared: Bool) {
         self.link = RecipeLink(recipe.link)
         super.init(key: key, role: .contribution, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: isShared)
     }
@@ -171,7 +171,7 @@ final class SingleContribution<Element>: ContributionDeclaration<Element> {
 final class ArrayContribution<Element>: ContributionDeclaration<Element> {
     private var link: RecipeLink<[Element]>
 
-    init(recipe: _BindingRecipe<[Element]>, key: BindingKey, site: CallSite, declaringModule: (any Any.Type)?, isShared: Bool) {
+    init(recipe: _BindingRecipe<[Element]>, key: BindingKey, site: CallSite, declaringModule: any Any.Type, isShared: Bool) {
         self.link = RecipeLink(recipe.link)
         super.init(key: key, role: .contribution, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: isShared)
     }

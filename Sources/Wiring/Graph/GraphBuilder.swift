@@ -31,6 +31,14 @@ final class GraphBuilder {
         self.moduleStack = [component]
     }
 
+    /// Lets go of the declarations and of the set of included modules once the graph is
+    /// resolved and validated: the resolved graph keeps the declarations it uses.
+    func dropConfigurationState() {
+        declarations = []
+        includedModules = []
+        installedComponents = []
+    }
+
     /// The module whose `configure` is running.
     var currentModule: any Any.Type { moduleStack[moduleStack.count - 1] }
 

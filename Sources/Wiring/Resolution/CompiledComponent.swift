@@ -43,6 +43,7 @@ final class CompiledComponent<C: ComponentBase>: Sendable {
         let graph = ResolvedGraph(graph: builder, parent: parent)
         let order = DependencyOrder(graph)
         var diagnostics = GraphValidator.diagnose(graph, order, rules: rules)
+        builder.dropConfigurationState()
         if let installation {
             diagnostics = ScopeRule.diagnose(graph, installation: installation) + diagnostics.map { $0.locatedIn(graph.path) }
         }

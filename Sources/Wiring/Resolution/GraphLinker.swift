@@ -59,16 +59,16 @@ struct GraphLinker {
     private func target(_ resolution: ResolvedGraph.Resolution, for request: DependencyRequest, in graph: ResolvedGraph) -> LinkTarget {
         switch resolution {
         case let .entry(entry, wrapped):
-            return .node(graph.nodes[entry], wrapper: wrapped ? request.wrapper : nil)
+            return .node(graph.nodes[Int(entry)], wrapper: wrapped ? request.wrapper : nil)
         case let .function(entry):
-            return .function(graph.nodes[entry])
+            return .function(graph.nodes[Int(entry)])
         case .absent:
             guard let wrapper = request.wrapper else {
                 preconditionFailure("Wiring internal error: a parameter without a wrapper was resolved as absent.")
             }
             return .absent(wrapper: wrapper)
         case let .inherited(depth, inner):
-            return .inherited(depth: depth, target(inner, for: request, in: graph.ancestor(depth)))
+            return .inherited(depth: Int(depth), target(inner, for: request, in: graph.ancestor(Int(depth))))
         case .missing:
             preconditionFailure("Wiring internal error: a graph with a missing binding was linked.")
         }

@@ -36,7 +36,7 @@ struct DependencyOrder {
                 let requests = graph.declarations[declaration].requests
                 for (request, resolution) in zip(requests, graph.resolutions(of: declaration)) {
                     guard request.kind.isImmediate, case let .entry(target, _) = resolution else { continue }
-                    edges.append(Edge(target: target, declaration: declaration))
+                    edges.append(Edge(target: Int(target), declaration: declaration))
                 }
             }
         }

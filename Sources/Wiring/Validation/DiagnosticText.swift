@@ -19,7 +19,7 @@ extension ResolvedGraph {
         guard let location = declaration.location else {
             return "as the Seed of \(componentName)"
         }
-        guard let module = declaration.declaringModule else { return "at \(location)" }
+        let module = declaration.declaringModule
         return "at \(location) in \(TypeName.of(module))"
     }
 }

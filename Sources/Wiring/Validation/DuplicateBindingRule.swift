@@ -5,7 +5,7 @@ enum DuplicateBindingRule {
     static func diagnose(_ graph: ResolvedGraph) -> [Diagnostic] {
         graph.entries.indices.compactMap { index in
             let entry = graph.entries[index]
-            guard entry.range.count > 1 else { return nil }
+            guard entry.declarationCount > 1 else { return nil }
             let declarations = graph.declarations(of: index).map { graph.declarations[$0] }
             let singles = declarations.filter { $0.role != .contribution }
             guard !singles.isEmpty else { return nil }

@@ -6,27 +6,35 @@ final class ResolvedGraph {
     /// collection (and more than one only when something is wrong).
     struct Entry {
         let key: BindingKey
+        // 32-bit, so that an entry takes four words rather than five.
+        fileprivate var start: Int32
+        fileprivate var count: Int32
+
+        /// How many declarations the key has.
+        var declarationCount: Int { Int(count) }
         /// Where the entry's declarations are listed in `entryDeclarations`.
-        fileprivate(set) var range: Range<Int>
+        var range: Range<Int> { Int(start)..<Int(start + count) }
     }
 
     /// What a factory parameter resolved to.
     enum Resolution {
+        // Entries and depths are 32-bit, so that a resolution takes one word.
+
         /// The key of an entry, itself or through the request's wrapper (`Provider`, `T?`).
-        case entry(Int, wrapped: Bool)
+        case entry(Int32, wrapped: Bool)
         /// `() -> T`, resolving the entry of `T` when called.
-        case function(Int)
+        case function(Int32)
         /// A `T?` whose `T` is not bound: it receives nil.
         case absent
         /// Nothing satisfies the parameter.
         case missing
         /// A binding of the ancestor `depth` levels up (1: the parent), resolved there.
-        indirect case inherited(depth: Int, Resolution)
+        indirect case inherited(depth: Int32, Resolution)
 
         /// The entry of this component the parameter resolves to, if any.
         var entry: Int? {
             switch self {
-            case let .entry(index, _), let .function(index): index
+            case let .entry(index, _), let .function(index): Int(index)
             case .absent, .missing, .inherited: nil
             }
         }
@@ -134,19 +142,19 @@ final class ResolvedGraph {
             } else {
                 entryOfKey[declaration.key] = entries.count
                 entryOfDeclaration.append(entries.count)
-                entries.append(Entry(key: declaration.key, range: 0..<0))
+                entries.append(Entry(key: declaration.key, start: 0, count: 0))
                 counts.append(1)
             }
         }
-        var start = 0
+        var start: Int32 = 0
         for entry in entries.indices {
-            entries[entry].range = start..<start
-            start += counts[entry]
+            entries[entry].start = start
+            start += Int32(counts[entry])
         }
         entryDeclarations = Array(repeating: 0, count: declarations.count)
         for (declaration, entry) in entryOfDeclaration.enumerated() {
             entryDeclarations[entries[entry].range.upperBound] = declaration
-            entries[entry].range = entries[entry].range.lowerBound..<(entries[entry].range.upperBound + 1)
+            entries[entry].count += 1
         }
     }
 
@@ -223,7 +231,7 @@ final class ResolvedGraph {
         case .missing, .absent:
             return parent?.lookUp(request, depth: depth + 1)
         case let found:
-            return .inherited(depth: depth, found)
+            return .inherited(depth: Int32(depth), found)
         }
     }
 
@@ -231,20 +239,20 @@ final class ResolvedGraph {
         switch request.kind {
         case .instance:
             guard let entry = entryOfKey[request.key] else { return .missing }
-            return .entry(entry, wrapped: false)
+            return .entry(Int32(entry), wrapped: false)
         case .function:
             // A closure type bound as a value takes precedence over a closure that resolves `T`.
-            if let entry = entryOfKey[BindingKey(request.parameterType)] { return .entry(entry, wrapped: false) }
+            if let entry = entryOfKey[BindingKey(request.parameterType)] { return .entry(Int32(entry), wrapped: false) }
             guard let entry = entryOfKey[request.key] else { return .missing }
-            return .function(entry)
+            return .function(Int32(entry))
         case .provider, .lazy, .weak:
             guard let entry = entryOfKey[request.key] else { return .missing }
-            return .entry(entry, wrapped: true)
+            return .entry(Int32(entry), wrapped: true)
         case .optional:
-            if let entry = entryOfKey[BindingKey(request.parameterType)] { return .entry(entry, wrapped: false) }
+            if let entry = entryOfKey[BindingKey(request.parameterType)] { return .entry(Int32(entry), wrapped: false) }
             guard request.wrapper != nil else { return .missing }
             guard let entry = entryOfKey[request.key] else { return .absent }
-            return .entry(entry, wrapped: true)
+            return .entry(Int32(entry), wrapped: true)
         }
     }
 }

@@ -6,8 +6,8 @@
 enum WiringRule {
     static func diagnose(_ graph: ResolvedGraph) -> [Diagnostic] {
         graph.declarations.compactMap { declaration in
+            let module = declaration.declaringModule
             guard declaration.role == .unique || declaration.role == .contribution, !declaration.isSubcomponentFactory,
-                  let module = declaration.declaringModule,
                   let wiringLibrary = TypeName.module(of: module),
                   let siblings = Self.siblings(ofWiringLibrary: wiringLibrary),
                   let owner = Self.owner(of: declaration),

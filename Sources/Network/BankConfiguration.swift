@@ -178,8 +178,14 @@ public struct BankConfiguration: Sendable, Hashable, CustomStringConvertible {
     /// - Returns: The account.
     /// - Throws: ``NetworkError`` of kind ``NetworkError/Kind/invalidAccount``.
     public static func validatedAccount(_ account: String) throws(NetworkError) -> String {
-        let allowed = account.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "." || scalar == "_" || scalar == "-")
+        let allowed = account.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                true
+            default:
+                false
+            }
         }
         guard !account.isEmpty, account.count <= maxAccountLength, allowed, account != ".", account != ".." else {
             throw NetworkError(

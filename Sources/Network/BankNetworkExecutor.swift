@@ -17,9 +17,10 @@
 ///   followed, replies are capped at ``BankConfiguration/maxResponseBytes``, and the bearer token
 ///   appears in no error message. The bank is reached directly: proxies named in the environment
 ///   (`http_proxy`, `https_proxy`) are not used.
-/// - Connections: each attempt opens a fresh connection and closes it afterwards, so that every
-///   request that goes out is an attempt the retry policy counts (libcurl would otherwise re-send
-///   a request silently on a reused connection that turned out to be dead).
+/// - Connections: kept alive and reused by later deposits, from every executor in the process.
+///   When a reused connection turns out dead before any reply arrives, libcurl sends the request
+///   again on a new connection within the same attempt; the idempotency key makes that safe, and
+///   an error after such a send still reports that the deposit may have been credited.
 /// - Retries: at most ``BankConfiguration/maxAttempts`` attempts, only after a refused, timed out
 ///   or lost connection, an HTTP 500, 502, 503 or 504, or a malformed reply; the pause doubles from
 ///   ``BankConfiguration/retryBaseDelay`` with ±20 % jitter (at most 5 s), and honours the bank's

@@ -154,11 +154,12 @@ final class CurlTransfer: @unchecked Sendable {
         try set(CURLOPT_NOSIGNAL, "CURLOPT_NOSIGNAL", 1)
         // HTTP/1.1 only, so that every way a connection can fail maps to one of the codes above.
         try set(CURLOPT_HTTP_VERSION, "CURLOPT_HTTP_VERSION", CURL_HTTP_VERSION_1_1)
-        // A fresh connection for every attempt, closed afterwards: libcurl silently re-sends a
-        // request whose reused connection turns out dead, and every send must be an attempt
-        // that the retry policy counts and that `mayHaveBeenCredited` accounts for.
-        try set(CURLOPT_FRESH_CONNECT, "CURLOPT_FRESH_CONNECT", 1)
-        try set(CURLOPT_FORBID_REUSE, "CURLOPT_FORBID_REUSE", 1)
+        // Connections are kept alive in the engine's multi handle and reused by later attempts
+        // and deposits. When a reused connection turns out dead before any reply arrives,
+        // libcurl sends the request again on a new connection within the same attempt; that is
+        // safe because every send carries the deposit's idempotency key, and `requestStarted`
+        // stays true from the first send, so the outcome still says the bank may have it.
+        try set(CURLOPT_TCP_NODELAY, "CURLOPT_TCP_NODELAY", 1)
         // The bank is reached directly, never through a proxy named in the environment.
         try set(CURLOPT_PROXY, "CURLOPT_PROXY", string: "")
 
@@ -231,25 +232,32 @@ final class CurlTransfer: @unchecked Sendable {
             exceededSizeCap = true
             return false
         }
-        let text = String(decoding: line, as: UTF8.self)
-        if text.hasPrefix("HTTP/") {
+        if line.starts(with: "HTTP/".utf8) {
             // A new response (after a `100 Continue`): forget the headers of the previous one.
             location = nil
             retryAfter = nil
             return true
         }
-        guard let colon = text.firstIndex(of: ":") else { return true }
-        let name = text[..<colon].lowercased()
-        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-        switch name {
-        case "location":
+        // Only two headers are read; the others are passed over without being decoded.
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return true }
+        let name = line[..<colon]
+        let isLocation = Self.isHeaderName(name, "location")
+        guard isLocation || Self.isHeaderName(name, "retry-after") else { return true }
+        let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if isLocation {
             location = String(value.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }.prefix(300).map(Character.init))
-        case "retry-after":
+        } else {
             retryAfter = Int(value).flatMap { $0 >= 0 ? Duration.seconds($0) : nil }
-        default:
-            break
         }
         return true
+    }
+
+    /// Whether the header name `bytes` is `lowercaseName`, ignoring ASCII case.
+    private static func isHeaderName(_ bytes: Slice<UnsafeRawBufferPointer>, _ lowercaseName: StaticString) -> Bool {
+        let expected = UnsafeRawBufferPointer(start: lowercaseName.utf8Start, count: lowercaseName.utf8CodeUnitCount)
+        return bytes.count == expected.count && zip(bytes, expected).allSatisfy { byte, lowercase in
+            byte == lowercase || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") && byte + 0x20 == lowercase)
+        }
     }
 
     /// Notes that the connection is up and the request is about to be sent.

@@ -28,7 +28,10 @@ struct DepositReplyInterpreter: Sendable {
 
     private func interpretUnredacted(_ outcome: TransferOutcome, for request: DepositRequest) -> Result<DepositConfirmation, Failure> {
         if let failure = outcome.failure {
-            return .failure(Failure(error: error(for: failure, in: outcome), retryAfter: nil))
+            // A request that went out on a reused connection found dead is sent again on a new
+            // one: whatever stopped the second send, the bank may have the first.
+            let error = error(for: failure, in: outcome).possiblyCredited(by: outcome.requestStarted)
+            return .failure(Failure(error: error, retryAfter: nil))
         }
         let bank = configuration.baseURL
         let status = outcome.status

@@ -142,8 +142,15 @@ struct StrictJSONParser {
 
     private mutating func parseString() throws(SyntaxError) -> String {
         position += 1
+        let start = position
+        while let byte = peek(), byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 { position += 1 }
+        if peek() == UInt8(ascii: "\"") {
+            // No escapes (the usual case): the string is the bytes between the quotes.
+            defer { position += 1 }
+            return String(decoding: bytes[start..<position], as: UTF8.self)
+        }
         var scalars = String.UnicodeScalarView()
-        var run: [UInt8] = []
+        var run = Array(bytes[start..<position])
         func flush() {
             scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
             run.removeAll(keepingCapacity: true)

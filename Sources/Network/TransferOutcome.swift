@@ -28,8 +28,9 @@ struct TransferOutcome: Sendable, Equatable {
     var failure: Failure?
     /// libcurl's description of the failure (its error buffer, or `curl_easy_strerror`).
     var errorText = ""
-    /// Whether the connection was up and the request was about to be sent, or was sent: from
-    /// then on the bank may have recorded the deposit.
+    /// Whether a connection was up and the request was about to be sent, or was sent: from
+    /// then on the bank may have recorded the deposit. It stays true when libcurl sends the
+    /// request again on a new connection because a reused one turned out dead.
     var requestStarted = false
     /// The HTTP status of the reply, when one arrived.
     var status = 0

@@ -92,7 +92,7 @@ public struct AssistedFactoryBindingBuilder<AF: AssistedFactory, BinderScope: _S
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
         factory: @escaping @Sendable (Assisted<AF.Seed>, repeat each P) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
-        bind(_BindingRecipe(requests: DependencyRequest.pack(repeat (each P).self), file: file, line: line) { linker in
+        bind(_BindingRecipe(requests: DependencyRequest.list(repeat (each P).self), file: file, line: line) { linker in
             let resolvers = linker.resolvers(repeat (each P).self)
             return linker.finish { instance in
                 let shared = SharedInstance(instance)

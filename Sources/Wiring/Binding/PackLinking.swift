@@ -1,14 +1,5 @@
-/// Helpers for terminals that take factories of any arity through a parameter pack.
-extension DependencyRequest {
-    /// The requests of every parameter of a pack, in order.
-    @inlinable
-    static func pack<each P>(_ parameters: repeat (each P).Type) -> [DependencyRequest] {
-        var requests: [DependencyRequest] = []
-        repeat requests.append(.of(each parameters))
-        return requests
-    }
-}
-
+/// A helper for terminals that take factories of any arity through a parameter pack; their
+/// requests come from `DependencyRequest.list`.
 extension Linker {
     /// The resolvers of every parameter of a pack, in order, starting at request `offset`.
     @inlinable

@@ -122,14 +122,14 @@ final class GraphDescription: @unchecked Sendable {
             let depth = Int(levels)
             guard let entry = inner.entry, depth <= ancestors.count else { return [] }
             let ancestor = graph.ancestor(depth)
-            return ancestor.declarations(of: entry).map { ancestors[depth - 1][$0] }
+            return ancestor.declarations(of: entry).map { ancestors[depth - 1][Int($0)] }
         }
         guard let entry = resolution.entry else { return [] }
-        let own = graph.declarations(of: entry).map { ids[$0] }
+        let own = graph.declarations(of: entry).map { ids[Int($0)] }
         guard graph.isCollection(entry), let inherited = graph.inheritedCollection(of: entry), inherited.depth <= ancestors.count else {
             return own
         }
         let ancestor = graph.ancestor(inherited.depth)
-        return ancestor.declarations(of: inherited.entry).map { ancestors[inherited.depth - 1][$0] } + own
+        return ancestor.declarations(of: inherited.entry).map { ancestors[inherited.depth - 1][Int($0)] } + own
     }
 }

@@ -14,24 +14,42 @@ class AnyDeclaration {
         case seed
     }
 
-    // The one-byte fields follow the key, in the bytes its optional tag leaves free.
+    // Ordered so that the small fields fill the bytes the larger ones leave free: the flags and
+    // `requestStart` follow the key's optional tag, `requestCount` the call site.
     let key: BindingKey
     let role: Role
     let isShared: Bool
     /// Whether the declaration replaces the component's own bindings of its key (a test override).
     var isOverride = false
-    let requests: [DependencyRequest]
+    private var requestStart: Int32 = 0
+    private var requestStore: RequestStore?
     let site: CallSite?
+    private var requestCount: Int32
     /// The module (or component) whose `configure` declared the binding.
     let declaringModule: any Any.Type
 
     init(key: BindingKey, role: Role, requests: [DependencyRequest], site: CallSite?, declaringModule: any Any.Type, isShared: Bool) {
         self.key = key
         self.role = role
-        self.requests = requests
+        self.requestStore = requests.isEmpty ? nil : RequestStore(requests)
+        self.requestCount = Int32(requests.count)
         self.site = site
         self.declaringModule = declaringModule
         self.isShared = isShared
+    }
+
+    /// What the factory asks for, in parameter order.
+    var requests: ArraySlice<DependencyRequest> {
+        guard let requestStore else { return [] }
+        return requestStore.requests[Int(requestStart)..<Int(requestStart + requestCount)]
+    }
+
+    /// Moves the requests to the end of `store`, which the whole graph shares.
+    func moveRequests(to store: RequestStore) {
+        let start = Int32(store.requests.count)
+        store.requests.append(contentsOf: requests)
+        requestStore = store
+        requestStart = start
     }
 
     var location: SourceLocation? { site?.location }
@@ -63,6 +81,20 @@ class AnyDeclaration {
     /// ancestor component makes to the same collection; called on the first contribution.
     func linkCollection(into node: AnyNode, contributions: [AnyDeclaration], with linkers: [Linker], inherited: InheritedCollection?) {
         preconditionFailure("\(Self.self) is not a contribution")
+    }
+}
+
+/// The requests of a graph's declarations, in one array (before `configure` has finished, of
+/// one declaration).
+final class RequestStore {
+    fileprivate(set) var requests: [DependencyRequest]
+
+    init(_ requests: [DependencyRequest]) {
+        self.requests = requests
+    }
+
+    func reserveCapacity(_ count: Int) {
+        requests.reserveCapacity(count)
     }
 }
 

@@ -51,7 +51,7 @@ public struct PropertyInjectorBindingBuilder<Element: AnyObject> {
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
         injector: @escaping @Sendable (Element, repeat each P) -> Void
     ) -> BindingReceipt<PropertyInjector<Element>> {
-        bind(_BindingRecipe(requests: DependencyRequest.pack(repeat (each P).self), file: file, line: line) { linker in
+        bind(_BindingRecipe(requests: DependencyRequest.list(repeat (each P).self), file: file, line: line) { linker in
             let resolvers = linker.resolvers(repeat (each P).self)
             return linker.finish { instance in
                 let shared = SharedInstance(instance)
@@ -75,7 +75,7 @@ public struct PropertyInjectorBindingBuilder<Element: AnyObject> {
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
         injector: @escaping @Sendable (Element) -> (repeat each P) -> Void
     ) -> BindingReceipt<PropertyInjector<Element>> {
-        bind(_BindingRecipe(requests: DependencyRequest.pack(repeat (each P).self), file: file, line: line) { linker in
+        bind(_BindingRecipe(requests: DependencyRequest.list(repeat (each P).self), file: file, line: line) { linker in
             let resolvers = linker.resolvers(repeat (each P).self)
             return linker.finish { instance in
                 let shared = SharedInstance(instance)

@@ -18,7 +18,7 @@ struct GraphLinker {
     mutating func link(in order: DependencyOrder) -> Linker {
         seedSlot = graph.graph.seed?.reserveSeedSlot(in: &layout)
         for entry in order.linkOrder {
-            let declarations = graph.declarations(of: entry)
+            let declarations = graph.declarations(of: entry).map(Int.init)
             let linkers = declarations.map { linker(for: $0) }
             let first = graph.firstDeclaration(of: graph.entries[entry])
             if graph.isCollection(entry) {
@@ -33,7 +33,7 @@ struct GraphLinker {
             }
             placeStackCheckpoint(graph.nodes[entry], dependencies: linkers.flatMap(\.targets))
         }
-        graph.releaseOrder = order.linkOrder
+        graph.releaseOrder = order.linkOrder.map { Int32($0) }
         let root = graph.graph.root?.requests ?? []
         return Linker(sharedSlot: nil, targets: ArraySlice(zip(graph.rootResolutions, root).map { target($0, for: $1, in: graph) }))
     }

@@ -50,12 +50,12 @@ enum DependencyCycleRule {
     }
 
     private static func diagnostic(_ steps: [Step], _ graph: ResolvedGraph) -> Diagnostic {
-        let names = steps.map { graph.entries[$0.from].key.displayName } + [graph.entries[steps[0].from].key.displayName]
+        let names = steps.map { graph.key(of: $0.from).displayName } + [graph.key(of: steps[0].from).displayName]
         var lines = ["Dependency cycle: \(names.joined(separator: " -> "))."]
         for step in steps {
             let requirer = graph.declarations[step.declaration]
             let place = requirer.location.map { " at \($0)" } ?? ""
-            lines.append("  \(graph.entries[step.to].key.displayName) is required by \(graph.requirerName(requirer))\(place)")
+            lines.append("  \(graph.key(of: step.to).displayName) is required by \(graph.requirerName(requirer))\(place)")
         }
         lines.append(
             "  To fix this, break the cycle: let one of these factories take Provider<T> (or () -> T) instead of T "

@@ -32,7 +32,8 @@ struct DependencyOrder {
         edgeStart.reserveCapacity(graph.entries.count + 1)
         for entry in graph.entries.indices {
             edgeStart.append(edges.count)
-            for declaration in graph.declarations(of: entry) {
+            for index in graph.declarations(of: entry) {
+                let declaration = Int(index)
                 let requests = graph.declarations[declaration].requests
                 for (request, resolution) in zip(requests, graph.resolutions(of: declaration)) {
                     guard request.kind.isImmediate, case let .entry(target, _) = resolution else { continue }

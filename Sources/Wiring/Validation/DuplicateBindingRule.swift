@@ -6,14 +6,14 @@ enum DuplicateBindingRule {
         graph.entries.indices.compactMap { index in
             let entry = graph.entries[index]
             guard entry.declarationCount > 1 else { return nil }
-            let declarations = graph.declarations(of: index).map { graph.declarations[$0] }
+            let declarations = graph.declarations(of: index).map { graph.declarations[Int($0)] }
             let singles = declarations.filter { $0.role != .contribution }
             guard !singles.isEmpty else { return nil }
             let contributions = declarations.filter { $0.role == .contribution }
             if contributions.isEmpty {
-                return duplicate(entry.key, singles, graph)
+                return duplicate(graph.key(of: index), singles, graph)
             }
-            return mixed(entry.key, singles: singles, contributions: contributions, graph)
+            return mixed(graph.key(of: index), singles: singles, contributions: contributions, graph)
         }
     }
 

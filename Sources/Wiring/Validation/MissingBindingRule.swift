@@ -43,22 +43,21 @@ enum MissingBindingRule {
 
     /// The same type bound under another tag, or a bound type with a similar name.
     private static func hints(for key: BindingKey, _ graph: ResolvedGraph) -> [String] {
-        let sameType = graph.entries.filter { $0.key.type == key.type && $0.key != key }
+        let declarations = graph.entries.map(graph.firstDeclaration(of:))
+        let sameType = declarations.filter { $0.key.type == key.type && $0.key != key }
         if !sameType.isEmpty {
-            return sameType.map { entry in
-                let declaration = graph.firstDeclaration(of: entry)
-                let binding = entry.key.tag.map { "tagged \(TypeName.of($0))" } ?? "without a tag"
-                let request = entry.key.tag.map { "TaggedProvider<\(TypeName.of($0))>" } ?? TypeName.of(entry.key.type)
+            return sameType.map { declaration in
+                let binding = declaration.key.tag.map { "tagged \(TypeName.of($0))" } ?? "without a tag"
+                let request = declaration.key.tag.map { "TaggedProvider<\(TypeName.of($0))>" } ?? TypeName.of(declaration.key.type)
                 return "  \(TypeName.of(key.type)) is bound \(binding) \(graph.place(of: declaration)); to use that binding, request \(request)."
             }
         }
         let requested = TypeName.of(key.type)
-        guard let suggestion = NameSuggestion.closest(to: requested, among: graph.entries.map { TypeName.of($0.key.type) }) else {
+        guard let suggestion = NameSuggestion.closest(to: requested, among: declarations.map { TypeName.of($0.key.type) }) else {
             return []
         }
-        let entry = graph.entries[suggestion]
-        let declaration = graph.firstDeclaration(of: entry)
-        return ["  Did you mean \(entry.key.displayName)? It is bound \(graph.place(of: declaration))."]
+        let declaration = declarations[suggestion]
+        return ["  Did you mean \(declaration.key.displayName)? It is bound \(graph.place(of: declaration))."]
     }
 
     private static func fix(for key: BindingKey, _ graph: ResolvedGraph) -> String {

@@ -5,8 +5,7 @@ final class ResolvedGraph {
     /// Every declaration of one key: one for a unique binding, any number of contributions for a
     /// collection (and more than one only when something is wrong).
     struct Entry {
-        let key: BindingKey
-        // 32-bit, so that an entry takes four words rather than five.
+        // 32-bit, and without the key (its declarations have it): an entry takes one word.
         fileprivate var start: Int32
         fileprivate var count: Int32
 
@@ -60,7 +59,7 @@ final class ResolvedGraph {
     private(set) var entries: [Entry] = []
     /// The declarations of every entry, entry after entry, each entry's in declaration order:
     /// one array for the whole graph rather than one per key.
-    private var entryDeclarations: [Int] = []
+    private var entryDeclarations: [Int32] = []
     /// The entry of each key: kept until every subcomponent has resolved its requests against
     /// this graph, then dropped (see ``dropKeyLookup()``).
     private var entryOfKey: [BindingKey: Int] = [:]
@@ -70,7 +69,7 @@ final class ResolvedGraph {
     /// The resolutions of every declaration's requests, declaration after declaration.
     private(set) var resolutions: [Resolution] = []
     /// Where each declaration's resolutions start in `resolutions`.
-    private(set) var resolutionStart: [Int] = []
+    private(set) var resolutionStart: [Int32] = []
     /// The resolutions of the root's requests.
     private(set) var rootResolutions: [Resolution] = []
     /// The entry of the root when it is also the binding of its type (nothing else binds it), so
@@ -79,7 +78,7 @@ final class ResolvedGraph {
     /// The linked node of each entry, set by the linker.
     var nodes: [AnyNode] = []
     /// The entries in the order they were linked, dependencies first, set by the linker.
-    var releaseOrder: [Int] = []
+    var releaseOrder: [Int32] = []
 
     init(graph: GraphBuilder, parent: ResolvedGraph? = nil) {
         self.graph = graph
@@ -97,20 +96,21 @@ final class ResolvedGraph {
             declarations.append(root)
         }
         self.declarations = declarations
+        Self.storeRequestsTogether(of: declarations)
         groupByKey()
         if parent != nil {
             for entry in entries.indices where isCollection(entry) {
-                inheritedCollections[entry] = findInheritedCollection(entries[entry].key)
+                inheritedCollections[entry] = findInheritedCollection(key(of: entry))
             }
         }
         resolutionStart.reserveCapacity(declarations.count + 1)
         for declaration in declarations {
-            resolutionStart.append(resolutions.count)
+            resolutionStart.append(Int32(resolutions.count))
             for request in declaration.requests {
                 resolutions.append(resolve(request))
             }
         }
-        resolutionStart.append(resolutions.count)
+        resolutionStart.append(Int32(resolutions.count))
         if let root = graph.root, let index = declarations.firstIndex(where: { $0 === root }) {
             rootEntry = entryOfKey[root.key]
             rootResolutions = Array(resolutions(of: index))
@@ -123,9 +123,19 @@ final class ResolvedGraph {
         // A node's resolver holds its dependencies' resolvers. Releasing the nodes dependents
         // first frees one resolver at a time; in any other order, freeing a resolver could free
         // a chain of them recursively, as deep as the graph, and overflow the stack.
-        var linked = releaseOrder.map { nodes[$0] }
+        var linked = releaseOrder.map { nodes[Int($0)] }
         nodes = []
         while linked.popLast() != nil {}
+    }
+
+    /// Moves the requests of every declaration into one array, so that a graph keeps one array
+    /// of requests rather than one per binding.
+    private static func storeRequestsTogether(of declarations: [AnyDeclaration]) {
+        let store = RequestStore([])
+        store.reserveCapacity(declarations.reduce(0) { $0 + $1.requests.count })
+        for declaration in declarations {
+            declaration.moveRequests(to: store)
+        }
     }
 
     /// Makes one entry per key, listing its declarations in the order they were declared.
@@ -142,7 +152,7 @@ final class ResolvedGraph {
             } else {
                 entryOfKey[declaration.key] = entries.count
                 entryOfDeclaration.append(entries.count)
-                entries.append(Entry(key: declaration.key, start: 0, count: 0))
+                entries.append(Entry(start: 0, count: 0))
                 counts.append(1)
             }
         }
@@ -153,24 +163,29 @@ final class ResolvedGraph {
         }
         entryDeclarations = Array(repeating: 0, count: declarations.count)
         for (declaration, entry) in entryOfDeclaration.enumerated() {
-            entryDeclarations[entries[entry].range.upperBound] = declaration
+            entryDeclarations[entries[entry].range.upperBound] = Int32(declaration)
             entries[entry].count += 1
         }
     }
 
     /// The declarations of an entry, in the order they were declared.
-    func declarations(of entry: Int) -> ArraySlice<Int> {
+    func declarations(of entry: Int) -> ArraySlice<Int32> {
         entryDeclarations[entries[entry].range]
+    }
+
+    /// The key of an entry.
+    func key(of entry: Int) -> BindingKey {
+        firstDeclaration(of: entries[entry]).key
     }
 
     /// The first declaration of an entry: its only one, unless the entry is a collection.
     func firstDeclaration(of entry: Entry) -> AnyDeclaration {
-        declarations[entryDeclarations[entry.range.lowerBound]]
+        declarations[Int(entryDeclarations[Int(entry.start)])]
     }
 
     /// The resolutions of one declaration's requests, in parameter order.
     func resolutions(of declaration: Int) -> ArraySlice<Resolution> {
-        resolutions[resolutionStart[declaration]..<resolutionStart[declaration + 1]]
+        resolutions[Int(resolutionStart[declaration])..<Int(resolutionStart[declaration + 1])]
     }
 
     /// Whether an entry holds collection contributions.

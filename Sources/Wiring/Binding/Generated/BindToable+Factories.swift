@@ -583,12 +583,7 @@ extension BindToable {
         factory: @escaping @Sendable (repeat consuming each P) -> Input
     ) -> BindingReceipt<Input> {
         _bind(_BindingRecipe(requests: DependencyRequest.list(repeat (each P).self), file: file, line: line) { linker in
-            var index = 0
-            func next<X>(_ parameter: X.Type) -> Resolver<X> {
-                defer { index += 1 }
-                return linker.resolver(index, X.self)
-            }
-            let resolvers = (repeat next((each P).self))
+            let resolvers = linker.resolvers(repeat (each P).self)
             return linker.finish { instance in factory(repeat (each resolvers)(instance)) }
         })
     }

@@ -22,7 +22,9 @@ class AnyDeclaration {
     /// Whether the declaration replaces the component's own bindings of its key (a test override).
     var isOverride = false
     private var requestStart: Int32 = 0
-    private var requestStore: RequestStore?
+    /// The array the requests are in: the declaration's own until the graph is resolved, then
+    /// the graph's, which holds every declaration's requests.
+    private var requestStore: [DependencyRequest]
     let site: CallSite?
     private var requestCount: Int32
     /// The module (or component) whose `configure` declared the binding.
@@ -31,7 +33,7 @@ class AnyDeclaration {
     init(key: BindingKey, role: Role, requests: [DependencyRequest], site: CallSite?, declaringModule: any Any.Type, isShared: Bool) {
         self.key = key
         self.role = role
-        self.requestStore = requests.isEmpty ? nil : RequestStore(requests)
+        self.requestStore = requests
         self.requestCount = Int32(requests.count)
         self.site = site
         self.declaringModule = declaringModule
@@ -40,14 +42,11 @@ class AnyDeclaration {
 
     /// What the factory asks for, in parameter order.
     var requests: ArraySlice<DependencyRequest> {
-        guard let requestStore else { return [] }
-        return requestStore.requests[Int(requestStart)..<Int(requestStart + requestCount)]
+        requestStore[Int(requestStart)..<Int(requestStart + requestCount)]
     }
 
-    /// Moves the requests to the end of `store`, which the whole graph shares.
-    func moveRequests(to store: RequestStore) {
-        let start = Int32(store.requests.count)
-        store.requests.append(contentsOf: requests)
+    /// Takes the requests from the array the whole graph shares, where they start at `start`.
+    func shareRequests(_ store: [DependencyRequest], start: Int32) {
         requestStore = store
         requestStart = start
     }
@@ -81,20 +80,6 @@ class AnyDeclaration {
     /// ancestor component makes to the same collection; called on the first contribution.
     func linkCollection(into node: AnyNode, contributions: [AnyDeclaration], with linkers: [Linker], inherited: InheritedCollection?) {
         preconditionFailure("\(Self.self) is not a contribution")
-    }
-}
-
-/// The requests of a graph's declarations, in one array (before `configure` has finished, of
-/// one declaration).
-final class RequestStore {
-    fileprivate(set) var requests: [DependencyRequest]
-
-    init(_ requests: [DependencyRequest]) {
-        self.requests = requests
-    }
-
-    func reserveCapacity(_ count: Int) {
-        requests.reserveCapacity(count)
     }
 }
 

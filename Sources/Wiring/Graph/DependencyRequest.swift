@@ -40,7 +40,10 @@ struct DependencyRequest: Sendable {
     @inline(never)
     @usableFromInline
     static func list<each P>(_ parameters: repeat (each P).Type) -> [DependencyRequest] {
+        var count = 0
+        for _ in repeat each parameters { count += 1 }
         var requests: [DependencyRequest] = []
+        requests.reserveCapacity(count)
         for parameter in repeat each parameters {
             requests.append(.of(parameter))
         }
@@ -51,7 +54,7 @@ struct DependencyRequest: Sendable {
     /// while the graph resolves.
     @usableFromInline
     static func of<P>(_ parameter: P.Type) -> DependencyRequest {
-        if let wrapper = parameter as? any DependencyWrapper.Type {
+        if TypeKind.of(parameter).mayBeWrapper, let wrapper = parameter as? any DependencyWrapper.Type {
             return DependencyRequest(key: wrapper.wrappedKey, kind: wrapper.requestKind, parameterType: parameter)
         }
         if let result = FunctionType.resultOfNullaryClosure(parameter) {

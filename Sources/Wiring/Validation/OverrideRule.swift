@@ -3,6 +3,7 @@
 enum OverrideRule {
     static func diagnose(_ graph: ResolvedGraph) -> [Diagnostic] {
         let all = graph.graph.declarations
+        guard all.contains(where: \.isOverride) else { return [] }
         let bound = Set(all.lazy.filter { !$0.isOverride }.map(\.key))
         var reported: Set<BindingKey> = []
         return all.compactMap { declaration in

@@ -97,12 +97,14 @@ final class ResolvedGraph {
         }
         self.declarations = declarations
         Self.storeRequestsTogether(of: declarations)
-        groupByKey()
+        (entries, entryDeclarations, entryOfKey) = Self.groupByKey(declarations)
         if parent != nil {
             for entry in entries.indices where isCollection(entry) {
                 inheritedCollections[entry] = findInheritedCollection(key(of: entry))
             }
         }
+        var resolutions: [Resolution] = []
+        var resolutionStart: [Int32] = []
         resolutionStart.reserveCapacity(declarations.count + 1)
         for declaration in declarations {
             resolutionStart.append(Int32(resolutions.count))
@@ -111,9 +113,10 @@ final class ResolvedGraph {
             }
         }
         resolutionStart.append(Int32(resolutions.count))
+        (self.resolutions, self.resolutionStart) = (resolutions, resolutionStart)
         if let root = graph.root, let index = declarations.firstIndex(where: { $0 === root }) {
             rootEntry = entryOfKey[root.key]
-            rootResolutions = Array(resolutions(of: index))
+            rootResolutions = Array(self.resolutions(of: index))
         } else if let root = graph.root {
             rootResolutions = root.requests.map(resolve)
         }
@@ -131,41 +134,51 @@ final class ResolvedGraph {
     /// Moves the requests of every declaration into one array, so that a graph keeps one array
     /// of requests rather than one per binding.
     private static func storeRequestsTogether(of declarations: [AnyDeclaration]) {
-        let store = RequestStore([])
-        store.reserveCapacity(declarations.reduce(0) { $0 + $1.requests.count })
+        var all: [DependencyRequest] = []
+        all.reserveCapacity(declarations.reduce(0) { $0 + $1.requests.count })
+        var starts: [Int32] = []
+        starts.reserveCapacity(declarations.count)
         for declaration in declarations {
-            declaration.moveRequests(to: store)
+            starts.append(Int32(all.count))
+            all.append(contentsOf: declaration.requests)
+        }
+        for (declaration, start) in zip(declarations, starts) {
+            declaration.shareRequests(all, start: start)
         }
     }
 
     /// Makes one entry per key, listing its declarations in the order they were declared.
-    private func groupByKey() {
+    private static func groupByKey(
+        _ declarations: [AnyDeclaration]
+    ) -> (entries: [Entry], entryDeclarations: [Int32], entryOfKey: [BindingKey: Int]) {
+        var entries: [Entry] = []
+        var entryOfKey: [BindingKey: Int] = [:]
         entries.reserveCapacity(declarations.count)
         entryOfKey.reserveCapacity(declarations.count)
         var entryOfDeclaration: [Int] = []
         entryOfDeclaration.reserveCapacity(declarations.count)
-        var counts: [Int] = []
         for declaration in declarations {
             if let entry = entryOfKey[declaration.key] {
                 entryOfDeclaration.append(entry)
-                counts[entry] += 1
+                entries[entry].count += 1
             } else {
                 entryOfKey[declaration.key] = entries.count
                 entryOfDeclaration.append(entries.count)
-                entries.append(Entry(start: 0, count: 0))
-                counts.append(1)
+                entries.append(Entry(start: 0, count: 1))
             }
         }
         var start: Int32 = 0
         for entry in entries.indices {
             entries[entry].start = start
-            start += Int32(counts[entry])
+            start += entries[entry].count
+            entries[entry].count = 0
         }
-        entryDeclarations = Array(repeating: 0, count: declarations.count)
+        var entryDeclarations = [Int32](repeating: 0, count: declarations.count)
         for (declaration, entry) in entryOfDeclaration.enumerated() {
             entryDeclarations[entries[entry].range.upperBound] = Int32(declaration)
             entries[entry].count += 1
         }
+        return (entries, entryDeclarations, entryOfKey)
     }
 
     /// The declarations of an entry, in the order they were declared.

@@ -9,12 +9,14 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
 
     @usableFromInline
     struct Header {
-        @usableFromInline let layout: InstanceLayout
+        /// The instance's layout, retained by hand: released in `deinit`, which reads it without
+        /// another retain.
+        @usableFromInline let layout: Unmanaged<InstanceLayout>
         @usableFromInline let parent: ComponentInstance?
 
         @usableFromInline
         init(layout: InstanceLayout, parent: ComponentInstance?) {
-            self.layout = layout
+            self.layout = Unmanaged.passRetained(layout)
             self.parent = parent
         }
     }
@@ -33,7 +35,9 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
 
     deinit {
         withUnsafeMutablePointers { header, words in
-            header.pointee.layout.destroyValues(in: UnsafeMutableRawPointer(words))
+            let layout = header.pointee.layout
+            layout._withUnsafeGuaranteedRef { $0.destroyValues(in: UnsafeMutableRawPointer(words)) }
+            layout.release()
         }
     }
 
@@ -93,10 +97,10 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
     func shared<T>(_ slot: StorageSlot, _ create: Resolver<T>) -> T {
         let base = self.base
         let state = (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self)
-        if state.pointee.load(ordering: .acquiring) == SlotState.ready {
-            return (base + slot.valueOffset).assumingMemoryBound(to: T.self).pointee
+        if state.pointee.load(ordering: .acquiring) != SlotState.ready {
+            makeShared(slot, create)
         }
-        return makeShared(slot, create)
+        return (base + slot.valueOffset).assumingMemoryBound(to: T.self).pointee
     }
 
     /// `shared` for values kept in a box because of their alignment.
@@ -104,18 +108,17 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
         shared(slot) { instance in Box(create(instance)) }.value
     }
 
-    /// Runs a shared binding's factory exactly once, however many threads ask at the same time
-    /// (see ``OnceSlot``). Not specialised for each type, to keep the code each binding adds to
-    /// its module small: it runs once per binding and built component.
+    /// Makes a slot's shared value unless another thread has: exactly once, however many
+    /// threads ask at the same time (see ``OnceSlot``); when it returns, the value is there. Not
+    /// specialised for each type, to keep the code each binding adds to its module small: it
+    /// runs once per binding and built component.
     @usableFromInline
-    func makeShared<T>(_ slot: StorageSlot, _ create: Resolver<T>) -> T {
+    func makeShared<T>(_ slot: StorageSlot, _ create: Resolver<T>) {
         let base = self.base
-        return OnceSlot.value(
-            state: (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self),
-            value: (base + slot.valueOffset).assumingMemoryBound(to: T.self),
-            name: "\(T.self)",
-            make: { create(self) }
-        )
+        let state = (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self)
+        guard OnceSlot.claim(state, name: { "\(T.self)" }) else { return }
+        (base + slot.valueOffset).assumingMemoryBound(to: T.self).initialize(to: create(self))
+        OnceSlot.publish(state)
     }
 }
 

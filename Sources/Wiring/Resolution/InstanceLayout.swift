@@ -67,10 +67,12 @@ final class InstanceLayout: Sendable {
     /// Destroys every value an instance holds: the seed, and each shared value that was made.
     func destroyValues(in base: UnsafeMutableRawPointer) {
         seedDestruction?.destroy(in: base)
-        for slot in sharedSlots {
-            let state = (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self)
-            if state.pointee.load(ordering: .acquiring) == SlotState.ready {
-                slot.destruction.destroy(in: base)
+        sharedSlots.withUnsafeBufferPointer { slots in
+            for slot in slots {
+                let state = (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self)
+                if state.pointee.load(ordering: .acquiring) == SlotState.ready {
+                    slot.destruction.destroy(in: base)
+                }
             }
         }
     }

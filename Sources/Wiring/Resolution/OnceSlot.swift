@@ -19,9 +19,6 @@ import Darwin
 enum OnceSlot {
     /// The value at `value`, made by `make` if no thread has made it yet.
     ///
-    /// Only the claim and the publication are generic, so that each bound type costs a few
-    /// instructions of specialised code; waiting for another thread is not.
-    ///
     /// - Parameters:
     ///   - state: The slot's state word, `empty` at first.
     ///   - value: Where the value lives; initialised by the first caller.
@@ -31,17 +28,33 @@ enum OnceSlot {
     static func value<T>(
         state: UnsafeMutablePointer<Atomic<Int>>, value: UnsafeMutablePointer<T>, name: @autoclosure () -> String, make: () -> T
     ) -> T {
+        if claim(state, name: name) {
+            value.initialize(to: make())
+            publish(state)
+        }
+        return value.pointee
+    }
+
+    /// Claims an empty slot for the calling thread, which must then initialise the value and
+    /// ``publish(_:)`` it: returns true. Returns false once another thread has made the value,
+    /// waiting for it if it is being made. Not generic: the code each type adds stays small.
+    @usableFromInline
+    static func claim(_ state: UnsafeMutablePointer<Atomic<Int>>, name: () -> String) -> Bool {
         let token = currentThreadToken()
         let (exchanged, observed) = state.pointee.compareExchange(
             expected: SlotState.empty, desired: token, ordering: .acquiringAndReleasing
         )
-        if exchanged {
-            value.initialize(to: make())
-            state.pointee.store(SlotState.ready, ordering: .releasing)
-        } else if observed != SlotState.ready {
+        if exchanged { return true }
+        if observed != SlotState.ready {
             waitUntilReady(state: state, maker: observed, token: token, name: name)
         }
-        return value.pointee
+        return false
+    }
+
+    /// Marks a claimed slot's value as made, for every thread that reads the state afterwards.
+    @inlinable
+    static func publish(_ state: UnsafeMutablePointer<Atomic<Int>>) {
+        state.pointee.store(SlotState.ready, ordering: .releasing)
     }
 
     /// Waits while another thread makes the value, until the slot is `ready` (a claimed slot
@@ -49,7 +62,6 @@ enum OnceSlot {
     ///
     /// Stops the process when the maker is the calling thread itself: its factory asked for the
     /// value it is making, which can only be a cycle through a provider called too early.
-    @usableFromInline
     static func waitUntilReady(state: UnsafeMutablePointer<Atomic<Int>>, maker: Int, token: Int, name: () -> String) {
         precondition(
             maker != token,

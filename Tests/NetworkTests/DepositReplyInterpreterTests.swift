@@ -108,6 +108,15 @@ struct DepositReplyInterpreterTests {
         ))
     }
 
+    @Test func aFailureAfterTheRequestWentOutMayHaveCredited() throws {
+        // libcurl sent the request on a reused connection that turned out dead, then found the
+        // bank gone when it sent it again on a new one.
+        let error = try failure(of: TransferOutcome(failure: .connectionRefused, requestStarted: true))
+        #expect(error == NetworkError(
+            kind: .connectionRefused, message: "cannot reach the bank at https://bank.example: connection refused", mayHaveBeenCredited: true
+        ))
+    }
+
     @Test func anEarlierAttemptThatMayHaveCreditedMarksTheFinalError() {
         let refused = NetworkError.connectionRefused(bank: "https://bank.example")
         #expect(refused.possiblyCredited(by: false).mayHaveBeenCredited == false)

@@ -38,6 +38,7 @@ import tempfile
 import threading
 import time
 from datetime import datetime, timezone
+from json.encoder import encode_basestring_ascii as encode_json_string
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Set, Tuple
 from urllib.parse import urlsplit
@@ -385,10 +386,13 @@ def write_file_atomically(path: str, data: bytes) -> None:
     directory = os.path.dirname(os.path.abspath(path))
     fd, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=directory)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
+        try:  # straight to the descriptor: a file object's buffer would only copy the data again
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -406,11 +410,17 @@ def indented_json(value: Any, level: int) -> str:
     """`value` as `json.dumps(value, indent=2)` writes it `level` levels deep in a document.
 
     The same text, made faster: `json.dumps` encodes in Python, not C, when it indents, so here
-    only the scalars go through it (in C) and the objects and lists are laid out by hand.
+    only the scalars go through it (in C) and the objects and lists are laid out by hand. Object
+    keys must be strings, as they are in every document parsed from JSON.
     """
+    # Strings and integers as json.dumps writes them, without its set-up for each value.
+    if isinstance(value, str):
+        return encode_json_string(value)
+    if is_strict_int(value):
+        return int.__repr__(value)
     inner = "  " * (level + 1)
     if isinstance(value, dict) and value:
-        members = (f"{inner}{json.dumps(str(key))}: {indented_json(item, level + 1)}" for key, item in value.items())
+        members = (f"{inner}{encode_json_string(key)}: {indented_json(item, level + 1)}" for key, item in value.items())
         return "{\n" + ",\n".join(members) + "\n" + "  " * level + "}"
     if isinstance(value, list) and value:
         return "[\n" + ",\n".join(inner + indented_json(item, level + 1) for item in value) + "\n" + "  " * level + "]"

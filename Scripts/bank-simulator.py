@@ -427,11 +427,28 @@ def indented_json(value: Any, level: int) -> str:
     return json.dumps(value)
 
 
+@dataclasses.dataclass
+class PendingDeposit:
+    """A deposit request waiting for the ledger, and what it came to once the ledger took it."""
+
+    account: str
+    key: str
+    amount_cents: int
+    currency: str
+    outcome: Optional[DepositResult] = None
+    error: Optional[Exception] = None
+
+
 class Ledger:
     """Balances, deposits and idempotency keys, kept in a JSON file.
 
     One lock covers check, credit and persist, so concurrent requests can neither credit the
-    same key twice nor lose a deposit.
+    same key twice nor lose a deposit, and nothing is answered or seen before it is written.
+
+    Deposits that arrive while the lock is held are committed as a group: each request queues
+    its deposit and waits for the lock; whoever gets it applies every queued deposit in order and
+    writes the file once for all of them. Should that write fail, the group is undone and its
+    deposits are applied again one at a time, each written on its own, as without grouping.
 
     The file is rewritten after every credit. Deposits never change once recorded, so each one
     is encoded once, when it is recorded or loaded, and a rewrite joins the stored texts: it
@@ -447,6 +464,8 @@ class Ledger:
         self._by_key: Dict[Tuple[str, str], Dict[str, Any]] = {}
         self._deposit_ids: Set[str] = set()
         self._deposit_texts: List[str] = []  # each deposit as the file holds it
+        self._queue: List[PendingDeposit] = []
+        self._queue_lock = threading.Lock()
 
     def load(self) -> None:
         """Loads the ledger file if it exists; raises `LedgerError` if it is unreadable or corrupt."""
@@ -499,42 +518,86 @@ class Ledger:
         Raises `Conflict` when the key was used with a different body, `ApiError` when the
         balance would overflow or the ledger cannot be written (the credit is then undone).
         """
+        pending = PendingDeposit(account, key, amount_cents, currency)
+        with self._queue_lock:
+            self._queue.append(pending)
         with self._lock:
-            previous = self._by_key.get((account, key))
-            if previous is not None:
-                if previous["amount_cents"] != amount_cents or previous["currency"] != currency:
-                    raise Conflict()
-                return DepositResult(200, deposit_reply(previous))
-            balance = self._accounts.get(account, 0) + amount_cents
-            if balance > MAX_BALANCE_CENTS:
-                raise ApiError(400, f"the deposit would take the balance above {MAX_BALANCE_CENTS} cents")
-            record = {"deposit_id": self._next_deposit_id(), "account": account,
-                      "amount_cents": amount_cents, "currency": currency, "balance_cents": balance,
-                      "idempotency_key": key, "created_at": utc_timestamp()}
-            self._commit(record)
-            return DepositResult(201, deposit_reply(record))
+            if pending.outcome is None and pending.error is None:
+                self._commit_queued()
+        if pending.error is not None:
+            raise pending.error
+        assert pending.outcome is not None
+        return pending.outcome
 
-    def _commit(self, record: Dict[str, Any]) -> None:
-        """Applies `record` and persists it; undoes it if the file cannot be written."""
-        account = record["account"]
-        previous_balance = self._accounts.get(account)
-        self._accounts[account] = record["balance_cents"]
-        self._deposits.append(record)
-        self._by_key[(account, record["idempotency_key"])] = record
-        self._deposit_ids.add(record["deposit_id"])
-        self._deposit_texts.append(self._deposit_text(record))
+    def _commit_queued(self) -> None:
+        """Applies every queued deposit and writes them all at once (under the lock)."""
+        with self._queue_lock:
+            group, self._queue = self._queue, []
+        credits = [credit for credit in map(self._apply, group) if credit is not None]
+        if not credits:
+            return
+        try:
+            self._persist()
+        except OSError:
+            for record, previous_balance in reversed(credits):
+                self._undo(record, previous_balance)
+            for pending in group:
+                self._commit_alone(pending)
+
+    def _commit_alone(self, pending: PendingDeposit) -> None:
+        """Applies one deposit and writes it; undoes it if the file cannot be written."""
+        credit = self._apply(pending)
+        if credit is None:
+            return
         try:
             self._persist()
         except OSError as error:
-            self._deposits.pop()
-            del self._by_key[(account, record["idempotency_key"])]
-            self._deposit_ids.remove(record["deposit_id"])
-            self._deposit_texts.pop()
-            if previous_balance is None:
-                del self._accounts[account]
+            self._undo(*credit)
+            pending.outcome = None
+            pending.error = ApiError(500, f"the bank could not record the deposit: {error.strerror}")
+
+    def _apply(self, pending: PendingDeposit) -> Optional[Tuple[Dict[str, Any], Optional[int]]]:
+        """Decides `pending` against the ledger in memory, crediting it if it is new.
+
+        Returns the new record and the account's balance before it (None for a new account),
+        or None when nothing was credited (a replay or a refusal).
+        """
+        pending.outcome, pending.error = None, None
+        account, key = pending.account, pending.key
+        previous = self._by_key.get((account, key))
+        if previous is not None:
+            if previous["amount_cents"] != pending.amount_cents or previous["currency"] != pending.currency:
+                pending.error = Conflict()
             else:
-                self._accounts[account] = previous_balance
-            raise ApiError(500, f"the bank could not record the deposit: {error.strerror}") from None
+                pending.outcome = DepositResult(200, deposit_reply(previous))
+            return None
+        previous_balance = self._accounts.get(account)
+        balance = (previous_balance or 0) + pending.amount_cents
+        if balance > MAX_BALANCE_CENTS:
+            pending.error = ApiError(400, f"the deposit would take the balance above {MAX_BALANCE_CENTS} cents")
+            return None
+        record = {"deposit_id": self._next_deposit_id(), "account": account,
+                  "amount_cents": pending.amount_cents, "currency": pending.currency, "balance_cents": balance,
+                  "idempotency_key": key, "created_at": utc_timestamp()}
+        self._accounts[account] = balance
+        self._deposits.append(record)
+        self._by_key[(account, key)] = record
+        self._deposit_ids.add(record["deposit_id"])
+        self._deposit_texts.append(self._deposit_text(record))
+        pending.outcome = DepositResult(201, deposit_reply(record))
+        return record, previous_balance
+
+    def _undo(self, record: Dict[str, Any], previous_balance: Optional[int]) -> None:
+        """Takes back the last credit, `record`, and restores its account's balance."""
+        account = record["account"]
+        self._deposits.pop()
+        del self._by_key[(account, record["idempotency_key"])]
+        self._deposit_ids.remove(record["deposit_id"])
+        self._deposit_texts.pop()
+        if previous_balance is None:
+            del self._accounts[account]
+        else:
+            self._accounts[account] = previous_balance
 
     def _next_deposit_id(self) -> str:
         number = len(self._deposits) + 1

@@ -549,6 +549,81 @@ def run_threads(target: Any, count: int) -> None:
         raise AssertionError("a client thread did not finish")
 
 
+def load_simulator_module() -> Any:
+    """Imports bank-simulator.py in process, for tests of its ledger alone."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("bank_simulator", SIMULATOR)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bank_simulator"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+class GroupCommitTests(unittest.TestCase):
+    """Deposits queued while the ledger is busy are written together, and undone together."""
+
+    def setUp(self) -> None:
+        self.simulator = load_simulator_module()
+        self.directory = Path(tempfile.mkdtemp(prefix="ledger-"))
+        self.addCleanup(shutil.rmtree, self.directory, True)
+        self.ledger = self.simulator.Ledger(str(self.directory / "ledger.json"))
+        self.writes: List[int] = []  # deposits in the file at each write attempt
+        self.failures: List[bool] = []  # whether each coming write fails
+
+    def queue(self, account: str, key: str, amount_cents: int) -> Any:
+        pending = self.simulator.PendingDeposit(account, key, amount_cents, "USD")
+        self.ledger._queue.append(pending)
+        return pending
+
+    def commit(self) -> None:
+        real_persist = self.ledger._persist
+
+        def persist() -> None:
+            self.writes.append(len(self.ledger._deposits))
+            if self.failures and self.failures.pop(0):
+                raise OSError(28, "No space left on device")
+            real_persist()
+
+        self.ledger._persist = persist
+        with self.ledger._lock:
+            self.ledger._commit_queued()
+
+    def saved(self) -> Dict[str, Any]:
+        return json.loads((self.directory / "ledger.json").read_text())
+
+    def test_a_group_is_written_once(self) -> None:
+        group = [self.queue("alice", "k1", 100), self.queue("bob", "k2", 250), self.queue("alice", "k3", 5)]
+        self.commit()
+        self.assertEqual(self.writes, [3])
+        self.assertEqual([p.outcome.status for p in group], [201, 201, 201])
+        self.assertEqual([json.loads(p.outcome.body)["balance_cents"] for p in group], [100, 250, 105])
+        self.assertEqual(self.saved()["accounts"], {"alice": {"balance_cents": 105}, "bob": {"balance_cents": 250}})
+
+    def test_a_replay_and_a_conflict_in_a_group_credit_nothing(self) -> None:
+        first = self.queue("alice", "k1", 100)
+        replay = self.queue("alice", "k1", 100)
+        conflict = self.queue("alice", "k1", 999)
+        self.commit()
+        self.assertEqual(self.writes, [1])
+        self.assertEqual((first.outcome.status, replay.outcome.status), (201, 200))
+        self.assertEqual(replay.outcome.body, first.outcome.body)
+        self.assertIsInstance(conflict.error, self.simulator.Conflict)
+        self.assertEqual(self.saved()["accounts"], {"alice": {"balance_cents": 100}})
+
+    def test_a_failed_group_write_is_undone_and_retried_one_deposit_at_a_time(self) -> None:
+        group = [self.queue("alice", "k1", 100), self.queue("carol", "k2", 7), self.queue("alice", "k3", 5)]
+        self.failures = [True, False, True, False]
+        self.commit()
+        self.assertEqual(self.writes, [3, 1, 2, 2])
+        self.assertEqual([p.outcome.status if p.outcome else None for p in group], [201, None, 201])
+        self.assertEqual(group[1].error.status, 500)
+        self.assertEqual(group[1].error.message, "the bank could not record the deposit: No space left on device")
+        self.assertEqual(json.loads(group[2].outcome.body)["balance_cents"], 105)
+        self.assertEqual(self.saved()["accounts"], {"alice": {"balance_cents": 105}})
+        self.assertEqual([d["idempotency_key"] for d in self.saved()["deposits"]], ["k1", "k3"])
+
+
 class LifecycleTests(SimulatorTestCase):
 
     def test_restart_keeps_balances_and_idempotency_keys(self) -> None:

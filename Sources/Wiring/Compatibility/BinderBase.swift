@@ -17,7 +17,7 @@ public protocol BinderBase {
     /// Starts a binding; see ``Binder/bind(_:file:line:)``.
     func bind<Element>(_ type: Element.Type, file: StaticString, line: Int) -> BindingBuilder<Element, Scope>
 
-    /// Includes an unscoped module; see ``Binder/include(module:file:line:)-3b0l4``.
+    /// Includes an unscoped module; see ``Binder/include(module:file:line:)-5ie3d``.
     func include<M: Module>(module: M.Type, file: StaticString, line: Int) where M.Scope == Unscoped
 
     /// Installs a subcomponent; see ``Binder/install(dependency:file:line:)``.

@@ -11,6 +11,8 @@ let package = Package(
     products: [
         .library(name: "Wiring", targets: ["Wiring"]),
         .library(name: "WiringTesting", targets: ["WiringTesting"]),
+        // The example ecosystem's libcurl bank client, for the benchmark package's bank scenario.
+        .library(name: "Network", targets: ["Network"]),
         .executable(name: "atm", targets: ["ATMApp"]),
         .executable(name: "atm-dev", targets: ["ATMDevApp"]),
     ],

@@ -1,6 +1,5 @@
 internal import CCurl
 import Foundation
-import Synchronization
 
 /// Runs every libcurl transfer of the process on one thread of its own, so that no transfer
 /// ever blocks Swift's cooperative thread pool.
@@ -11,7 +10,7 @@ import Synchronization
 /// with a continuation, which the thread resumes when their transfer finishes.
 ///
 /// ```
-/// task ──perform──▶ inbox (Mutex) ──curl_multi_wakeup──▶ engine thread
+/// task ──perform──▶ inbox (lock)  ──curl_multi_wakeup──▶ engine thread
 ///                                                         curl_multi_add_handle
 ///                                                         curl_multi_perform / info_read
 /// task ◀──────────── continuation.resume(outcome) ◀────── curl_multi_remove_handle
@@ -37,7 +36,7 @@ final class TransferEngine: Sendable {
     }
 
     private let multi: MultiHandle
-    private let inbox = Mutex(Inbox())
+    private let inbox = Locked(Inbox())
 
     private init?() {
         guard CurlGlobal.initializationError == nil, let multi = MultiHandle() else { return nil }

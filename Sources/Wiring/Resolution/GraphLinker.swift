@@ -18,20 +18,25 @@ struct GraphLinker {
     mutating func link(in order: DependencyOrder) -> Linker {
         seedSlot = graph.graph.seed?.reserveSeedSlot(in: &layout)
         for entry in order.linkOrder {
-            let declarations = graph.declarations(of: entry).map(Int.init)
-            let linkers = declarations.map { linker(for: $0) }
-            let first = graph.firstDeclaration(of: graph.entries[entry])
+            let node = graph.nodes[entry]
+            let firstIndex = graph.firstDeclarationIndex(of: graph.entries[entry])
+            let first = graph.declarations[firstIndex]
             if graph.isCollection(entry) {
+                let declarations = graph.declarations(of: entry).map(Int.init)
+                let linkers = declarations.map { linker(for: $0) }
                 let inherited = graph.inheritedCollection(of: entry).map { found in
                     InheritedCollection(node: graph.ancestor(found.depth).nodes[found.entry], depth: found.depth)
                 }
                 first.linkCollection(
-                    into: graph.nodes[entry], contributions: declarations.map { graph.declarations[$0] }, with: linkers, inherited: inherited
+                    into: node, contributions: declarations.map { graph.declarations[$0] }, with: linkers, inherited: inherited
                 )
+                placeStackCheckpoint(node, dependencies: linkers)
             } else {
-                first.link(into: graph.nodes[entry], with: linkers[0])
+                // The common case, one declaration: linked without arrays of its own.
+                let linker = linker(for: firstIndex)
+                first.link(into: node, with: linker)
+                placeStackCheckpoint(node, dependencies: CollectionOfOne(linker))
             }
-            placeStackCheckpoint(graph.nodes[entry], dependencies: linkers.flatMap(\.targets))
         }
         graph.releaseOrder = order.linkOrder.map { Int32($0) }
         let root = graph.graph.root?.requests ?? []
@@ -40,10 +45,17 @@ struct GraphLinker {
 
     /// Records how deep the node lies and, where deep chains need one, puts a stack checkpoint
     /// in its resolver.
-    private func placeStackCheckpoint(_ node: AnyNode, dependencies: [LinkTarget]) {
-        let depths = dependencies.map(\.keyDepth)
-        node.depth = (depths.max() ?? 0) + 1
-        if StackCheckpoint.isNeeded(depth: node.depth, shallowestDependency: depths.min() ?? 0) {
+    private func placeStackCheckpoint(_ node: AnyNode, dependencies linkers: some Collection<Linker>) {
+        var (deepest, shallowest) = (0, Int.max)
+        for linker in linkers {
+            for target in linker.targets {
+                let depth = target.keyDepth
+                deepest = max(deepest, depth)
+                shallowest = min(shallowest, depth)
+            }
+        }
+        node.depth = deepest + 1
+        if StackCheckpoint.isNeeded(depth: node.depth, shallowestDependency: shallowest == .max ? 0 : shallowest) {
             node.insertStackCheckpoint()
         }
     }

@@ -193,7 +193,12 @@ final class ResolvedGraph {
 
     /// The first declaration of an entry: its only one, unless the entry is a collection.
     func firstDeclaration(of entry: Entry) -> AnyDeclaration {
-        declarations[Int(entryDeclarations[Int(entry.start)])]
+        declarations[firstDeclarationIndex(of: entry)]
+    }
+
+    /// The index in `declarations` of an entry's first declaration.
+    func firstDeclarationIndex(of entry: Entry) -> Int {
+        Int(entryDeclarations[Int(entry.start)])
     }
 
     /// The resolutions of one declaration's requests, in parameter order.

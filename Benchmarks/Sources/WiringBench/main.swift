@@ -61,6 +61,7 @@ for scenario in scenarios {
         executablePath: CommandLine.arguments[0],
         title: scenario.title
     )
+    HeapUsage.settle()
     do {
         try scenario.run(context)
     } catch {

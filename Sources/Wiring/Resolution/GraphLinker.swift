@@ -65,7 +65,12 @@ struct GraphLinker {
             ? graph.declarations[declaration].reserveSharedSlot(in: &layout)
             : nil
         let requests = graph.declarations[declaration].requests
-        return Linker(sharedSlot: sharedSlot, targets: ArraySlice(zip(graph.resolutions(of: declaration), requests).map { target($0, for: $1, in: graph) }))
+        var targets: [LinkTarget] = []
+        targets.reserveCapacity(requests.count)
+        for (resolution, request) in zip(graph.resolutions(of: declaration), requests) {
+            targets.append(target(resolution, for: request, in: graph))
+        }
+        return Linker(sharedSlot: sharedSlot, targets: ArraySlice(targets))
     }
 
     private func target(_ resolution: ResolvedGraph.Resolution, for request: DependencyRequest, in graph: ResolvedGraph) -> LinkTarget {

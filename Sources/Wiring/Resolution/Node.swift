@@ -31,7 +31,9 @@ class AnyNode: @unchecked Sendable {
 /// `Provider` keep the node, so that a cycle through a provider can be linked.
 @usableFromInline
 final class Node<T>: AnyNode, @unchecked Sendable {
-    @usableFromInline var resolve: Resolver<T> = { _ in
+    /// Written only while the graph is linked, before any resolve can read it: no access can
+    /// overlap another, so the runtime's exclusivity check is left out.
+    @exclusivity(unchecked) @usableFromInline var resolve: Resolver<T> = { _ in
         preconditionFailure("Wiring internal error: \(T.self) was resolved before the graph was linked.")
     }
 

@@ -56,29 +56,31 @@ final class ResolvedGraph {
     /// The components from the root down to this one, by name.
     let path: [String]
     let declarations: [AnyDeclaration]
-    private(set) var entries: [Entry] = []
+    // The tables below are built by `init` and the linker on the thread running `of`, and only
+    // read afterwards, so they leave out the runtime's exclusivity check (5% of `of`).
+    @exclusivity(unchecked) private(set) var entries: [Entry] = []
     /// The declarations of every entry, entry after entry, each entry's in declaration order:
     /// one array for the whole graph rather than one per key.
-    private var entryDeclarations: [Int32] = []
+    @exclusivity(unchecked) private var entryDeclarations: [Int32] = []
     /// The entry of each key: kept until every subcomponent has resolved its requests against
     /// this graph, then dropped (see ``dropKeyLookup()``).
-    private var entryOfKey: [BindingKey: Int] = [:]
+    @exclusivity(unchecked) private var entryOfKey: [BindingKey: Int] = [:]
     /// For each collection entry of a subcomponent that an ancestor's collection of the same key
     /// precedes: where that collection is.
-    private var inheritedCollections: [Int: (depth: Int, entry: Int)] = [:]
+    @exclusivity(unchecked) private var inheritedCollections: [Int: (depth: Int, entry: Int)] = [:]
     /// The resolutions of every declaration's requests, declaration after declaration.
-    private(set) var resolutions: [Resolution] = []
+    @exclusivity(unchecked) private(set) var resolutions: [Resolution] = []
     /// Where each declaration's resolutions start in `resolutions`.
-    private(set) var resolutionStart: [Int32] = []
+    @exclusivity(unchecked) private(set) var resolutionStart: [Int32] = []
     /// The resolutions of the root's requests.
     private(set) var rootResolutions: [Resolution] = []
     /// The entry of the root when it is also the binding of its type (nothing else binds it), so
     /// that factories can take it and a cycle through it is found.
     private(set) var rootEntry: Int?
     /// The linked node of each entry, set by the linker.
-    var nodes: [AnyNode] = []
+    @exclusivity(unchecked) var nodes: [AnyNode] = []
     /// The entries in the order they were linked, dependencies first, set by the linker.
-    var releaseOrder: [Int32] = []
+    @exclusivity(unchecked) var releaseOrder: [Int32] = []
 
     init(graph: GraphBuilder, parent: ResolvedGraph? = nil) {
         self.graph = graph

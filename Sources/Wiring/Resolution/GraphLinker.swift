@@ -17,6 +17,7 @@ struct GraphLinker {
     /// Links every key in `order`, then returns the root's linker.
     mutating func link(in order: DependencyOrder) -> Linker {
         seedSlot = graph.graph.seed?.reserveSeedSlot(in: &layout)
+        var targets: [LinkTarget] = []
         for entry in order.linkOrder {
             let node = graph.nodes[entry]
             let firstIndex = graph.firstDeclarationIndex(of: graph.entries[entry])
@@ -33,47 +34,62 @@ struct GraphLinker {
                 placeStackCheckpoint(node, dependencies: linkers)
             } else {
                 // The common case, one declaration: linked without arrays of its own.
-                let linker = linker(for: firstIndex)
+                let linker = linker(for: firstIndex, listingTargetsIn: &targets)
                 first.link(into: node, with: linker)
-                placeStackCheckpoint(node, dependencies: CollectionOfOne(linker))
+                placeStackCheckpoint(node, dependencies: linker.targets)
             }
         }
         graph.releaseOrder = order.linkOrder.map { Int32($0) }
         let root = graph.graph.root?.requests ?? []
-        return Linker(sharedSlot: nil, targets: ArraySlice(zip(graph.rootResolutions, root).map { target($0, for: $1, in: graph) }))
+        return Linker(sharedSlot: nil, targets: ArraySlice(zip(graph.rootResolutions, root).map { Self.target($0, for: $1, in: graph) }))
     }
 
     /// Records how deep the node lies and, where deep chains need one, puts a stack checkpoint
     /// in its resolver.
-    private func placeStackCheckpoint(_ node: AnyNode, dependencies linkers: some Collection<Linker>) {
-        var (deepest, shallowest) = (0, Int.max)
+    private func placeStackCheckpoint(_ node: AnyNode, dependencies linkers: [Linker]) {
+        var depths = DepthRange()
         for linker in linkers {
-            for target in linker.targets {
-                let depth = target.keyDepth
-                deepest = max(deepest, depth)
-                shallowest = min(shallowest, depth)
-            }
+            depths.include(linker.targets)
         }
-        node.depth = deepest + 1
-        if StackCheckpoint.isNeeded(depth: node.depth, shallowestDependency: shallowest == .max ? 0 : shallowest) {
+        placeStackCheckpoint(node, depths)
+    }
+
+    private func placeStackCheckpoint(_ node: AnyNode, dependencies targets: ArraySlice<LinkTarget>) {
+        var depths = DepthRange()
+        depths.include(targets)
+        placeStackCheckpoint(node, depths)
+    }
+
+    private func placeStackCheckpoint(_ node: AnyNode, _ depths: DepthRange) {
+        node.depth = depths.deepest + 1
+        if StackCheckpoint.isNeeded(depth: node.depth, shallowestDependency: depths.shallowest) {
             node.insertStackCheckpoint()
         }
     }
 
+    /// The linker of a declaration, with a targets array of its own.
     private mutating func linker(for declaration: Int) -> Linker {
+        var targets: [LinkTarget] = []
+        return linker(for: declaration, listingTargetsIn: &targets)
+    }
+
+    /// The linker of a declaration, its targets listed in `targets` (emptied first). The linker
+    /// shares the array's storage: once it is gone, the next call reuses that storage, so the
+    /// common case of one declaration per key allocates no array per binding.
+    private mutating func linker(for declaration: Int, listingTargetsIn targets: inout [LinkTarget]) -> Linker {
         let sharedSlot = graph.declarations[declaration].isShared
             ? graph.declarations[declaration].reserveSharedSlot(in: &layout)
             : nil
         let requests = graph.declarations[declaration].requests
-        var targets: [LinkTarget] = []
+        targets.removeAll(keepingCapacity: true)
         targets.reserveCapacity(requests.count)
         for (resolution, request) in zip(graph.resolutions(of: declaration), requests) {
-            targets.append(target(resolution, for: request, in: graph))
+            targets.append(Self.target(resolution, for: request, in: graph))
         }
-        return Linker(sharedSlot: sharedSlot, targets: ArraySlice(targets))
+        return Linker(sharedSlot: sharedSlot, targets: targets[...])
     }
 
-    private func target(_ resolution: ResolvedGraph.Resolution, for request: DependencyRequest, in graph: ResolvedGraph) -> LinkTarget {
+    private static func target(_ resolution: ResolvedGraph.Resolution, for request: DependencyRequest, in graph: ResolvedGraph) -> LinkTarget {
         switch resolution {
         case let .entry(entry, wrapped):
             return .node(graph.nodes[Int(entry)], wrapper: wrapped ? request.wrapper : nil)
@@ -85,7 +101,7 @@ struct GraphLinker {
             }
             return .absent(wrapper: wrapper)
         case let .inherited(depth, inner):
-            return .inherited(depth: Int(depth), target(inner, for: request, in: graph.ancestor(Int(depth))))
+            return .inherited(depth: Int(depth), Self.target(inner, for: request, in: graph.ancestor(Int(depth))))
         case .missing:
             preconditionFailure("Wiring internal error: a graph with a missing binding was linked.")
         }
@@ -96,4 +112,20 @@ struct GraphLinker {
 struct InheritedCollection {
     let node: AnyNode
     let depth: Int
+}
+
+/// The depths of the keys a node depends on: the deepest and the shallowest (0 for none).
+private struct DepthRange {
+    private(set) var deepest = 0
+    private var shallowestSeen = Int.max
+
+    var shallowest: Int { shallowestSeen == .max ? 0 : shallowestSeen }
+
+    mutating func include(_ targets: ArraySlice<LinkTarget>) {
+        for target in targets {
+            let depth = target.keyDepth
+            deepest = max(deepest, depth)
+            shallowestSeen = min(shallowestSeen, depth)
+        }
+    }
 }

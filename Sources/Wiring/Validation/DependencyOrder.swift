@@ -30,6 +30,7 @@ struct DependencyOrder {
 
     private mutating func collectEdges(_ graph: ResolvedGraph) {
         edgeStart.reserveCapacity(graph.entries.count + 1)
+        edges.reserveCapacity(graph.resolutions.count)
         for entry in graph.entries.indices {
             edgeStart.append(edges.count)
             for index in graph.declarations(of: entry) {
@@ -80,15 +81,15 @@ struct DependencyOrder {
                     lowLink[caller.entry] = min(lowLink[caller.entry], lowLink[entry])
                 }
                 guard lowLink[entry] == index[entry] else { continue }
-                var component: [Int] = []
+                // The component goes straight into the link order; only a cycle gets an array.
+                let componentStart = linkOrder.count
                 while let member = componentStack.popLast() {
                     onStack[member] = false
-                    component.append(member)
+                    linkOrder.append(member)
                     if member == entry { break }
                 }
-                linkOrder.append(contentsOf: component)
-                if component.count > 1 || edges(from: entry).contains(where: { $0.target == entry }) {
-                    cycles.append(component)
+                if linkOrder.count - componentStart > 1 || edges(from: entry).contains(where: { $0.target == entry }) {
+                    cycles.append(Array(linkOrder[componentStart...]))
                 }
             }
         }

@@ -160,14 +160,18 @@ final class ResolvedGraph {
         var entryOfDeclaration: [Int] = []
         entryOfDeclaration.reserveCapacity(declarations.count)
         for declaration in declarations {
-            if let entry = entryOfKey[declaration.key] {
-                entryOfDeclaration.append(entry)
-                entries[entry].count += 1
-            } else {
-                entryOfKey[declaration.key] = entries.count
-                entryOfDeclaration.append(entries.count)
+            // One hash of the key: a new key gets the next entry in the same lookup.
+            let next = entries.count
+            let entry = { (found: inout Int) -> Int in
+                if found < 0 { found = next }
+                return found
+            }(&entryOfKey[declaration.key, default: -1])
+            if entry == next {
                 entries.append(Entry(start: 0, count: 1))
+            } else {
+                entries[entry].count += 1
             }
+            entryOfDeclaration.append(entry)
         }
         var start: Int32 = 0
         for entry in entries.indices {

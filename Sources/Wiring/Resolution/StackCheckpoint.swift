@@ -24,8 +24,11 @@ enum StackCheckpoint {
     /// A checkpoint moves to a fresh stack when less than this is left: enough for ``levels``
     /// bindings of a debug build with a generous factory each.
     static let reserve = 1 << 20
-    /// The stack of the thread a checkpoint moves a resolution to.
-    static let freshStackSize = 16 << 20
+    /// The stack of the thread a checkpoint moves a resolution to: 3 MB of it are used before
+    /// the next move, tens of thousands of bindings in a release build. It is kept this small
+    /// for ThreadSanitizer, whose record of a thread's calls holds 65,536 frames and silently
+    /// overwrites the memory after it when a thread nests deeper.
+    static let freshStackSize = 4 << 20
 
     /// Whether a key at `depth` (1 for a binding without dependencies, one more than its
     /// deepest dependency otherwise) needs a checkpoint: it does when one of its dependencies

@@ -65,7 +65,9 @@ struct EndToEndTests {
     }
 
     @Test func anUnreachableBankExits69NamingTheURLAndTheCause() async throws {
-        let url = "http://127.0.0.1:\(closedLoopbackPort())"
+        let closed = try RefusingLoopbackPort()
+        defer { withExtendedLifetime(closed) {} }
+        let url = "http://127.0.0.1:\(closed.port)"
         let run = try await CommandRunner.run("atm", ["deposit", "20", "--account", "alice", "--bank", url])
         #expect(run == CommandRunner.Run(status: 69, output: "", error: "atm: cannot reach the bank at \(url): connection refused\n"))
     }

@@ -38,10 +38,13 @@ struct LoopbackSocket: ~Copyable {
         close(descriptor)
     }
 
-    /// Binds to 127.0.0.1:`port` (0 for any free port) and returns the port.
-    func bindToLoopback(port: UInt16 = 0) throws(Failure) -> Int {
-        var reuse: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+    /// Binds to 127.0.0.1:`port` (0 for any free port) and returns the port. With
+    /// `reusingAddress`, the socket sets `SO_REUSEADDR`, as servers do.
+    func bindToLoopback(port: UInt16 = 0, reusingAddress: Bool = true) throws(Failure) -> Int {
+        if reusingAddress {
+            var reuse: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = Self.loopbackAddress(port: port)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
@@ -104,18 +107,22 @@ struct LoopbackSocket: ~Copyable {
     }
 }
 
-/// A TCP port on 127.0.0.1 that nothing listens on: connecting to it is refused.
+/// A TCP port on 127.0.0.1 that refuses connections for as long as this value lives.
 ///
-/// It binds a socket to port 0, reads the port the system chose, and closes the socket. Another
-/// process could take the port in between, but on a test machine that is vanishingly rare.
+/// A socket is bound to the port, without `SO_REUSEADDR`, and never listens: connecting to it is
+/// refused, and no server started meanwhile (by a test running in parallel, say) can take the port.
+/// Keep the value alive until the test is done with the port:
 ///
-/// - Returns: The port.
-public func closedLoopbackPort() -> Int {
-    do {
+///     let closed = try RefusingLoopbackPort()
+///     defer { withExtendedLifetime(closed) {} }
+public final class RefusingLoopbackPort: Sendable {
+    /// The reserved port.
+    public let port: Int
+    private let socket: LoopbackSocket
+
+    public init() throws {
         let socket = try LoopbackSocket()
-        return try socket.bindToLoopback()
-    } catch {
-        // Port 1 needs root to listen on and nothing does on a test machine: refused as well.
-        return 1
+        port = try socket.bindToLoopback(reusingAddress: false)
+        self.socket = socket
     }
 }

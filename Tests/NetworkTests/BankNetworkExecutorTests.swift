@@ -18,7 +18,9 @@ struct BankNetworkExecutorTests {
     }
 
     @Test func aClosedPortIsReportedAsConnectionRefused() async throws {
-        let url = "http://127.0.0.1:\(closedLoopbackPort())"
+        let closed = try RefusingLoopbackPort()
+        defer { withExtendedLifetime(closed) {} }
+        let url = "http://127.0.0.1:\(closed.port)"
         for attempts in [1, 3] {
             let executor = BankNetworkExecutor(configuration: try BankConfiguration(
                 baseURL: url, account: "alice", maxAttempts: attempts, retryBaseDelay: .milliseconds(10)

@@ -226,7 +226,9 @@ struct BankNetworkExecutorWireTests {
     }
 
     @Test func theCallbackFormReportsTheError() async throws {
-        let url = "http://127.0.0.1:\(closedLoopbackPort())"
+        let closed = try RefusingLoopbackPort()
+        defer { withExtendedLifetime(closed) {} }
+        let url = "http://127.0.0.1:\(closed.port)"
         let executor = BankNetworkExecutor(configuration: try BankConfiguration(baseURL: url, account: "alice", maxAttempts: 1))
         let result = await withCheckedContinuation { continuation in
             executor.updateAmount(4_500, for: "alice", idempotencyKey: "atm-7-0042") { continuation.resume(returning: $0) }

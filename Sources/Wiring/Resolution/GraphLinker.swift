@@ -31,12 +31,18 @@ struct GraphLinker {
                 first.linkCollection(
                     into: node, contributions: declarations.map { graph.declarations[$0] }, with: linkers, inherited: inherited
                 )
-                placeStackCheckpoint(node, dependencies: linkers)
+                var depths = DepthRange()
+                for linker in linkers {
+                    depths.include(linker.targets)
+                }
+                placeStackCheckpoint(node, dependencies: depths)
             } else {
                 // The common case, one declaration: linked without arrays of its own.
                 let linker = linker(for: firstIndex, listingTargetsIn: &targets)
                 first.link(into: node, with: linker)
-                placeStackCheckpoint(node, dependencies: linker.targets)
+                var depths = DepthRange()
+                depths.include(linker.targets)
+                placeStackCheckpoint(node, dependencies: depths)
             }
         }
         graph.releaseOrder = order.linkOrder.map { Int32($0) }
@@ -46,21 +52,7 @@ struct GraphLinker {
 
     /// Records how deep the node lies and, where deep chains need one, puts a stack checkpoint
     /// in its resolver.
-    private func placeStackCheckpoint(_ node: AnyNode, dependencies linkers: [Linker]) {
-        var depths = DepthRange()
-        for linker in linkers {
-            depths.include(linker.targets)
-        }
-        placeStackCheckpoint(node, depths)
-    }
-
-    private func placeStackCheckpoint(_ node: AnyNode, dependencies targets: ArraySlice<LinkTarget>) {
-        var depths = DepthRange()
-        depths.include(targets)
-        placeStackCheckpoint(node, depths)
-    }
-
-    private func placeStackCheckpoint(_ node: AnyNode, _ depths: DepthRange) {
+    private func placeStackCheckpoint(_ node: AnyNode, dependencies depths: DepthRange) {
         node.depth = depths.deepest + 1
         if StackCheckpoint.isNeeded(depth: node.depth, shallowestDependency: depths.shallowest) {
             node.insertStackCheckpoint()

@@ -56,12 +56,13 @@ let package = Package(
 
         // MARK: - Tests
         .target(name: "ATMTestSupport", dependencies: ["Network"], path: "Tests/ATMTestSupport"),
+        .target(name: "SeededRandom", path: "Tests/SeededRandom"),
         .target(
             name: "CashWiring",
             dependencies: ["Wiring", "BillScanner", "Network", "FakeNetwork"],
             path: "Tests/Fixtures/CashWiring"
         ),
-        .testTarget(name: "WiringTests", dependencies: ["Wiring", "CashWiring"]),
+        .testTarget(name: "WiringTests", dependencies: ["Wiring", "CashWiring", "SeededRandom"]),
         .testTarget(name: "WiringTestingTests", dependencies: ["Wiring", "WiringTesting"]),
         .testTarget(name: "WiringDocumentationTests", dependencies: ["Wiring", "WiringTesting"]),
         .testTarget(name: "BillScannerTests", dependencies: ["BillScanner"]),
@@ -71,7 +72,7 @@ let package = Package(
             name: "ATMAppTests",
             dependencies: [
                 "ATMApp", "ATMDevApp", "Wiring", "WiringTesting", "ATMLib", "ATMCLI", "BillScanner", "Network",
-                "FakeNetwork", "FakeATMLib", "FakeATMLibWiring", "ATMTestSupport",
+                "FakeNetwork", "FakeATMLib", "FakeATMLibWiring", "ATMTestSupport", "SeededRandom",
             ]
         ),
     ]

@@ -5,6 +5,7 @@ import FakeATMLib
 import FakeNetwork
 import Foundation
 import Network
+import SeededRandom
 import Testing
 
 /// Thousands of seeded random `deposit` command lines, run in-process over a fake bank: bills
@@ -387,48 +388,6 @@ private enum CommandLineGenerator {
         if twoCountSeparators { invalid += Self.twoCountSeparators }
         return (0..<random.below(7)).map { _ in
             [random.chance(85) ? random.pick(validBills) : random.pick(invalid)]
-        }
-    }
-}
-
-/// The SplitMix64 generator: small, fast and the same on every platform and toolchain.
-private struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<bound` (with a bias too small to matter here).
-    mutating func below(_ bound: Int) -> Int {
-        Int(next() % UInt64(bound))
-    }
-
-    /// True `percent` times in a hundred.
-    mutating func chance(_ percent: Int) -> Bool {
-        below(100) < percent
-    }
-
-    /// Any element.
-    mutating func pick<T>(_ elements: [T]) -> T {
-        elements[below(elements.count)]
-    }
-
-    /// One of the first `mostly` elements four times in five, any element otherwise.
-    mutating func pick<T>(_ elements: [T], mostly: Int) -> T {
-        elements[chance(80) ? below(mostly) : below(elements.count)]
-    }
-
-    /// Shuffles the elements in place (Fisher–Yates).
-    mutating func shuffle<T>(_ elements: inout [T]) {
-        for index in elements.indices.dropLast() {
-            elements.swapAt(index, index + below(elements.count - index))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import Synchronization
 import Testing
 import Wiring
@@ -448,43 +449,6 @@ private enum GraphGenerator {
         let kind = requestKinds[random.roll(requestKinds.map(\.weight))].kind
         let downward = node > 0 && random.roll([15, 85]) == 1
         return GeneratedGraph.Request(kind: kind, node: random.below(downward ? node : nodeCount))
-    }
-}
-
-/// The SplitMix64 generator: small, fast and the same on every platform and toolchain.
-private struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<bound` (with a bias too small to matter here).
-    mutating func below(_ bound: Int) -> Int {
-        Int(next() % UInt64(bound))
-    }
-
-    /// The index of a choice, drawn with the given weights.
-    mutating func roll(_ weights: [Int]) -> Int {
-        var roll = below(weights.reduce(0, +))
-        for (index, weight) in weights.enumerated() {
-            if roll < weight { return index }
-            roll -= weight
-        }
-        return 0
-    }
-
-    /// Shuffles the elements in place (Fisher–Yates).
-    mutating func shuffle<T>(_ elements: inout [T]) {
-        for index in elements.indices.dropLast() {
-            elements.swapAt(index, index + below(elements.count - index))
-        }
     }
 }
 

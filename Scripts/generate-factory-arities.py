@@ -5,6 +5,14 @@
 closures over parameter packs run about twice as slow as fixed-arity ones, so the common
 arities get a fixed-arity overload each; Swift prefers those over the pack overload.
 
+The fixed-arity terminals are compiled once, in Wiring, and never specialised for the types of
+a binding (`NOT_SPECIALISED`): a binding then adds no generic code to its module, only the call
+and the thunk of its factory. Specialised terminals made a resolve of a 6-object graph about
+8 % faster but doubled the release build time of the wiring code (13.3 against about 6 ms per
+binding for 6,000 bindings; Benchmarks/README.md, scenario 10). The pack overloads, for the
+rare factories of more than 16 parameters, stay `@inlinable`: unspecialised parameter packs
+resolve several times slower.
+
 Usage: Scripts/generate-factory-arities.py [MAX_FIXED_ARITY]   (default 16)
 """
 import pathlib
@@ -13,6 +21,8 @@ import sys
 MAX = int(sys.argv[1]) if len(sys.argv) > 1 else 16
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "Sources/Wiring/Binding/Generated/BindToable+Factories.swift"
+
+NOT_SPECIALISED = ['    @_semantics("optimize.sil.specialize.generic.never")', "    @inline(never)"]
 
 DOC = """    /// Binds the result of a factory whose every parameter is resolved from the graph.
     ///
@@ -35,7 +45,7 @@ def fixed(n: int) -> str:
     requests = f"DependencyRequest.list({', '.join(f'P{i}.self' for i in range(1, n + 1))})" if n else "[]"
     owned = ", ".join(f"consuming {p}" for p in params)
     lines = [DOC.rstrip("\n"),
-             "    @inlinable",
+             *NOT_SPECIALISED,
              "    @discardableResult",
              f"    public func to{generics}(",
              "        file: StaticString = #fileID,",
@@ -89,7 +99,7 @@ def assisted_last(n: int) -> str:
         "    ///   - function: The function of the call (kept for Cleanse compatibility).",
         "    ///   - factory: Builds an element from its dependencies and the seed.",
         "    /// - Returns: The receipt of the `Factory<AF>` binding.",
-        "    @inlinable",
+        *NOT_SPECIALISED,
         "    @discardableResult",
         f"    public func to<{', '.join(params)}>(",
         "        file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,",

@@ -65,7 +65,8 @@ public struct AssistedFactoryBindingBuilder<AF: AssistedFactory, BinderScope: _S
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to(
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,

@@ -52,7 +52,8 @@ extension BindToable {
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
     /// - Returns: The receipt of the binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     @_disfavoredOverload
     public func to(

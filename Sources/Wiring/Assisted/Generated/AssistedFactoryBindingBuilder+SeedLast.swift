@@ -9,7 +9,8 @@ extension AssistedFactoryBindingBuilder {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from its dependencies and the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1>(
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
@@ -32,7 +33,8 @@ extension AssistedFactoryBindingBuilder {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from its dependencies and the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2>(
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
@@ -56,7 +58,8 @@ extension AssistedFactoryBindingBuilder {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from its dependencies and the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2, P3>(
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
@@ -81,7 +84,8 @@ extension AssistedFactoryBindingBuilder {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from its dependencies and the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4>(
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
@@ -107,7 +111,8 @@ extension AssistedFactoryBindingBuilder {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from its dependencies and the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5>(
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
@@ -134,7 +139,8 @@ extension AssistedFactoryBindingBuilder {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from its dependencies and the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6>(
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
@@ -162,7 +168,8 @@ extension AssistedFactoryBindingBuilder {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from its dependencies and the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7>(
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
@@ -191,7 +198,8 @@ extension AssistedFactoryBindingBuilder {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from its dependencies and the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8>(
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
@@ -221,7 +229,8 @@ extension AssistedFactoryBindingBuilder {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from its dependencies and the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9>(
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
@@ -252,7 +261,8 @@ extension AssistedFactoryBindingBuilder {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from its dependencies and the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10>(
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
@@ -284,7 +294,8 @@ extension AssistedFactoryBindingBuilder {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from its dependencies and the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11>(
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
@@ -317,7 +328,8 @@ extension AssistedFactoryBindingBuilder {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from its dependencies and the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12>(
         file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,

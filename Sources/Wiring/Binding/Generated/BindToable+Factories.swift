@@ -13,7 +13,8 @@ extension BindToable {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to(
         file: StaticString = #fileID,
@@ -38,7 +39,8 @@ extension BindToable {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1>(
         file: StaticString = #fileID,
@@ -64,7 +66,8 @@ extension BindToable {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2>(
         file: StaticString = #fileID,
@@ -91,7 +94,8 @@ extension BindToable {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2, P3>(
         file: StaticString = #fileID,
@@ -119,7 +123,8 @@ extension BindToable {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4>(
         file: StaticString = #fileID,
@@ -148,7 +153,8 @@ extension BindToable {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5>(
         file: StaticString = #fileID,
@@ -178,7 +184,8 @@ extension BindToable {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6>(
         file: StaticString = #fileID,
@@ -209,7 +216,8 @@ extension BindToable {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7>(
         file: StaticString = #fileID,
@@ -241,7 +249,8 @@ extension BindToable {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8>(
         file: StaticString = #fileID,
@@ -274,7 +283,8 @@ extension BindToable {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9>(
         file: StaticString = #fileID,
@@ -308,7 +318,8 @@ extension BindToable {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10>(
         file: StaticString = #fileID,
@@ -343,7 +354,8 @@ extension BindToable {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11>(
         file: StaticString = #fileID,
@@ -379,7 +391,8 @@ extension BindToable {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12>(
         file: StaticString = #fileID,
@@ -416,7 +429,8 @@ extension BindToable {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12, P13>(
         file: StaticString = #fileID,
@@ -454,7 +468,8 @@ extension BindToable {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12, P13, P14>(
         file: StaticString = #fileID,
@@ -493,7 +508,8 @@ extension BindToable {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12, P13, P14, P15>(
         file: StaticString = #fileID,
@@ -533,7 +549,8 @@ extension BindToable {
     ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
-    @inlinable
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12, P13, P14, P15, P16>(
         file: StaticString = #fileID,

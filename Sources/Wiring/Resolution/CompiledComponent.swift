@@ -62,9 +62,16 @@ final class CompiledComponent<C: ComponentBase>: Sendable {
         var linker = GraphLinker(prepared.graph)
         let rootLinker = linker.link(in: prepared.order)
         let description = GraphDescription(graph: prepared.graph, componentScope: C.Scope.self)
-        let rootResolver = prepared.graph.rootEntry.map { unsafeDowncast(prepared.graph.nodes[$0], to: Node<C.Root>.self).resolve }
+        // Not `Optional.map` and `??`: through their generic parameters the resolver would be
+        // reabstracted twice, and every `build` would pay for two thunks in front of the root.
+        let rootResolver: Resolver<C.Root>
+        if let entry = prepared.graph.rootEntry {
+            rootResolver = unsafeDowncast(prepared.graph.nodes[entry], to: Node<C.Root>.self).resolve
+        } else {
+            rootResolver = root.resolver(with: rootLinker)
+        }
         let compiled = CompiledComponent(
-            root: rootResolver ?? root.resolver(with: rootLinker),
+            root: rootResolver,
             layout: InstanceLayout(builder: linker.layout),
             seedSlot: linker.seedSlot,
             description: description

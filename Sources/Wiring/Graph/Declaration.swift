@@ -121,11 +121,44 @@ struct RecipeLink<Input> {
 }
 
 /// The single binding of a key.
-final class UniqueDeclaration<Input>: RecipeDeclaration<Input> {
-    override func makeNode() -> AnyNode { Node<Input>() }
+///
+/// Not generic, like ``AnyNode``: most declarations are unique ones, and a generic class would
+/// cost a runtime metadata lookup per binding in every `ComponentFactory.of`. The type of the
+/// value is the key's, and the recipe's link function waits in a `LinkBox<Any>`.
+final class UniqueDeclaration: AnyDeclaration {
+    private var link: LinkBox<Any>?
+
+    init<Input>(recipe: _BindingRecipe<Input>, key: BindingKey, role: Role, site: CallSite, declaringModule: any Any.Type, isShared: Bool) {
+        self.link = LinkBox(link: recipe.link).cast(to: Any.self)
+        super.init(key: key, role: role, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: isShared)
+    }
+
+    override func makeNode() -> AnyNode { AnyNode(valueType: key.type) }
+
+    override func reserveSharedSlot(in layout: inout InstanceLayoutBuilder) -> StorageSlot {
+        layout.addShared(key.type)
+    }
 
     override func link(into node: AnyNode, with linker: Linker) {
-        unsafeDowncast(node, to: Node<Input>.self).resolve = resolver(with: linker)
+        guard let box = link else { preconditionFailure("Wiring internal error: a binding was linked twice.") }
+        link = nil
+        func linkValue<T>(of type: T.Type) {
+            node.setResolver(box.cast(to: T.self).link(linker))
+        }
+        linkValue(of: key.type)
+    }
+}
+
+/// A recipe's link function inside a struct, so that its type parameter can change with
+/// `unsafeBitCast`, as ``ResolverBox`` does for resolvers.
+struct LinkBox<T> {
+    let link: (Linker) -> Resolver<T>
+
+    /// The same function for `U`, which must be `T`.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
+    func cast<U>(to type: U.Type) -> LinkBox<U> {
+        unsafeBitCast(self, to: LinkBox<U>.self)
     }
 }
 
@@ -134,7 +167,7 @@ typealias Appender<Element> = @Sendable (ComponentInstance, inout [Element]) -> 
 
 /// A contribution to the collection `[Element]`.
 class ContributionDeclaration<Element>: AnyDeclaration {
-    override func makeNode() -> AnyNode { Node<[Element]>() }
+    override func makeNode() -> AnyNode { AnyNode(valueType: [Element].self) }
 
     override var elementType: (any Any.Type)? { Element.self }
 
@@ -148,20 +181,21 @@ class ContributionDeclaration<Element>: AnyDeclaration {
             unsafeDowncast(contribution, to: ContributionDeclaration<Element>.self).appender(with: linker)
         }
         if let inherited {
-            let ancestorNode = unsafeDowncast(inherited.node, to: Node<[Element]>.self)
+            let ancestorNode = inherited.node
             let depth = inherited.depth
             appenders.insert({ instance, elements in
-                elements.append(contentsOf: ancestorNode.resolve(instance.ancestor(depth)))
+                elements.append(contentsOf: ancestorNode.resolver(as: [Element].self)(instance.ancestor(depth)))
             }, at: 0)
         }
         let count = appenders.count
         let allAppenders = appenders
-        unsafeDowncast(node, to: Node<[Element]>.self).resolve = { instance in
+        let resolve: Resolver<[Element]> = { instance in
             var elements: [Element] = []
             elements.reserveCapacity(count)
             for append in allAppenders { append(instance, &elements) }
             return elements
         }
+        node.setResolver(resolve)
     }
 }
 
@@ -206,10 +240,10 @@ final class ArrayContribution<Element>: ContributionDeclaration<Element> {
 /// The root of a component, from `configureRoot`; also the binding of its type when nothing
 /// else binds it.
 final class RootDeclaration<Root>: RecipeDeclaration<Root> {
-    override func makeNode() -> AnyNode { Node<Root>() }
+    override func makeNode() -> AnyNode { AnyNode(valueType: Root.self) }
 
     override func link(into node: AnyNode, with linker: Linker) {
-        unsafeDowncast(node, to: Node<Root>.self).resolve = resolver(with: linker)
+        node.setResolver(resolver(with: linker))
     }
 }
 
@@ -226,7 +260,7 @@ final class SeedDeclaration<Seed, Element>: AnyDeclaration {
         super.init(key: key, role: .seed, requests: [], site: nil, declaringModule: component, isShared: false)
     }
 
-    override func makeNode() -> AnyNode { Node<Element>() }
+    override func makeNode() -> AnyNode { AnyNode(valueType: Element.self) }
 
     override func reserveSeedSlot(in layout: inout InstanceLayoutBuilder) -> StorageSlot {
         let slot = layout.addSeed(Seed.self)
@@ -237,9 +271,10 @@ final class SeedDeclaration<Seed, Element>: AnyDeclaration {
     override func link(into node: AnyNode, with linker: Linker) {
         guard let slot else { preconditionFailure("Wiring internal error: the seed was linked before its slot was reserved.") }
         let element = self.element
-        unsafeDowncast(node, to: Node<Element>.self).resolve = { instance in
+        let resolve: Resolver<Element> = { instance in
             element(instance.storedValue(at: slot, as: Seed.self))
         }
+        node.setResolver(resolve)
     }
 }
 

@@ -64,15 +64,16 @@ final class SubcomponentFactoryDeclaration<Sub: ComponentBase>: AnyDeclaration {
 
     override var isSubcomponentFactory: Bool { true }
 
-    override func makeNode() -> AnyNode { Node<ComponentFactory<Sub>>() }
+    override func makeNode() -> AnyNode { AnyNode(valueType: ComponentFactory<Sub>.self) }
 
     override func link(into node: AnyNode, with linker: Linker) {
         let box = self.box
-        unsafeDowncast(node, to: Node<ComponentFactory<Sub>>.self).resolve = { instance in
+        let resolve: Resolver<ComponentFactory<Sub>> = { instance in
             guard let compiled = box.compiled else {
                 preconditionFailure("Wiring internal error: \(Sub.self) was built before it was linked.")
             }
             return ComponentFactory(compiled: compiled, parent: SharedInstance(instance))
         }
+        node.setResolver(resolve)
     }
 }

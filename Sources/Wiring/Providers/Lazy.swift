@@ -74,6 +74,6 @@ extension Lazy: DependencyWrapper {
     @usableFromInline
     static func resolver(wrapping node: AnyNode?) -> Resolver<Lazy<Element>> {
         let node = linkedNode(node, of: Element.self)
-        return { instance in Lazy(instance: instance, resolve: node.resolve) }
+        return { instance in Lazy(instance: instance, resolve: node.resolver(as: Element.self)) }
     }
 }

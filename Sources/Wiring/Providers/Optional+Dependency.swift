@@ -8,7 +8,7 @@ extension Optional: DependencyWrapper {
     @usableFromInline
     static func resolver(wrapping node: AnyNode?) -> Resolver<Wrapped?> {
         guard let node else { return { _ in nil } }
-        let resolve = unsafeDowncast(node, to: Node<Wrapped>.self).resolve
+        let resolve = node.resolver(as: Wrapped.self)
         return { instance in resolve(instance) }
     }
 }

@@ -47,14 +47,14 @@ extension Provider: DependencyWrapper {
     @usableFromInline
     static func resolver(wrapping node: AnyNode?) -> Resolver<Provider<Element>> {
         let node = linkedNode(node, of: Element.self)
-        return { instance in Provider(instance: instance, resolve: node.resolve) }
+        return { instance in Provider(instance: instance, resolve: node.resolver(as: Element.self)) }
     }
 }
 
 /// The node a provider-like wrapper reads, which validation guarantees is there.
-func linkedNode<T>(_ node: AnyNode?, of type: T.Type) -> Node<T> {
+func linkedNode<T>(_ node: AnyNode?, of type: T.Type) -> AnyNode {
     guard let node else { preconditionFailure("Wiring internal error: a provider of \(T.self) was linked without its binding.") }
-    return unsafeDowncast(node, to: Node<T>.self)
+    return node
 }
 
 /// The instance of providers made outside a graph, with `Provider(getter:)` or `Provider(value:)`.

@@ -47,6 +47,6 @@ extension TaggedProvider: DependencyWrapper {
     @usableFromInline
     static func resolver(wrapping node: AnyNode?) -> Resolver<TaggedProvider<T>> {
         let node = linkedNode(node, of: T.Element.self)
-        return { instance in TaggedProvider(provider: Provider(instance: instance, resolve: node.resolve)) }
+        return { instance in TaggedProvider(provider: Provider(instance: instance, resolve: node.resolver(as: T.Element.self))) }
     }
 }

@@ -56,6 +56,6 @@ extension WeakProvider: DependencyWrapper {
     @usableFromInline
     static func resolver(wrapping node: AnyNode?) -> Resolver<WeakProvider<Wrapped>> {
         let node = linkedNode(node, of: Wrapped.self)
-        return { instance in WeakProvider(instance: instance, resolve: node.resolve) }
+        return { instance in WeakProvider(instance: instance, resolve: node.resolver(as: Wrapped.self)) }
     }
 }

@@ -66,7 +66,7 @@ final class CompiledComponent<C: ComponentBase>: Sendable {
         // reabstracted twice, and every `build` would pay for two thunks in front of the root.
         let rootResolver: Resolver<C.Root>
         if let entry = prepared.graph.rootEntry {
-            rootResolver = unsafeDowncast(prepared.graph.nodes[entry], to: Node<C.Root>.self).resolve
+            rootResolver = prepared.graph.nodes[entry].resolver(as: C.Root.self)
         } else {
             rootResolver = root.resolver(with: rootLinker)
         }

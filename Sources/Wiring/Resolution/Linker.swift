@@ -43,8 +43,8 @@ struct Linker {
     private static func resolver<P>(for target: LinkTarget, _ parameter: P.Type) -> Resolver<P> {
         switch target {
         case let .node(node, wrapper: nil):
-            // Validation matched the parameter's type to this key, whose node is a `Node<P>`.
-            return unsafeDowncast(node, to: Node<P>.self).resolve
+            // Validation matched the parameter's type to this key, whose value is a `P`.
+            return node.resolver(as: P.self)
         case let .node(node, wrapper: wrapper?):
             return Self.wrapped(wrapper, node, as: P.self)
         case let .function(node):
@@ -59,7 +59,7 @@ struct Linker {
 
     private static func wrapped<W: DependencyWrapper, P>(_ wrapper: W.Type, _ node: AnyNode?, as parameter: P.Type) -> Resolver<P> {
         // `W` is the parameter's own type: `DependencyRequest.of(P.self)` found it by casting `P`.
-        unsafeBitCast(W.resolver(wrapping: node), to: Resolver<P>.self)
+        ResolverBox(resolve: W.resolver(wrapping: node)).cast(to: P.self).resolve
     }
 
     /// Applies the binding's scope to the resolver a recipe composed.

@@ -22,11 +22,15 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import email.utils
 import hmac
+import http.client
+import io
 import ipaddress
 import json
 import math
 import os
+import queue
 import random
 import re
 import signal
@@ -39,8 +43,9 @@ import threading
 import time
 from datetime import datetime, timezone
 from json.encoder import encode_basestring_ascii as encode_json_string
+from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Set, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Set, Tuple, Union
 from urllib.parse import urlsplit
 
 # ---------------------------------------------------------------------------------------------
@@ -63,6 +68,7 @@ REPLY_BUFFER_BYTES = 64 * 1024
 IDLE_TIMEOUT_SECONDS = 30.0  # an idle keep-alive connection (or a stalled upload) is closed
 TLS_HANDSHAKE_TIMEOUT_SECONDS = 10.0
 SHUTDOWN_GRACE_SECONDS = 2.0
+IDLE_WORKER_SECONDS = 60.0  # how long a connection thread waits for another connection before it ends
 LINGER_SECONDS = 1.0  # how long to drain a refused request body before closing
 LINGER_MAX_BYTES = 1024 * 1024
 DEFAULT_OVERSIZE_BYTES = 1024 * 1024
@@ -81,14 +87,55 @@ EXIT_USAGE = 2
 # Small helpers
 
 
+# One encoder and one decoder for every request: `json.dumps` and `json.loads` given options
+# build a new one (and its C scanner) on every call. Both are stateless between calls.
+_COMPACT_JSON = json.JSONEncoder(separators=(",", ":"), ensure_ascii=True)
+
+
 def json_bytes(value: Any) -> bytes:
     """Serialises `value` as compact JSON; the same value always gives the same bytes."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=True).encode("ascii")
+    return _COMPACT_JSON.encode(value).encode("ascii")
+
+
+class _PerSecond:
+    """Remembers the text made for the last whole second, so it is made once per second."""
+
+    def __init__(self, make: Callable[[int], str]) -> None:
+        self._make = make
+        self._last: Tuple[int, str] = (-1, "")  # replaced whole, so threads never see half of it
+
+    def text(self, second: int) -> str:
+        last = self._last
+        if last[0] != second:
+            last = (second, self._make(second))
+            self._last = last
+        return last[1]
+
+
+_UTC_TIMESTAMPS = _PerSecond(lambda second: datetime.fromtimestamp(second, timezone.utc)
+                             .strftime("%Y-%m-%dT%H:%M:%SZ"))
+_HTTP_DATES = _PerSecond(lambda second: email.utils.formatdate(second, usegmt=True))
 
 
 def utc_timestamp() -> str:
-    """Returns the current UTC time as `2026-11-22T21:00:00Z`."""
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    """Returns the current UTC time as `2026-11-22T21:00:00Z`.
+
+    The same text as `datetime.now(timezone.utc).strftime(...)`, which also rounds the clock
+    down to the second, made once per second.
+    """
+    return _UTC_TIMESTAMPS.text(time.time_ns() // 1_000_000_000)
+
+
+def http_date(timestamp: float) -> str:
+    """`email.utils.formatdate(timestamp, usegmt=True)`, the `Date` header, made once per second.
+
+    `formatdate` goes through `datetime.fromtimestamp`, which rounds to the microsecond (half
+    to even) before it drops the fraction, so a time 0.5 µs or less before a second is written
+    as that second; so it is here.
+    """
+    fraction, whole = math.modf(timestamp)
+    second = int(whole) + (1 if round(fraction * 1e6) >= 1_000_000 else 0)
+    return _HTTP_DATES.text(second)
 
 
 def is_strict_int(value: Any) -> bool:
@@ -381,15 +428,18 @@ def parse_ledger(document: Any) -> Tuple[Dict[str, int], List[Dict[str, Any]]]:
     return accounts, [dict(deposit) for deposit in deposits]
 
 
-def write_file_atomically(path: str, data: bytes) -> None:
-    """Writes `data` to `path` through a synced temporary file in the same directory."""
+def write_file_atomically(path: str, chunks: List[Union[bytes, bytearray]]) -> None:
+    """Writes `chunks`, one after the other, to `path` through a synced temporary file in the
+    same directory."""
     directory = os.path.dirname(os.path.abspath(path))
     fd, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=directory)
     try:
         try:  # straight to the descriptor: a file object's buffer would only copy the data again
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
+            for chunk in chunks:
+                # No memoryview: a bytearray cannot grow while one is alive, and one kept by an
+                # exception's traceback would stop the ledger from undoing a failed write.
+                while chunk:
+                    chunk = chunk[os.write(fd, chunk):]  # a copy only after a short write
             os.fsync(fd)
         finally:
             os.close(fd)
@@ -420,7 +470,12 @@ def indented_json(value: Any, level: int) -> str:
         return int.__repr__(value)
     inner = "  " * (level + 1)
     if isinstance(value, dict) and value:
-        members = (f"{inner}{encode_json_string(key)}: {indented_json(item, level + 1)}" for key, item in value.items())
+        members = []
+        for key, item in value.items():  # plain strings and integers (a deposit's fields) inline
+            kind = type(item)
+            text = (encode_json_string(item) if kind is str else int.__repr__(item) if kind is int
+                    else indented_json(item, level + 1))
+            members.append(f"{inner}{encode_json_string(key)}: {text}")
         return "{\n" + ",\n".join(members) + "\n" + "  " * level + "}"
     if isinstance(value, list) and value:
         return "[\n" + ",\n".join(inner + indented_json(item, level + 1) for item in value) + "\n" + "  " * level + "]"
@@ -451,9 +506,10 @@ class Ledger:
     deposits are applied again one at a time, each written on its own, as without grouping.
 
     The file is rewritten after every credit. Deposits never change once recorded, so each one
-    is encoded once, when it is recorded or loaded, and a rewrite joins the stored texts: it
-    costs a copy of the file, not an encoding of every deposit in it (the file is byte for byte
-    what `json.dumps(document, indent=2)` writes).
+    is encoded once, when it is recorded or loaded, and appended to the bytes of the file's
+    `deposits` list kept in memory: a rewrite encodes only the balances and writes those bytes
+    as they are, and costs the kernel's copy of the file, not an encoding or a join of every
+    deposit in it (the file is byte for byte what `json.dumps(document, indent=2)` writes).
     """
 
     def __init__(self, path: str) -> None:
@@ -463,7 +519,10 @@ class Ledger:
         self._deposits: List[Dict[str, Any]] = []
         self._by_key: Dict[Tuple[str, str], Dict[str, Any]] = {}
         self._deposit_ids: Set[str] = set()
-        self._deposit_texts: List[str] = []  # each deposit as the file holds it
+        # The items of the file's `deposits` list as the file holds them, joined by ",\n"; and
+        # its length before each deposit was added, to take the last one back.
+        self._deposits_json = bytearray()
+        self._deposits_json_sizes: List[int] = []
         self._queue: List[PendingDeposit] = []
         self._queue_lock = threading.Lock()
 
@@ -485,7 +544,8 @@ class Ledger:
             raise LedgerError(f"the ledger {self.path} is corrupt: {error}") from None
         self._by_key = {(d["account"], d["idempotency_key"]): d for d in self._deposits}
         self._deposit_ids = {d["deposit_id"] for d in self._deposits}
-        self._deposit_texts = [self._deposit_text(d) for d in self._deposits]
+        for deposit in self._deposits:
+            self._add_deposit_json(deposit)
 
     def save(self) -> None:
         """Writes the ledger file now (used at start and at shutdown)."""
@@ -583,7 +643,7 @@ class Ledger:
         self._deposits.append(record)
         self._by_key[(account, key)] = record
         self._deposit_ids.add(record["deposit_id"])
-        self._deposit_texts.append(self._deposit_text(record))
+        self._add_deposit_json(record)
         pending.outcome = DepositResult(201, deposit_reply(record))
         return record, previous_balance
 
@@ -593,7 +653,7 @@ class Ledger:
         self._deposits.pop()
         del self._by_key[(account, record["idempotency_key"])]
         self._deposit_ids.remove(record["deposit_id"])
-        self._deposit_texts.pop()
+        del self._deposits_json[self._deposits_json_sizes.pop():]
         if previous_balance is None:
             del self._accounts[account]
         else:
@@ -609,19 +669,24 @@ class Ledger:
         return {"accounts": {name: {"balance_cents": balance} for name, balance in self._accounts.items()},
                 "deposits": [dict(deposit) for deposit in self._deposits]}
 
-    @staticmethod
-    def _deposit_text(deposit: Mapping[str, Any]) -> str:
-        """A deposit as the file holds it: an item of the top-level `deposits` list."""
-        return "    " + indented_json(deposit, 2)
+    def _add_deposit_json(self, deposit: Mapping[str, Any]) -> None:
+        """Appends `deposit`, as the file holds it (an item of the top-level `deposits` list)."""
+        self._deposits_json_sizes.append(len(self._deposits_json))
+        if self._deposits_json:
+            self._deposits_json += b",\n"
+        self._deposits_json += ("    " + indented_json(deposit, 2)).encode("utf-8")
 
-    def _file_text(self) -> str:
-        """The file: `json.dumps(self._document(), indent=2)`, from the stored deposit texts."""
+    def _file_chunks(self) -> List[Union[bytes, bytearray]]:
+        """The file, `json.dumps(self._document(), indent=2)`, in pieces: the balances, then
+        the stored `deposits` list."""
         accounts = {name: {"balance_cents": balance} for name, balance in self._accounts.items()}
-        deposits = "[\n" + ",\n".join(self._deposit_texts) + "\n  ]" if self._deposit_texts else "[]"
-        return '{\n  "accounts": ' + indented_json(accounts, 1) + ',\n  "deposits": ' + deposits + "\n}\n"
+        head = ('{\n  "accounts": ' + indented_json(accounts, 1) + ',\n  "deposits": ').encode("utf-8")
+        if not self._deposits_json:
+            return [head + b"[]\n}\n"]
+        return [head + b"[\n", self._deposits_json, b"\n  ]\n}\n"]
 
     def _persist(self) -> None:
-        write_file_atomically(self.path, self._file_text().encode("utf-8"))
+        write_file_atomically(self.path, self._file_chunks())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -651,19 +716,25 @@ def validate_json_content_type(value: Optional[str]) -> None:
         raise ApiError(415, "Content-Type must be application/json")
 
 
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+# `json.loads(text, parse_constant=...)` without a new decoder per call. (A leading byte order
+# mark, which `json.loads` refuses with its own message, is refused here as a bad first value:
+# either way it is the same 400.)
+_STRICT_JSON = json.JSONDecoder(parse_constant=_reject_constant)
+
+
 def parse_json_object(body: bytes) -> Dict[str, Any]:
     """Parses a request body that must be a JSON object, or raises a 400."""
     try:
-        value = json.loads(body.decode("utf-8"), parse_constant=_reject_constant)
+        value = _STRICT_JSON.decode(body.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         raise ApiError(400, "the request body is not valid JSON") from None
     if not isinstance(value, dict):
         raise ApiError(400, "the request body must be a JSON object")
     return value
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
 
 
 def parse_deposit_body(body: bytes) -> Tuple[int, str]:
@@ -708,6 +779,82 @@ def pad_json_object(body: bytes, size: int) -> bytes:
 # ---------------------------------------------------------------------------------------------
 # HTTP
 
+# The usual request line: `METHOD /path HTTP/1.1` (or 1.0), printable ASCII, single spaces. A
+# path starting with `//` is left to http.server, which rewrites it.
+SIMPLE_REQUEST_LINE = re.compile(rb"([!-~]+) ((?!//)[!-~]+) HTTP/1\.([01])\r?\n")
+# Header lines of the usual form: `Name: value`, in printable ASCII (and tabs), then the blank
+# line. The name's characters are those the `email` package accepts in a header name: printable
+# ASCII except the colon.
+SIMPLE_HEADER_BLOCK = re.compile(r"(?:[!-9;-~]+:[\t -~]*\r?\n)*(?:\r?\n)?")
+SIMPLE_HEADER_LINE = re.compile(r"([!-9;-~]+):[ \t]*([\t -~]*)\r?\n")
+MAX_HEADER_LINE_BYTES = 65536  # http.client's limits on request headers
+MAX_HEADER_LINES = 100
+END_OF_HEADERS = (b"\r\n", b"\n", b"")
+
+
+class RequestHeaders:
+    """Request headers read by `BankRequestHandler`'s fast path.
+
+    It answers the lookups the handler makes as `http.client.HTTPMessage` answers them: names
+    are matched without regard to case, `get` gives the first value, `get_all` every value in
+    order, and a value is the text after the colon without its leading blanks and line end.
+    """
+
+    __slots__ = ("_values",)
+
+    def __init__(self, values: Dict[str, List[str]]) -> None:
+        self._values = values  # lower-case name -> values in order
+
+    @classmethod
+    def parse(cls, lines: List[bytes]) -> Optional["RequestHeaders"]:
+        """The headers in `lines` (ending with the blank line or end of input), or None when a
+        line is not of the usual form and must be left to http.client's parser."""
+        text = b"".join(lines).decode("iso-8859-1")  # as http.client decodes them
+        if not SIMPLE_HEADER_BLOCK.fullmatch(text):
+            return None
+        values: Dict[str, List[str]] = {}
+        for name, value in SIMPLE_HEADER_LINE.findall(text):
+            name = name.lower()
+            if name in values:
+                values[name].append(value)
+            else:
+                values[name] = [value]
+        return cls(values)
+
+    def get(self, name: str, failobj: Any = None) -> Any:
+        """The first value of the header `name`, or `failobj`."""
+        values = self._values.get(name.lower())
+        return values[0] if values else failobj
+
+    def get_all(self, name: str, failobj: Any = None) -> Any:
+        """Every value of the header `name`, in order, or `failobj` when there is none."""
+        values = self._values.get(name.lower())
+        return list(values) if values else failobj
+
+    def __getitem__(self, name: str) -> Optional[str]:
+        return self.get(name)
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name.lower() in self._values
+
+
+def read_header_lines(rfile: Any) -> List[bytes]:
+    """Reads header lines up to the blank line, as `http.client.parse_headers` does.
+
+    Raises `http.client.LineTooLong` for a line over 64 KiB and `http.client.HTTPException`
+    for more than 100 lines, the exceptions http.server turns into its 431 replies.
+    """
+    lines: List[bytes] = []
+    while True:
+        line = rfile.readline(MAX_HEADER_LINE_BYTES + 1)
+        if len(line) > MAX_HEADER_LINE_BYTES:
+            raise http.client.LineTooLong("header line")
+        lines.append(line)
+        if len(lines) > MAX_HEADER_LINES:
+            raise http.client.HTTPException(f"got more than {MAX_HEADER_LINES} headers")
+        if line in END_OF_HEADERS:
+            return lines
+
 
 class BankRequestHandler(BaseHTTPRequestHandler):
     """Serves the bank's interface and the control endpoint over HTTP/1.1 with keep-alive."""
@@ -735,17 +882,69 @@ class BankRequestHandler(BaseHTTPRequestHandler):
         """The Server header, without Python's version."""
         return self.server_version
 
+    def date_time_string(self, timestamp: Optional[float] = None) -> str:
+        """The Date header, as http.server writes it, made once per second."""
+        return http_date(time.time() if timestamp is None else timestamp)
+
+    # Parsing -----------------------------------------------------------------------------
+
+    def parse_request(self) -> bool:
+        """Parses the request line and headers as http.server does, without its slow part.
+
+        http.server reads headers with the `email` package, which takes longer than the rest
+        of a deposit. A request line of the usual form (`SIMPLE_REQUEST_LINE`) is parsed here,
+        with the outcome http.server's `parse_request` gives it, and headers of the usual form
+        go into a `RequestHeaders`. Anything else takes http.server's own path, and so gets its
+        checks, its error replies and its parse: another request line is left to
+        `BaseHTTPRequestHandler.parse_request` whole; other header lines (folded, with control
+        or non-ASCII bytes, without a colon, ...) are given, as read, to
+        `http.client.parse_headers`.
+        """
+        match = SIMPLE_REQUEST_LINE.fullmatch(self.raw_requestline)
+        if match is None:
+            return super().parse_request()
+        command, path, minor = match.groups()
+        self.requestline = str(self.raw_requestline, "iso-8859-1").rstrip("\r\n")
+        self.command, self.path = command.decode("ascii"), path.decode("ascii")
+        self.request_version = "HTTP/1.1" if minor == b"1" else "HTTP/1.0"
+        # HTTP/1.1 keeps the connection by default; this handler speaks HTTP/1.1 (protocol_version).
+        self.close_connection = minor != b"1"
+        try:
+            lines = read_header_lines(self.rfile)
+        except http.client.LineTooLong as error:
+            self.send_error(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, "Line too long", str(error))
+            return False
+        except http.client.HTTPException as error:
+            self.send_error(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, "Too many headers", str(error))
+            return False
+        headers = RequestHeaders.parse(lines)
+        self.headers = headers if headers is not None else http.client.parse_headers(
+            io.BytesIO(b"".join(lines)), _class=self.MessageClass)
+        # From here on, as in http.server.
+        connection = self.headers.get("Connection", "").lower()
+        if connection == "close":
+            self.close_connection = True
+        elif connection == "keep-alive":
+            self.close_connection = False
+        if self.headers.get("Expect", "").lower() == "100-continue" and minor == b"1":
+            if not self.handle_expect_100():
+                return False
+        return True
+
     def _dispatch(self) -> None:
         """Runs one request: reads its body, routes it, replies, and logs one line."""
         self._log_status = "-"
         self._fault_name = ""
         self._body_unread = True
-        with self.server.track_request():
-            try:
-                self._handle()
-            except (ConnectionError, TimeoutError, socket.timeout) as error:  # distinct before 3.10
-                self._log_status = f"aborted ({type(error).__name__})"
-                self.close_connection = True
+        server = self.server
+        server.request_started()
+        try:
+            self._handle()
+        except (ConnectionError, TimeoutError, socket.timeout) as error:  # distinct before 3.10
+            self._log_status = f"aborted ({type(error).__name__})"
+            self.close_connection = True
+        finally:
+            server.request_finished()
         self._log_request_line()
         if self.close_connection and self._body_unread:
             self._linger()
@@ -996,14 +1195,24 @@ class BankRequestHandler(BaseHTTPRequestHandler):
 
     def _send_head(self, status: int, content_type: str, length: int,
                    headers: Mapping[str, str], announce_close: bool = True) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(length))
+        """Sends the status line and the headers.
+
+        The bytes `send_response`, `send_header` and `end_headers` would send (`Server` and
+        `Date` first), made in one piece. None of `headers` is `Connection`, whose `send_header`
+        would also change `close_connection`.
+        """
+        if self.request_version == "HTTP/0.9":  # http.server sends no head to HTTP/0.9
+            self.send_response(status)
+            return
+        reason = self.responses[status][0] if status in self.responses else ""
+        head = (f"{self.protocol_version} {status:d} {reason}\r\nServer: {self.version_string()}\r\n"
+                f"Date: {self.date_time_string()}\r\nContent-Type: {content_type}\r\n"
+                f"Content-Length: {length:d}\r\n")
         for name, value in headers.items():
-            self.send_header(name, value)
+            head += f"{name}: {value}\r\n"
         if self.close_connection and announce_close:
-            self.send_header("Connection", "close")
-        self.end_headers()
+            head += "Connection: close\r\n"
+        self.wfile.write((head + "\r\n").encode("latin-1", "strict"))
 
     def send_error(self, code: int, message: Optional[str] = None, explain: Optional[str] = None) -> None:
         """Replies to requests http.server rejects itself (bad request line, unknown method) in JSON."""
@@ -1070,7 +1279,9 @@ class BankServer(ThreadingHTTPServer):
         self.log = log
         self.stopping = False
         self._in_flight = 0
-        self._idle = threading.Condition()
+        self._idle = threading.Condition(threading.Lock())
+        self._idle_workers: List["queue.SimpleQueue[Tuple[Any, Any]]"] = []  # their inboxes
+        self._workers_lock = threading.Lock()
         super().__init__(address, BankRequestHandler)
 
     def server_bind(self) -> None:
@@ -1086,6 +1297,34 @@ class BankServer(ThreadingHTTPServer):
         scheme = "https" if self.ssl_context else "http"
         host = self.server_name
         return f"{scheme}://[{host}]:{self.server_port}" if ":" in host else f"{scheme}://{host}:{self.server_port}"
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """Serves the connection on a thread of its own, as ThreadingMixIn does, but on one kept
+        from an earlier connection when one is idle: starting a thread costs more CPU than
+        serving a deposit. A connection never waits for another one to end."""
+        with self._workers_lock:
+            inbox = self._idle_workers.pop() if self._idle_workers else None
+        if inbox is None:
+            inbox = queue.SimpleQueue()
+            threading.Thread(target=self._serve_connections, args=(inbox,), daemon=True).start()
+        inbox.put((request, client_address))
+
+    def _serve_connections(self, inbox: "queue.SimpleQueue[Tuple[Any, Any]]") -> None:
+        """A connection thread: serves the connections put in `inbox`, one after the other, and
+        ends after waiting IDLE_WORKER_SECONDS for the next one."""
+        while True:
+            try:
+                request, client_address = inbox.get(timeout=IDLE_WORKER_SECONDS)
+            except queue.Empty:
+                with self._workers_lock:
+                    if inbox in self._idle_workers:
+                        self._idle_workers.remove(inbox)
+                        return
+                request, client_address = inbox.get()  # given one as the wait ended
+            self.process_request_thread(request, client_address)  # closes the connection
+            del request, client_address
+            with self._workers_lock:
+                self._idle_workers.append(inbox)
 
     def finish_request(self, request: Any, client_address: Any) -> None:
         """Runs a connection in its own thread, doing the TLS handshake there when TLS is on."""
@@ -1109,16 +1348,16 @@ class BankServer(ThreadingHTTPServer):
         error = sys.exc_info()[1]
         self.log.line(f"{client_address[0]} connection error: {type(error).__name__}: {error}")
 
-    @contextlib.contextmanager
-    def track_request(self) -> Iterator[None]:
-        """Counts a request as in flight while the block runs."""
+    def request_started(self) -> None:
+        """Counts a request as in flight until `request_finished`."""
         with self._idle:
             self._in_flight += 1
-        try:
-            yield
-        finally:
-            with self._idle:
-                self._in_flight -= 1
+
+    def request_finished(self) -> None:
+        """Ends what `request_started` began; wakes `wait_until_idle` when none is left."""
+        with self._idle:
+            self._in_flight -= 1
+            if self._in_flight == 0:
                 self._idle.notify_all()
 
     def wait_until_idle(self, timeout: float) -> bool:

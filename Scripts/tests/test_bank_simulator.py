@@ -8,7 +8,10 @@ it with `http.client` or raw sockets, and kills it in tearDown. Run from the rep
 
 from __future__ import annotations
 
+import contextlib
+import email.utils
 import http.client
+import io
 import json
 import os
 import random
@@ -24,6 +27,8 @@ import tempfile
 import threading
 import time
 import unittest
+from datetime import datetime, timezone
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
@@ -446,6 +451,188 @@ def receive_all(sock: socket.socket) -> bytes:
         data += chunk
 
 
+DEPOSIT_LINE = b"POST /v1/accounts/alice/deposits HTTP/1.1\r\n"
+DEPOSIT_BODY = b'{"amount_cents": 4500, "currency": "USD"}'
+DATE_LINE = re.compile(rb"\r\nDate: ([^\r\n]*)\r\n")
+
+
+def raw_deposit(key: bytes, headers: bytes = b"", line: bytes = DEPOSIT_LINE, body: bytes = DEPOSIT_BODY) -> bytes:
+    """A deposit request as raw bytes: `headers` (whole lines) go after the Idempotency-Key."""
+    return (line + b"Content-Type: application/json\r\nIdempotency-Key: " + key + b"\r\n" + headers
+            + b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+
+def json_reply(status: str, body: bytes, close: bool = False) -> bytes:
+    """A reply as the simulator sends it, with `<date>` for the Date header's value."""
+    head = (f"HTTP/1.1 {status}\r\nServer: BankSimulator/1.0\r\nDate: <date>\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\n")
+    if close:
+        head += "Connection: close\r\n"
+    return head.encode() + b"\r\n" + body
+
+
+def created(number: int, balance: int) -> bytes:
+    return json_reply("201 Created", b'{"deposit_id":"dep-%06d","account":"alice","amount_cents":4500,'
+                                     b'"balance_cents":%d}' % (number, balance))
+
+
+def error_reply(status: str, message: str, close: bool = False) -> bytes:
+    return json_reply(status, json.dumps({"error": message}, separators=(",", ":")).encode(), close=close)
+
+
+class RequestParsingTests(SimulatorTestCase):
+    """Request lines and headers, sent as raw bytes, get the replies http.server's parser gives.
+
+    The simulator parses requests of the usual form itself and leaves the rest to http.server
+    and http.client; these pin both paths, byte for byte.
+    """
+
+    def exchange(self, bank: Simulator, data: bytes) -> bytes:
+        """Sends `data` on a new connection, ends the sending side, and returns every byte of
+        the replies until the server closes, with `<date>` for each Date header's value.
+
+        A server that closes without reading all of a refused request makes the kernel reset
+        the connection, which may come after the reply; the reply is what counts here.
+        """
+        reply = b""
+        with socket.create_connection((bank.host, bank.port), timeout=HTTP_TIMEOUT) as sock:
+            sock.sendall(data)
+            sock.shutdown(socket.SHUT_WR)
+            with contextlib.suppress(ConnectionResetError):
+                while True:
+                    chunk = sock.recv(65536)
+                    if not chunk:
+                        break
+                    reply += chunk
+        return DATE_LINE.sub(b"\r\nDate: <date>\r\n", reply)
+
+    def keys(self, bank: Simulator) -> List[str]:
+        return [deposit["idempotency_key"] for deposit in bank.ledger()["deposits"]]
+
+    def test_header_names_are_matched_without_regard_to_case(self) -> None:
+        bank = self.start()
+        lower = (DEPOSIT_LINE + b"content-type: application/json\r\nidempotency-key: lower\r\n"
+                 b"content-length: %d\r\n\r\n" % len(DEPOSIT_BODY) + DEPOSIT_BODY)
+        upper = (DEPOSIT_LINE + b"CONTENT-TYPE: application/json\r\nIDEMPOTENCY-KEY: upper\r\n"
+                 b"CONTENT-LENGTH: %d\r\n\r\n" % len(DEPOSIT_BODY) + DEPOSIT_BODY)
+        self.assertEqual(self.exchange(bank, lower), created(1, 4500))
+        self.assertEqual(self.exchange(bank, upper), created(2, 9000))
+        self.assertEqual(self.keys(bank), ["lower", "upper"])
+
+    def test_the_first_of_repeated_headers_counts(self) -> None:
+        bank = self.start()
+        self.assertEqual(self.exchange(bank, raw_deposit(b"first", b"Idempotency-Key: second\r\n")), created(1, 4500))
+        self.assertEqual(self.keys(bank), ["first"])
+        same_length = b"Content-Length: %d\r\n" % len(DEPOSIT_BODY)
+        self.assertEqual(self.exchange(bank, raw_deposit(b"k2", same_length)), created(2, 9000))
+        self.assertEqual(self.exchange(bank, raw_deposit(b"k3", b"Content-Length: 3\r\n")),
+                         error_reply("400 Bad Request", "invalid Content-Length header", close=True))
+
+    def test_blanks_around_values_and_bare_line_feeds(self) -> None:
+        bank = self.start()
+        request = (b"POST /v1/accounts/alice/deposits HTTP/1.1\nContent-Type:application/json\n"
+                   b"Idempotency-Key: \t key 1 \t \nContent-Length:\t%d  \n\n" % len(DEPOSIT_BODY) + DEPOSIT_BODY)
+        self.assertEqual(self.exchange(bank, request), created(1, 4500))
+        self.assertEqual(self.keys(bank), ["key 1 \t "], "leading blanks go, trailing ones stay")
+
+    def test_folded_header_lines_are_joined_as_http_server_joins_them(self) -> None:
+        bank = self.start()
+        self.assertEqual(self.exchange(bank, raw_deposit(b"fold-1\r\n  fold-2")), created(1, 4500))
+        self.assertEqual(self.exchange(bank, raw_deposit(b"k2", b"Content-Type: application/json;\r\n\tcharset=utf-8\r\n")),
+                         created(2, 9000))
+        self.assertEqual(self.keys(bank), ["fold-1\r\n  fold-2", "k2"])
+        bank.stop()
+        self.assertIn(r"201 key='fold-1\r\n  fold-2'", bank.stderr())
+
+    def test_a_line_that_is_not_a_header_ends_the_headers(self) -> None:
+        bank = self.start()
+        for bad_line in (b"NoColonHere\r\n", b"Idempotency-Key : spaced\r\n", b"Bad\x01Name: x\r\n"):
+            with self.subTest(bad_line):
+                request = (DEPOSIT_LINE + b"Content-Type: application/json\r\nContent-Length: %d\r\n" % len(DEPOSIT_BODY)
+                           + bad_line + b"Idempotency-Key: ignored\r\n\r\n" + DEPOSIT_BODY)
+                self.assertEqual(self.exchange(bank, request),
+                                 error_reply("400 Bad Request", "the Idempotency-Key header is required"))
+        self.assertEqual(self.keys(bank), [])
+
+    def test_header_bytes_outside_printable_ascii_are_read_as_latin_1(self) -> None:
+        bank = self.start()
+        self.assertEqual(self.exchange(bank, raw_deposit("kéy".encode())), created(1, 4500))
+        self.assertEqual(self.exchange(bank, raw_deposit(b"k\x01\x7f\x85")), created(2, 9000))
+        self.assertEqual(self.keys(bank), ["k\u00c3\u00a9y", "k\x01\x7f\x85"])
+
+    def test_header_lines_over_64_kib_get_431(self) -> None:
+        bank = self.start()
+        longest = b"X-Long: " + b"a" * (65536 - 10) + b"\r\n"
+        self.assertEqual(self.exchange(bank, raw_deposit(b"k1", longest)), created(1, 4500))
+        too_long = b"X-Long: " + b"a" * (65537 - 10) + b"\r\n"
+        self.assertEqual(self.exchange(bank, raw_deposit(b"k2", too_long)),
+                         error_reply("431 Request Header Fields Too Large", "Line too long", close=True))
+        self.assertEqual(self.keys(bank), ["k1"])
+
+    def test_more_than_100_header_lines_get_431(self) -> None:
+        bank = self.start()
+        filler = b"".join(b"X-%d: v\r\n" % number for number in range(96))  # 99 header lines in all
+        self.assertEqual(self.exchange(bank, raw_deposit(b"k1", filler)), created(1, 4500))
+        self.assertEqual(self.exchange(bank, raw_deposit(b"k2", filler + b"X-One-More: v\r\n")),
+                         error_reply("431 Request Header Fields Too Large", "Too many headers", close=True))
+        self.assertEqual(self.keys(bank), ["k1"])
+
+    def test_request_lines_of_other_forms(self) -> None:
+        bank = self.start()
+        health = json_reply("200 OK", b'{"ok":true}')
+        too_long = HTTPStatus.REQUEST_URI_TOO_LONG.phrase  # "Request-URI Too Long" before Python 3.13
+        cases = [
+            (b"GET /_control/health\r\n\r\n", json_reply("200 OK", b'{"ok":true}', close=True)),
+            (b"POST /_control/health\r\n\r\n", error_reply("400 Bad Request", "Bad HTTP/0.9 request type ('POST')", close=True)),
+            (b"GARBAGE\r\n\r\n", error_reply("400 Bad Request", "Bad request syntax ('GARBAGE')", close=True)),
+            (b"GET / HTTP/1.1 extra\r\n\r\n", error_reply("400 Bad Request", "Bad request version ('extra')", close=True)),
+            (b"GET / HTTP/1.x\r\n\r\n", error_reply("400 Bad Request", "Bad request version ('HTTP/1.x')", close=True)),
+            (b"GET / HTTP/2.0\r\n\r\n", error_reply("505 HTTP Version Not Supported", "Invalid HTTP version (2.0)", close=True)),
+            (b"get /_control/health HTTP/1.1\r\n\r\n", error_reply("501 Not Implemented", "Unsupported method ('get')", close=True)),
+            (b"GET /" + b"a" * 70000 + b" HTTP/1.1\r\n\r\n", error_reply(f"414 {too_long}", too_long, close=True)),
+            (b"GET  /_control/health\tHTTP/1.1 \r\n\r\n", health),
+            (b"GET //_control/health HTTP/1.1\r\n\r\n", health),
+            (b"GET /_control/health HTTP/1.1\r\n", health),  # the headers end with the input
+            (b"GET /_control/health HTTP/0.9\r\n\r\n", b'{"ok":true}'),  # HTTP/0.9 replies have no head
+        ]
+        for request, expected in cases:
+            with self.subTest(request[:40]):
+                self.assertEqual(self.exchange(bank, request), expected)
+
+    def test_keep_alive_follows_the_version_and_the_connection_header(self) -> None:
+        bank = self.start()
+        health = b"GET /_control/health HTTP/1.1\r\n\r\n"
+        http_1_0 = b"POST /v1/accounts/alice/deposits HTTP/1.0\r\n"
+        self.assertEqual(self.exchange(bank, raw_deposit(b"k1", b"Connection: close\r\n") + health),
+                         created(1, 4500).replace(b"\r\n\r\n", b"\r\nConnection: close\r\n\r\n", 1))
+        self.assertEqual(self.exchange(bank, raw_deposit(b"k2", line=http_1_0) + health),
+                         created(2, 9000).replace(b"\r\n\r\n", b"\r\nConnection: close\r\n\r\n", 1))
+        self.assertEqual(self.exchange(bank, raw_deposit(b"k3", b"Connection: Keep-Alive\r\n", line=http_1_0) + health),
+                         created(3, 13500) + json_reply("200 OK", b'{"ok":true}'))
+        self.assertEqual(self.exchange(bank, raw_deposit(b"k4") + b"GARBAGE\r\n\r\n"),
+                         created(4, 18000) + error_reply("400 Bad Request", "Bad request syntax ('GARBAGE')", close=True))
+
+    def test_expect_100_continue_is_answered_for_http_1_1_only(self) -> None:
+        bank = self.start()
+        expect = b"Expect: 100-Continue\r\n"
+        self.assertEqual(self.exchange(bank, raw_deposit(b"k1", expect)), b"HTTP/1.1 100 Continue\r\n\r\n" + created(1, 4500))
+        http_1_0 = b"POST /v1/accounts/alice/deposits HTTP/1.0\r\n"
+        self.assertEqual(self.exchange(bank, raw_deposit(b"k2", expect, line=http_1_0)),
+                         created(2, 9000).replace(b"\r\n\r\n", b"\r\nConnection: close\r\n\r\n", 1))
+
+    def test_the_date_header_is_the_current_time_in_http_format(self) -> None:
+        bank = self.start()
+        with socket.create_connection((bank.host, bank.port), timeout=HTTP_TIMEOUT) as sock:
+            sock.sendall(b"GET /_control/health HTTP/1.1\r\n\r\n")
+            head = receive_head(sock)
+        match = DATE_LINE.search(head)
+        assert match is not None, head
+        self.assertRegex(match.group(1).decode(), r"^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d "
+                                                  r"(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT$")
+        sent = email.utils.parsedate_to_datetime(match.group(1).decode()).timestamp()
+        self.assertLess(abs(sent - time.time()), 5)
+
+
 class TokenTests(SimulatorTestCase):
 
     TOKEN = "s3cr3t-Token_value"
@@ -622,6 +809,151 @@ class GroupCommitTests(unittest.TestCase):
         self.assertEqual(json.loads(group[2].outcome.body)["balance_cents"], 105)
         self.assertEqual(self.saved()["accounts"], {"alice": {"balance_cents": 105}})
         self.assertEqual([d["idempotency_key"] for d in self.saved()["deposits"]], ["k1", "k3"])
+
+
+class RequestHeadersTests(unittest.TestCase):
+    """The fast header parser answers as http.client's parser does, or leaves the headers to it."""
+
+    NAMES = ("Idempotency-Key", "content-type", "CONTENT-LENGTH", "Authorization", "Connection", "Expect",
+             "Transfer-Encoding", "X-Empty", "Missing")
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.simulator = load_simulator_module()
+
+    def lines(self, block: bytes) -> List[bytes]:
+        return self.simulator.read_header_lines(io.BytesIO(block))
+
+    def assertSameAsHttpClient(self, headers: Any, block: bytes) -> None:
+        reference = http.client.parse_headers(io.BytesIO(block))
+        for name in self.NAMES:
+            with self.subTest(name=name):
+                self.assertEqual(headers.get(name), reference.get(name))
+                self.assertEqual(headers.get(name, "default"), reference.get(name, "default"))
+                self.assertEqual(headers.get_all(name), reference.get_all(name))
+                self.assertEqual(headers[name], reference[name])
+                self.assertEqual(name in headers, name in reference)
+
+    def test_usual_headers_are_parsed_here_with_http_client_answers(self) -> None:
+        blocks = [
+            b"Content-Type: application/json\r\nIdempotency-Key: k-1\r\nContent-Length: 42\r\n\r\n",
+            b"idempotency-key: a\r\nIDEMPOTENCY-KEY: b\r\nIdempotency-Key:c\r\n\r\n",
+            b"Authorization: Bearer  tok  \r\nX-Empty:\r\nConnection:\tkeep-alive\t\r\n\r\n",
+            b"Content-Length: 1\nContent-Length:  2 \n\n",
+            b"Expect: 100-continue\r\nX_Odd{}|~!#$%&'*+.^`: v\r\n",  # the input ends without a blank line
+            b"\r\n",
+            b"",
+        ]
+        for block in blocks:
+            with self.subTest(block):
+                headers = self.simulator.RequestHeaders.parse(self.lines(block))
+                self.assertIsInstance(headers, self.simulator.RequestHeaders)
+                self.assertSameAsHttpClient(headers, block)
+
+    def test_unusual_headers_are_left_to_http_client(self) -> None:
+        blocks = [
+            b"Idempotency-Key: a\r\n  folded\r\n\r\n",
+            b" First: continued\r\nIdempotency-Key: a\r\n\r\n",
+            b"NoColon\r\nIdempotency-Key: a\r\n\r\n",
+            b"Idempotency-Key : a\r\n\r\n",
+            b": no name\r\n\r\n",
+            b"From someone\r\nIdempotency-Key: a\r\n\r\n",
+            "Idempotency-Key: ké\r\n\r\n".encode(),
+            b"Idempotency-Key: a\x00b\r\n\r\n",
+            b"Idempotency-Key: a\x7fb\r\n\r\n",
+            b"Idempotency-Key: a\rb\r\n\r\n",
+            b"Idempotency-Key: a\r\r\n\r\n",
+            b"Idempotency-Key: a",  # the input ends in the middle of a line
+        ]
+        for block in blocks:
+            with self.subTest(block):
+                self.assertIsNone(self.simulator.RequestHeaders.parse(self.lines(block)))
+
+    def test_header_line_limits_are_http_client_limits(self) -> None:
+        with self.assertRaises(http.client.LineTooLong):
+            self.lines(b"X: " + b"a" * 65534 + b"\r\n\r\n")
+        self.assertEqual(len(self.lines(b"X: " + b"a" * 65531 + b"\r\n\r\n")), 2)
+        with self.assertRaises(http.client.HTTPException):
+            self.lines(b"X: v\r\n" * 100 + b"\r\n")
+        self.assertEqual(len(self.lines(b"X: v\r\n" * 99 + b"\r\n")), 100)
+        with self.assertRaises(http.client.HTTPException):
+            http.client.parse_headers(io.BytesIO(b"X: v\r\n" * 100 + b"\r\n"))
+
+    def test_http_date_is_email_utils_formatdate(self) -> None:
+        base = 1795381200.0  # 2026-11-22T21:00:00Z
+        for offset in (0.0, 0.4, 0.5, 0.9999994, 0.9999995, 0.9999996, 1.0, 59.9999999, 86399.99999951):
+            with self.subTest(offset=offset):
+                self.assertEqual(self.simulator.http_date(base + offset),
+                                 email.utils.formatdate(base + offset, usegmt=True))
+
+    def test_utc_timestamp_is_the_current_second(self) -> None:
+        before = datetime.now(timezone.utc).replace(microsecond=0)
+        stamp = datetime.strptime(self.simulator.utc_timestamp(), "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+        after = datetime.now(timezone.utc)
+        self.assertLessEqual(before, stamp)
+        self.assertLessEqual(stamp, after)
+
+
+class ConnectionThreadTests(unittest.TestCase):
+    """Connections are served on threads kept from earlier connections, never waiting for one."""
+
+    def setUp(self) -> None:
+        self.simulator = load_simulator_module()
+        self.directory = Path(tempfile.mkdtemp(prefix="bank-threads-"))
+        self.addCleanup(shutil.rmtree, self.directory, True)
+        self.lines: List[str] = []
+        log = self.simulator.Log()
+        log.line = self.lines.append  # type: ignore[method-assign]
+        ledger = self.simulator.Ledger(str(self.directory / "ledger.json"))
+        self.server = self.simulator.BankServer(("127.0.0.1", 0), socket.AF_INET, ledger,
+                                                self.simulator.FaultPlan([], None), None, None, log)
+        thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        thread.start()
+        self.addCleanup(self.server.server_close)
+        self.addCleanup(self.server.shutdown)
+
+    def connection(self) -> http.client.HTTPConnection:
+        return http.client.HTTPConnection("127.0.0.1", self.server.server_port, timeout=HTTP_TIMEOUT)
+
+    def health(self, connection: http.client.HTTPConnection, close: bool) -> int:
+        connection.request("GET", "/_control/health", headers={"Connection": "close"} if close else {})
+        response = connection.getresponse()
+        response.read()
+        return response.status
+
+    def test_sequential_connections_reuse_threads(self) -> None:
+        before = threading.active_count()
+        for _ in range(30):
+            connection = self.connection()
+            self.assertEqual(self.health(connection, close=True), 200)
+            connection.close()
+        self.assertLessEqual(threading.active_count() - before, 5, "a thread for each connection")
+        deadline = time.monotonic() + HTTP_TIMEOUT  # each request is logged just after its reply
+        while len(self.lines) < 30 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        self.assertEqual(len(self.lines), 30)
+
+    def test_an_idle_kept_alive_connection_does_not_hold_up_others(self) -> None:
+        idle = [self.connection() for _ in range(3)]
+        for connection in idle:
+            self.assertEqual(self.health(connection, close=False), 200)
+        other = self.connection()
+        self.assertEqual(self.health(other, close=True), 200)
+        for connection in idle + [other]:
+            connection.close()
+
+    def test_idle_threads_end(self) -> None:
+        self.simulator.IDLE_WORKER_SECONDS = 0.2
+        connection = self.connection()
+        self.assertEqual(self.health(connection, close=True), 200)
+        connection.close()
+        deadline = time.monotonic() + HTTP_TIMEOUT
+        while self.server._idle_workers and time.monotonic() < deadline:
+            time.sleep(0.05)
+        self.assertEqual(self.server._idle_workers, [])
+        connection = self.connection()
+        self.assertEqual(self.health(connection, close=True), 200, "a new thread serves the next connection")
+        connection.close()
 
 
 class LifecycleTests(SimulatorTestCase):

@@ -50,10 +50,7 @@ public struct AssistedFactoryBindingBuilder<AF: AssistedFactory, BinderScope: _S
     @inline(never)
     @usableFromInline
     func bind(_ recipe: _BindingRecipe<Factory<AF>>) -> BindingReceipt<Factory<AF>> {
-        graph.add(UniqueDeclaration(
-            recipe: recipe, key: BindingKey(Factory<AF>.self), role: .unique, site: site,
-            declaringModule: graph.currentModule, isShared: false
-        ))
+        graph.add(recipe, key: BindingKey(Factory<AF>.self), site: site, isShared: false)
         return BindingReceipt()
     }
 

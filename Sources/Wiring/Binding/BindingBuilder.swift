@@ -67,14 +67,7 @@ public struct BindingBuilder<Element, BinderScope: _ScopeBase>: BindToable {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     public func _bind(_ recipe: _BindingRecipe<Element>) -> BindingReceipt<Element> {
-        graph.add(UniqueDeclaration(
-            recipe: recipe,
-            key: BindingKey(Element.self, tag: options.tag),
-            role: .unique,
-            site: options.site,
-            declaringModule: graph.currentModule,
-            isShared: options.isShared
-        ))
+        graph.add(recipe, key: BindingKey(Element.self, tag: options.tag), site: options.site, isShared: options.isShared)
         return BindingReceipt()
     }
 

@@ -60,9 +60,6 @@ class AnyDeclaration {
     /// of any library (the wiring rule leaves it alone).
     var isSubcomponentFactory: Bool { false }
 
-    /// The node of this declaration's key, typed by the declaration.
-    func makeNode() -> AnyNode { preconditionFailure("\(Self.self) has no node") }
-
     /// Reserves the storage of a shared binding in the component instance.
     func reserveSharedSlot(in layout: inout InstanceLayoutBuilder) -> StorageSlot {
         preconditionFailure("\(Self.self) cannot be shared")
@@ -73,8 +70,9 @@ class AnyDeclaration {
         preconditionFailure("\(Self.self) is not a seed")
     }
 
-    /// Links a unique declaration (or a seed) into its node.
-    func link(into node: AnyNode, with linker: Linker) { preconditionFailure("\(Self.self) is not linked into a node") }
+    /// Links a unique declaration (or a seed) into its node; `graph` is the builder that
+    /// collected the declaration.
+    func link(into node: AnyNode, with linker: Linker, from graph: GraphBuilder) { preconditionFailure("\(Self.self) is not linked into a node") }
 
     /// Links a collection key's node from all of its contributions, after the contributions an
     /// ancestor component makes to the same collection; called on the first contribution.
@@ -124,24 +122,21 @@ struct RecipeLink<Input> {
 ///
 /// Not generic, like ``AnyNode``: most declarations are unique ones, and a generic class would
 /// cost a runtime metadata lookup per binding in every `ComponentFactory.of`. The type of the
-/// value is the key's, and the recipe's link function waits in a `LinkBox<Any>`.
+/// value is the key's. The recipe's link function waits in the ``GraphBuilder`` (see
+/// `GraphBuilder.add(_:link:)`), not here: a linked graph keeps its declarations for the graph
+/// export, and 16 bytes more would move each of them to a larger allocation.
 final class UniqueDeclaration: AnyDeclaration {
-    private var link: LinkBox<Any>?
-
-    init<Input>(recipe: _BindingRecipe<Input>, key: BindingKey, role: Role, site: CallSite, declaringModule: any Any.Type, isShared: Bool) {
-        self.link = LinkBox(link: recipe.link).cast(to: Any.self)
-        super.init(key: key, role: role, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: isShared)
+    init(key: BindingKey, requests: [DependencyRequest], site: CallSite, declaringModule: any Any.Type, isShared: Bool) {
+        super.init(key: key, role: .unique, requests: requests, site: site, declaringModule: declaringModule, isShared: isShared)
     }
 
-    override func makeNode() -> AnyNode { AnyNode(valueType: key.type) }
 
     override func reserveSharedSlot(in layout: inout InstanceLayoutBuilder) -> StorageSlot {
         layout.addShared(key.type)
     }
 
-    override func link(into node: AnyNode, with linker: Linker) {
-        guard let box = link else { preconditionFailure("Wiring internal error: a binding was linked twice.") }
-        link = nil
+    override func link(into node: AnyNode, with linker: Linker, from graph: GraphBuilder) {
+        let box = graph.takeLink(of: self)
         func linkValue<T>(of type: T.Type) {
             node.setResolver(box.cast(to: T.self).link(linker))
         }
@@ -167,7 +162,6 @@ typealias Appender<Element> = @Sendable (ComponentInstance, inout [Element]) -> 
 
 /// A contribution to the collection `[Element]`.
 class ContributionDeclaration<Element>: AnyDeclaration {
-    override func makeNode() -> AnyNode { AnyNode(valueType: [Element].self) }
 
     override var elementType: (any Any.Type)? { Element.self }
 
@@ -240,9 +234,8 @@ final class ArrayContribution<Element>: ContributionDeclaration<Element> {
 /// The root of a component, from `configureRoot`; also the binding of its type when nothing
 /// else binds it.
 final class RootDeclaration<Root>: RecipeDeclaration<Root> {
-    override func makeNode() -> AnyNode { AnyNode(valueType: Root.self) }
 
-    override func link(into node: AnyNode, with linker: Linker) {
+    override func link(into node: AnyNode, with linker: Linker, from graph: GraphBuilder) {
         node.setResolver(resolver(with: linker))
     }
 }
@@ -260,7 +253,6 @@ final class SeedDeclaration<Seed, Element>: AnyDeclaration {
         super.init(key: key, role: .seed, requests: [], site: nil, declaringModule: component, isShared: false)
     }
 
-    override func makeNode() -> AnyNode { AnyNode(valueType: Element.self) }
 
     override func reserveSeedSlot(in layout: inout InstanceLayoutBuilder) -> StorageSlot {
         let slot = layout.addSeed(Seed.self)
@@ -268,7 +260,7 @@ final class SeedDeclaration<Seed, Element>: AnyDeclaration {
         return slot
     }
 
-    override func link(into node: AnyNode, with linker: Linker) {
+    override func link(into node: AnyNode, with linker: Linker, from graph: GraphBuilder) {
         guard let slot else { preconditionFailure("Wiring internal error: the seed was linked before its slot was reserved.") }
         let element = self.element
         let resolve: Resolver<Element> = { instance in

@@ -28,6 +28,8 @@ final class GraphBuilder {
     @exclusivity(unchecked) private var moduleStack: [any Any.Type]
     /// Set while overrides are being declared: their declarations replace the component's own.
     private var isDeclaringOverrides = false
+    /// The link functions of the unique declarations, until the graph is linked.
+    @exclusivity(unchecked) private var pendingLinks: [ObjectIdentifier: LinkBox<Any>] = [:]
 
     init(component: any Any.Type) {
         self.component = component
@@ -58,6 +60,30 @@ final class GraphBuilder {
     func add(_ declaration: AnyDeclaration) {
         declaration.isOverride = isDeclaringOverrides
         declarations.append(declaration)
+    }
+
+    /// Records a unique declaration made by a `to(...)` call, and the recipe's link function
+    /// until ``takeLink(of:)``.
+    func add<Input>(_ recipe: _BindingRecipe<Input>, key: BindingKey, site: CallSite, isShared: Bool) {
+        let declaration = UniqueDeclaration(
+            key: key, requests: recipe.requests, site: site, declaringModule: currentModule, isShared: isShared
+        )
+        pendingLinks[ObjectIdentifier(declaration)] = LinkBox(link: recipe.link).cast(to: Any.self)
+        add(declaration)
+    }
+
+    /// The link function of a unique declaration, handed over once, when the graph is linked.
+    func takeLink(of declaration: UniqueDeclaration) -> LinkBox<Any> {
+        guard let link = pendingLinks.removeValue(forKey: ObjectIdentifier(declaration)) else {
+            preconditionFailure("Wiring internal error: a binding was linked twice.")
+        }
+        return link
+    }
+
+    /// Lets go of the link functions no declaration took, those of overridden bindings, once the
+    /// graph is linked.
+    func dropPendingLinks() {
+        pendingLinks = [:]
     }
 
     /// Runs `declare` so that every binding it makes replaces the component's bindings of the

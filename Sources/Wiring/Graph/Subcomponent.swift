@@ -64,9 +64,8 @@ final class SubcomponentFactoryDeclaration<Sub: ComponentBase>: AnyDeclaration {
 
     override var isSubcomponentFactory: Bool { true }
 
-    override func makeNode() -> AnyNode { AnyNode(valueType: ComponentFactory<Sub>.self) }
 
-    override func link(into node: AnyNode, with linker: Linker) {
+    override func link(into node: AnyNode, with linker: Linker, from graph: GraphBuilder) {
         let box = self.box
         let resolve: Resolver<ComponentFactory<Sub>> = { instance in
             guard let compiled = box.compiled else {

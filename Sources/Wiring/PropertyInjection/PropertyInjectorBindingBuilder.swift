@@ -14,10 +14,7 @@ extension Binder {
     ) -> PropertyInjectorBindingBuilder<Element> {
         let site = CallSite(file: file, line: line)
         return PropertyInjectorBindingBuilder { [graph] recipe in
-            graph.add(UniqueDeclaration(
-                recipe: recipe, key: BindingKey(PropertyInjector<Element>.self), role: .unique, site: site,
-                declaringModule: graph.currentModule, isShared: false
-            ))
+            graph.add(recipe, key: BindingKey(PropertyInjector<Element>.self), site: site, isShared: false)
             return BindingReceipt()
         }
     }

@@ -11,7 +11,7 @@ struct GraphLinker {
 
     init(_ graph: ResolvedGraph) {
         self.graph = graph
-        graph.nodes = graph.entries.map { graph.firstDeclaration(of: $0).makeNode() }
+        graph.nodes = graph.entries.map { _ in AnyNode() }
     }
 
     /// Links every key in `order`, then returns the root's linker.
@@ -35,16 +35,17 @@ struct GraphLinker {
                 for linker in linkers {
                     depths.include(linker.targets)
                 }
-                placeStackCheckpoint(node, dependencies: depths)
+                placeStackCheckpoint(node, of: first.key.type, dependencies: depths)
             } else {
                 // The common case, one declaration: linked without arrays of its own.
                 let linker = linker(for: firstIndex, listingTargetsIn: &targets)
-                first.link(into: node, with: linker)
+                first.link(into: node, with: linker, from: graph.graph)
                 var depths = DepthRange()
                 depths.include(linker.targets)
-                placeStackCheckpoint(node, dependencies: depths)
+                placeStackCheckpoint(node, of: first.key.type, dependencies: depths)
             }
         }
+        graph.graph.dropPendingLinks()
         graph.releaseOrder = order.linkOrder.map { Int32($0) }
         let root = graph.graph.root?.requests ?? []
         return Linker(sharedSlot: nil, targets: ArraySlice(zip(graph.rootResolutions, root).map { Self.target($0, for: $1, in: graph) }))
@@ -52,10 +53,10 @@ struct GraphLinker {
 
     /// Records how deep the node lies and, where deep chains need one, puts a stack checkpoint
     /// in its resolver.
-    private func placeStackCheckpoint(_ node: AnyNode, dependencies depths: DepthRange) {
+    private func placeStackCheckpoint(_ node: AnyNode, of valueType: any Any.Type, dependencies depths: DepthRange) {
         node.depth = depths.deepest + 1
         if StackCheckpoint.isNeeded(depth: node.depth, shallowestDependency: depths.shallowest) {
-            node.insertStackCheckpoint()
+            node.insertStackCheckpoint(valueType: valueType)
         }
     }
 

@@ -33,9 +33,6 @@ final class AnyNode: @unchecked Sendable {
     // Safe to share: a node's state is set while `ComponentFactory.of` links the graph, before
     // the factory that owns it is returned to anyone.
 
-    /// The type of the key's value.
-    let valueType: any Any.Type
-
     /// How deep the key lies: 1 without dependencies, one more than its deepest dependency
     /// otherwise (0 until it is linked). Set by the linker, for ``StackCheckpoint``.
     var depth = 0
@@ -45,19 +42,18 @@ final class AnyNode: @unchecked Sendable {
     /// check is left out.
     @exclusivity(unchecked) private var box: ResolverBox<Any>
 
-    init(valueType: any Any.Type) {
-        self.valueType = valueType
+    init() {
         box = ResolverBox { _ in
-            preconditionFailure("Wiring internal error: \(valueType) was resolved before the graph was linked.")
+            preconditionFailure("Wiring internal error: a binding was resolved before the graph was linked.")
         }
     }
 
-    /// The node's resolver. `T` must be ``valueType``, which validation guarantees.
+    /// The node's resolver. `T` must be the type of the node's key, which validation guarantees.
     func resolver<T>(as type: T.Type) -> Resolver<T> {
         box.cast(to: T.self).resolve
     }
 
-    /// Sets the node's resolver, when the graph is linked. `T` must be ``valueType``.
+    /// Sets the node's resolver, when the graph is linked. `T` must be the type of the node's key.
     func setResolver<T>(_ resolve: @escaping Resolver<T>) {
         box = ResolverBox(resolve: resolve).cast(to: Any.self)
     }
@@ -65,6 +61,9 @@ final class AnyNode: @unchecked Sendable {
     /// The resolver of a `() -> T` parameter for this node's type `T`; the closure reads the
     /// node's resolver when it is called, so it works before the node is linked.
     func functionResolver<P>(as parameter: P.Type) -> Resolver<P> {
+        guard let valueType = FunctionType.resultOfNullaryClosure(P.self) else {
+            preconditionFailure("Wiring internal error: \(P.self) was linked as a () -> T parameter.")
+        }
         func make<T>(_ type: T.Type) -> Resolver<P> {
             let resolver: Resolver<() -> T> = { instance in { self.resolver(as: T.self)(instance) } }
             // Validation matched `P` to `() -> T` (or `@Sendable () -> T`), which have this layout.
@@ -74,8 +73,8 @@ final class AnyNode: @unchecked Sendable {
     }
 
     /// Puts a ``StackCheckpoint`` in front of the linked resolver, before anything that
-    /// depends on the key is linked.
-    func insertStackCheckpoint() {
+    /// depends on the key is linked. `valueType` is the type of the node's key.
+    func insertStackCheckpoint(valueType: any Any.Type) {
         func wrap<T>(_ type: T.Type) {
             let resolve = resolver(as: T.self)
             setResolver { instance in StackCheckpoint.resolve(instance, resolve) }

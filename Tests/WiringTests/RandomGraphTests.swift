@@ -463,6 +463,11 @@ private enum M4: NodeMarker {}
 private enum M5: NodeMarker {}
 
 /// Calls `visitor` with the marker type of node `index`.
+///
+/// Never specialised, nor is `withParameter`: specialised, the two would make the optimiser of a
+/// release build specialise the visitors for every combination of markers and parameters, which
+/// ran out of memory at 10 GB.
+@_semantics("optimize.sil.specialize.generic.never")
 private func withMarker<V: MarkerVisitor>(_ index: Int, _ visitor: V) -> V.Result {
     switch index {
     case 0: visitor.visit(M0.self)
@@ -579,7 +584,8 @@ private protocol ParameterVisitor {
     func visit<P: Parameter>(_ parameter: P.Type) -> Result
 }
 
-/// Calls `visitor` with the parameter type of `spec`.
+/// Calls `visitor` with the parameter type of `spec`; never specialised (see `withMarker`).
+@_semantics("optimize.sil.specialize.generic.never")
 private func withParameter<V: ParameterVisitor>(_ spec: ParameterSpec, _ visitor: V) -> V.Result {
     switch spec {
     case .probes:

@@ -37,9 +37,9 @@ final class AnyNode: @unchecked Sendable {
     /// otherwise (0 until it is linked). Set by the linker, for ``StackCheckpoint``.
     var depth = 0
 
-    /// The resolver, as a `Resolver<valueType>`. Written only while the graph is linked, before
-    /// any resolve can read it: no access can overlap another, so the runtime's exclusivity
-    /// check is left out.
+    /// The resolver, a `Resolver` of the key's type in a box typed for `Any`. Written only while
+    /// the graph is linked, before any resolve can read it: no access can overlap another, so
+    /// the runtime's exclusivity check is left out.
     @exclusivity(unchecked) private var box: ResolverBox<Any>
 
     init() {

@@ -81,27 +81,6 @@ class AnyDeclaration {
     }
 }
 
-/// A declaration made by a `to(...)` call: it keeps how to link the bound value until the graph
-/// is linked.
-class RecipeDeclaration<Input>: AnyDeclaration {
-    private var link: RecipeLink<Input>
-
-    init(recipe: _BindingRecipe<Input>, key: BindingKey, role: Role, site: CallSite, declaringModule: any Any.Type, isShared: Bool) {
-        self.link = RecipeLink(recipe.link)
-        super.init(key: key, role: role, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: isShared)
-    }
-
-    override func reserveSharedSlot(in layout: inout InstanceLayoutBuilder) -> StorageSlot {
-        layout.addShared(Input.self)
-    }
-
-    /// The resolver of the bound value, with sharing applied by the recipe's `finish`. Called
-    /// once, when the graph is linked.
-    func resolver(with linker: Linker) -> Resolver<Input> {
-        link.take()(linker)
-    }
-}
-
 /// How a recipe links its value, given up once it has: a linked graph keeps only resolvers.
 struct RecipeLink<Input> {
     private var link: ((Linker) -> Resolver<Input>)?
@@ -122,14 +101,13 @@ struct RecipeLink<Input> {
 ///
 /// Not generic, like ``AnyNode``: most declarations are unique ones, and a generic class would
 /// cost a runtime metadata lookup per binding in every `ComponentFactory.of`. The type of the
-/// value is the key's. The recipe's link function waits in the ``GraphBuilder`` (see
-/// `GraphBuilder.add(_:link:)`), not here: a linked graph keeps its declarations for the graph
-/// export, and 16 bytes more would move each of them to a larger allocation.
+/// value is the key's. The recipe's link function waits in the ``GraphBuilder``, not here: a
+/// linked graph keeps its declarations for the graph export, and 16 bytes more would move each
+/// of them to a larger allocation.
 final class UniqueDeclaration: AnyDeclaration {
     init(key: BindingKey, requests: [DependencyRequest], site: CallSite, declaringModule: any Any.Type, isShared: Bool) {
         super.init(key: key, role: .unique, requests: requests, site: site, declaringModule: declaringModule, isShared: isShared)
     }
-
 
     override func reserveSharedSlot(in layout: inout InstanceLayoutBuilder) -> StorageSlot {
         layout.addShared(key.type)
@@ -162,7 +140,6 @@ typealias Appender<Element> = @Sendable (ComponentInstance, inout [Element]) -> 
 
 /// A contribution to the collection `[Element]`.
 class ContributionDeclaration<Element>: AnyDeclaration {
-
     override var elementType: (any Any.Type)? { Element.self }
 
     func appender(with linker: Linker) -> Appender<Element> {
@@ -233,7 +210,18 @@ final class ArrayContribution<Element>: ContributionDeclaration<Element> {
 
 /// The root of a component, from `configureRoot`; also the binding of its type when nothing
 /// else binds it.
-final class RootDeclaration<Root>: RecipeDeclaration<Root> {
+final class RootDeclaration<Root>: AnyDeclaration {
+    private var link: RecipeLink<Root>
+
+    init(recipe: _BindingRecipe<Root>, key: BindingKey, site: CallSite, declaringModule: any Any.Type) {
+        self.link = RecipeLink(recipe.link)
+        super.init(key: key, role: .root, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: false)
+    }
+
+    /// The root's resolver. Called once, when the graph is linked.
+    func resolver(with linker: Linker) -> Resolver<Root> {
+        link.take()(linker)
+    }
 
     override func link(into node: AnyNode, with linker: Linker, from graph: GraphBuilder) {
         node.setResolver(resolver(with: linker))
@@ -252,7 +240,6 @@ final class SeedDeclaration<Seed, Element>: AnyDeclaration {
         self.element = element
         super.init(key: key, role: .seed, requests: [], site: nil, declaringModule: component, isShared: false)
     }
-
 
     override func reserveSeedSlot(in layout: inout InstanceLayoutBuilder) -> StorageSlot {
         let slot = layout.addSeed(Seed.self)

@@ -118,7 +118,7 @@ extension GraphBuilder {
         }
         C.configure(binder: Binder<C.Scope>(graph: self))
         _ = C.configureRoot(binder: ReceiptBinder { [self] recipe in
-            setRoot(RootDeclaration(recipe: recipe, key: BindingKey(C.Root.self), role: .root, site: recipe.site, declaringModule: C.self, isShared: false))
+            setRoot(RootDeclaration(recipe: recipe, key: BindingKey(C.Root.self), site: recipe.site, declaringModule: C.self))
             return BindingReceipt()
         })
     }

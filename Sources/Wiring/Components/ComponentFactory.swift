@@ -37,7 +37,9 @@ public struct ComponentFactory<C: ComponentBase>: Sendable {
         if let slot = compiled.seedSlot {
             instance.storeSeed(seed, at: slot)
         }
-        return compiled.root(instance)
+        let root = compiled.root(instance)
+        instance.endBuild(layout: compiled.layout)
+        return root
     }
 }
 

@@ -59,4 +59,10 @@ func linkedNode<T>(_ node: AnyNode?, of type: T.Type) -> AnyNode {
 
 /// The instance of providers made outside a graph, with `Provider(getter:)` or `Provider(value:)`.
 @usableFromInline
-let detachedInstance = SharedInstance(ComponentInstance.make(layout: InstanceLayout(builder: InstanceLayoutBuilder()), parent: nil))
+let detachedInstance: SharedInstance = {
+    let layout = InstanceLayout(builder: InstanceLayoutBuilder())
+    // The instance retains its layout only when it escapes, which `SharedInstance` makes it do.
+    return withExtendedLifetime(layout) {
+        SharedInstance(ComponentInstance.make(layout: layout, parent: nil))
+    }
+}()

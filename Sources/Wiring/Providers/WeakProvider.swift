@@ -17,6 +17,8 @@ public struct WeakProvider<Wrapped>: ProviderProtocol {
     private let getter: @Sendable () -> Wrapped?
 
     init(instance: ComponentInstance, resolve: @escaping Resolver<Wrapped>) {
+        // A weak reference can become a strong one on another thread: the instance escapes.
+        instance.escape()
         let reference = WeakInstance(instance)
         getter = {
             guard let instance = reference.instance else { return nil }

@@ -9,14 +9,20 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
 
     @usableFromInline
     struct Header {
-        /// The instance's layout, retained by hand: released in `deinit`, which reads it without
-        /// another retain.
+        /// The instance's layout. Not retained while the instance has not escaped (see
+        /// ``escape()``): until then only the `build` that made it holds the instance, and that
+        /// build's factory keeps the layout alive. Retained when the instance escapes, and released
+        /// in `deinit`.
         @usableFromInline let layout: Unmanaged<InstanceLayout>
         @usableFromInline let parent: ComponentInstance?
+        /// Whether anything but the `build` that made the instance holds it: a provider, a lazy
+        /// value, a closure, a subcomponent. Set once, by the thread running that build, before
+        /// the holder exists; never unset.
+        @usableFromInline var hasEscaped = false
 
         @usableFromInline
         init(layout: InstanceLayout, parent: ComponentInstance?) {
-            self.layout = Unmanaged.passRetained(layout)
+            self.layout = Unmanaged.passUnretained(layout)
             self.parent = parent
         }
     }
@@ -34,10 +40,46 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
     }
 
     deinit {
-        withUnsafeMutablePointers { header, words in
+        withUnsafeMutablePointerToHeader { header in
+            // An instance that never escaped had its values destroyed by `endBuild(layout:)`.
+            guard header.pointee.hasEscaped else { return }
             let layout = header.pointee.layout
-            layout._withUnsafeGuaranteedRef { $0.destroyValues(in: UnsafeMutableRawPointer(words)) }
+            layout._withUnsafeGuaranteedRef { $0.destroyValues(in: base) }
             layout.release()
+        }
+    }
+
+    /// Records that something other than the running `build` now holds the instance, and keeps
+    /// the layout alive for as long as the instance lives. Call it before that holder can reach
+    /// another thread.
+    ///
+    /// Until an instance escapes, only the thread running its `build` can reach it. That is what
+    /// lets the build skip retaining the layout, claim shared slots without a compare-and-swap,
+    /// and destroy the values itself when it ends: two atomic operations and a compare-and-swap
+    /// fewer for a build whose root holds no provider.
+    @inlinable
+    func escape() {
+        withUnsafeMutablePointerToHeader { header in
+            if !header.pointee.hasEscaped {
+                header.pointee.hasEscaped = true
+                _ = header.pointee.layout.retain()
+            }
+        }
+    }
+
+    /// Whether the instance has escaped (see ``escape()``).
+    @inlinable
+    var hasEscaped: Bool {
+        withUnsafeMutablePointerToHeader { $0.pointee.hasEscaped }
+    }
+
+    /// Ends the `build` that made the instance: when nothing else holds it, destroys its values
+    /// now, while the factory that owns `layout` is certainly alive; otherwise the last holder's
+    /// release does, in `deinit`.
+    @usableFromInline
+    func endBuild(layout: InstanceLayout) {
+        if !hasEscaped {
+            layout.destroyValues(in: base)
         }
     }
 
@@ -116,7 +158,11 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
     func makeShared<T>(_ slot: StorageSlot, _ create: Resolver<T>) {
         let base = self.base
         let state = (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self)
-        guard OnceSlot.claim(state, name: { "\(T.self)" }) else { return }
+        // Before the instance escapes, no other thread can race for the slot.
+        let claimed = hasEscaped
+            ? OnceSlot.claim(state, name: { "\(T.self)" })
+            : OnceSlot.claimUncontended(state, name: { "\(T.self)" })
+        guard claimed else { return }
         (base + slot.valueOffset).assumingMemoryBound(to: T.self).initialize(to: create(self))
         OnceSlot.publish(state)
     }
@@ -133,6 +179,7 @@ struct SharedInstance: @unchecked Sendable {
 
     @inlinable
     init(_ instance: ComponentInstance) {
+        instance.escape()
         self.instance = instance
     }
 }

@@ -36,11 +36,23 @@ enum SlotDestruction: Sendable {
     func destroy(in base: UnsafeMutableRawPointer) {
         switch self {
         case let .object(offset):
-            Unmanaged<AnyObject>.fromOpaque((base + offset).load(as: UnsafeRawPointer.self)).release()
+            releaseObject(at: base + offset)
         case let .value(destroy):
             destroy(base)
         }
     }
+}
+
+/// A shared slot whose value, once made, is destroyed when its instance goes away.
+struct SharedSlotDestruction: Sendable {
+    /// Offset of the slot's state word: the value is there only when it is `SlotState.ready`.
+    let stateOffset: Int
+    let destruction: SlotDestruction
+}
+
+/// Releases the strong object reference stored at `address`.
+private func releaseObject(at address: UnsafeMutableRawPointer) {
+    Unmanaged<AnyObject>.fromOpaque(address.load(as: UnsafeRawPointer.self)).release()
 }
 
 /// The storage plan shared by every instance of one compiled component: how many bytes, which
@@ -53,35 +65,57 @@ final class InstanceLayout: Sendable {
 
     @usableFromInline let wordCount: Int
     @usableFromInline let hasSharedSlots: Bool
-    /// State-word offsets of shared slots, with how to destroy each slot's value.
-    let sharedSlots: [(stateOffset: Int, destruction: SlotDestruction)]
-    let seedDestruction: SlotDestruction?
+    /// The shared slots that hold one strong object reference, nearly all of them: their state
+    /// and value offsets, in pairs. Kept apart so that destroying them copies no enum and calls
+    /// no closure.
+    private let objectSlotOffsets: [Int]
+    /// The other shared slots, destroyed through their types.
+    private let valueSlots: [SharedSlotDestruction]
+    private let seedDestruction: SlotDestruction?
 
     init(builder: InstanceLayoutBuilder) {
         wordCount = (builder.byteCount + Self.storageAlignment - 1) / Self.storageAlignment
-        sharedSlots = builder.sharedSlots
         hasSharedSlots = !builder.sharedSlots.isEmpty
+        var objectSlotOffsets: [Int] = []
+        var valueSlots: [SharedSlotDestruction] = []
+        for slot in builder.sharedSlots {
+            if case let .object(offset) = slot.destruction {
+                objectSlotOffsets += [slot.stateOffset, offset]
+            } else {
+                valueSlots.append(slot)
+            }
+        }
+        self.objectSlotOffsets = objectSlotOffsets
+        self.valueSlots = valueSlots
         seedDestruction = builder.seedDestruction
     }
 
     /// Destroys every value an instance holds: the seed, and each shared value that was made.
     func destroyValues(in base: UnsafeMutableRawPointer) {
         seedDestruction?.destroy(in: base)
-        sharedSlots.withUnsafeBufferPointer { slots in
-            for slot in slots {
-                let state = (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self)
-                if state.pointee.load(ordering: .acquiring) == SlotState.ready {
-                    slot.destruction.destroy(in: base)
+        objectSlotOffsets.withUnsafeBufferPointer { offsets in
+            var index = 0
+            while index < offsets.count {
+                if Self.isReady(base + offsets[index]) {
+                    releaseObject(at: base + offsets[index + 1])
                 }
+                index += 2
             }
         }
+        for slot in valueSlots where Self.isReady(base + slot.stateOffset) {
+            slot.destruction.destroy(in: base)
+        }
+    }
+
+    private static func isReady(_ state: UnsafeMutableRawPointer) -> Bool {
+        state.assumingMemoryBound(to: Atomic<Int>.self).pointee.load(ordering: .acquiring) == SlotState.ready
     }
 }
 
 /// Assigns slots while a graph is linked.
 struct InstanceLayoutBuilder {
     private(set) var byteCount = 0
-    private(set) var sharedSlots: [(stateOffset: Int, destruction: SlotDestruction)] = []
+    private(set) var sharedSlots: [SharedSlotDestruction] = []
     private(set) var seedDestruction: SlotDestruction?
 
     /// Reserves the seed's slot. The seed has no state word: `build` stores it before anything
@@ -95,7 +129,7 @@ struct InstanceLayoutBuilder {
     /// Reserves the slot of a shared binding.
     mutating func addShared<T>(_ type: T.Type) -> StorageSlot {
         let slot = reserve(T.self, withState: true)
-        sharedSlots.append((slot.stateOffset, Self.destruction(T.self, slot: slot)))
+        sharedSlots.append(SharedSlotDestruction(stateOffset: slot.stateOffset, destruction: Self.destruction(T.self, slot: slot)))
         return slot
     }
 

@@ -65,7 +65,10 @@ final class AnyNode: @unchecked Sendable {
             preconditionFailure("Wiring internal error: \(P.self) was linked as a () -> T parameter.")
         }
         func make<T>(_ type: T.Type) -> Resolver<P> {
-            let resolver: Resolver<() -> T> = { instance in { self.resolver(as: T.self)(instance) } }
+            let resolver: Resolver<() -> T> = { instance in
+                instance.escape()
+                return { self.resolver(as: T.self)(instance) }
+            }
             // Validation matched `P` to `() -> T` (or `@Sendable () -> T`), which have this layout.
             return ResolverBox(resolve: resolver).cast(to: P.self).resolve
         }

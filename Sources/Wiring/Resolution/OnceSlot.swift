@@ -51,6 +51,22 @@ enum OnceSlot {
         return false
     }
 
+    /// ``claim(_:name:)`` for a slot no other thread can reach yet: the same outcome without
+    /// the compare-and-swap.
+    @usableFromInline
+    static func claimUncontended(_ state: UnsafeMutablePointer<Atomic<Int>>, name: () -> String) -> Bool {
+        let token = currentThreadToken()
+        let observed = state.pointee.load(ordering: .relaxed)
+        if observed == SlotState.empty {
+            state.pointee.store(token, ordering: .relaxed)
+            return true
+        }
+        if observed != SlotState.ready {
+            waitUntilReady(state: state, maker: observed, token: token, name: name)
+        }
+        return false
+    }
+
     /// Marks a claimed slot's value as made, for every thread that reads the state afterwards.
     @inlinable
     static func publish(_ state: UnsafeMutablePointer<Atomic<Int>>) {

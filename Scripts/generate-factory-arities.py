@@ -1,17 +1,36 @@
 #!/usr/bin/env python3
-"""Writes Sources/Wiring/Binding/Generated/BindToable+Factories.swift.
+"""Writes the fixed-arity terminals of `to(factory:)` and of assisted factories.
 
 `to(factory:)` takes a factory of any arity through one parameter-pack overload. Composed
 closures over parameter packs run about twice as slow as fixed-arity ones, so the common
 arities get a fixed-arity overload each; Swift prefers those over the pack overload.
 
-The fixed-arity terminals are compiled once, in Wiring, and never specialised for the types of
-a binding (`NOT_SPECIALISED`): a binding then adds no generic code to its module, only the call
-and the thunk of its factory. Specialised terminals made a resolve of a 6-object graph about
-8 % faster but doubled the release build time of the wiring code (13.3 against about 6 ms per
-binding for 6,000 bindings; Benchmarks/README.md, scenario 10). The pack overloads, for the
-rare factories of more than 16 parameters, stay `@inlinable`: unspecialised parameter packs
-resolve several times slower.
+Files written, under Sources/Wiring:
+- Binding/Generated/BindingRecipe+Factories.swift: for each arity, the recipe a factory makes
+  (what it asks for, and how its resolver is linked), written once.
+- Binding/Generated/BindingBuilder+Factories.swift, and the same for the collection builders
+  and `ReceiptBinder`: the terminals of each `BindToable` type of Wiring.
+- Binding/Generated/BindToable+Factories.swift: the same terminals for code generic over
+  `BindToable`. They are `@_disfavoredOverload`, so on a builder the
+  type checker settles on the builder's own terminals without weighing these as well; the
+  builders' own terminals keep the precedence over `to(value:)` (also disfavoured) that the
+  protocol's had.
+- Assisted/Generated/AssistedFactoryBindingBuilder+SeedLast.swift: assisted factories whose
+  seed comes after their dependencies.
+
+The builders have terminals of their own because calling a protocol extension's method on a
+builder needs the runtime metadata of, say, `BindingBuilder<Service, Scope>` and its conformance. The first
+`ComponentFactory.of` of a process instantiated those from their mangled names for every
+binding, half of its time; the builder's own method needs only `Service`'s metadata. It also
+leaves the optimiser less to do in the module that declares the binding.
+
+Every terminal is compiled once, in Wiring, and never specialised for the types of a binding
+(`NOT_SPECIALISED`): a binding then adds no generic code to its module, only the call and the
+thunk of its factory. Specialised terminals made a resolve of a 6-object graph about 8 % faster
+but doubled the release build time of the wiring code (13.3 against about 6 ms per binding for
+6,000 bindings; Benchmarks/README.md, scenario 10). The pack overloads, for the rare factories
+of more than 16 parameters, stay `@inlinable`: unspecialised parameter packs resolve several
+times slower.
 
 Usage: Scripts/generate-factory-arities.py [MAX_FIXED_ARITY]   (default 16)
 """
@@ -20,7 +39,7 @@ import sys
 
 MAX = int(sys.argv[1]) if len(sys.argv) > 1 else 16
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-OUT = ROOT / "Sources/Wiring/Binding/Generated/BindToable+Factories.swift"
+GENERATED = ROOT / "Sources/Wiring/Binding/Generated"
 
 NOT_SPECIALISED = ['    @_semantics("optimize.sil.specialize.generic.never")', "    @inline(never)"]
 
@@ -39,21 +58,22 @@ DOC = """    /// Binds the result of a factory whose every parameter is resolved
 """
 
 
-def fixed(n: int) -> str:
-    params = [f"P{i}" for i in range(1, n + 1)]
-    generics = f"<{', '.join(params)}>" if n else ""
+def generics(n: int) -> str:
+    return f"<{', '.join(f'P{i}' for i in range(1, n + 1))}>" if n else ""
+
+
+def factory_type(n: int, result: str) -> str:
+    owned = ", ".join(f"consuming P{i}" for i in range(1, n + 1))
+    return f"@escaping @Sendable ({owned}) -> {result}"
+
+
+def recipe(n: int) -> str:
+    """The recipe of a factory of arity n: the one place its resolver is composed."""
     requests = f"DependencyRequest.list({', '.join(f'P{i}.self' for i in range(1, n + 1))})" if n else "[]"
-    owned = ", ".join(f"consuming {p}" for p in params)
-    lines = [DOC.rstrip("\n"),
+    lines = [f"    /// The recipe of a factory of {n} parameter{'' if n == 1 else 's'}.",
              *NOT_SPECIALISED,
-             "    @discardableResult",
-             f"    public func to{generics}(",
-             "        file: StaticString = #fileID,",
-             "        line: Int = #line,",
-             "        function: StaticString = #function,",
-             f"        factory: @escaping @Sendable ({owned}) -> Input",
-             "    ) -> BindingReceipt<Input> {",
-             f"        _bind(_BindingRecipe(requests: {requests}, file: file, line: line) {{ linker in"]
+             f"    static func factory{generics(n)}(_ factory: {factory_type(n, 'Input')}, file: StaticString, line: Int) -> Self {{",
+             f"        Self(requests: {requests}, file: file, line: line) {{ linker in"]
     for i in range(1, n + 1):
         lines.append(f"            let r{i} = linker.resolver({i - 1}, P{i}.self)")
     if n:
@@ -61,13 +81,31 @@ def fixed(n: int) -> str:
         lines.append(f"            return linker.finish {{ instance in factory({args}) }}")
     else:
         lines.append("            linker.finish { _ in factory() }")
-    lines += ["        })", "    }"]
+    lines += ["        }", "    }"]
     return "\n".join(lines)
 
 
-PACK = DOC.rstrip("\n") + """
+def terminal(n: int, disfavored: bool) -> str:
+    lines = [DOC.rstrip("\n"),
+             *NOT_SPECIALISED,
+             "    @discardableResult",
+             *(["    @_disfavoredOverload"] if disfavored else []),
+             f"    public func to{generics(n)}(",
+             "        file: StaticString = #fileID,",
+             "        line: Int = #line,",
+             "        function: StaticString = #function,",
+             f"        factory: {factory_type(n, 'Input')}",
+             "    ) -> BindingReceipt<Input> {",
+             "        _bind(.factory(factory, file: file, line: line))",
+             "    }"]
+    return "\n".join(lines)
+
+
+def pack(disfavored: bool) -> str:
+    return DOC.rstrip("\n") + """
     @inlinable
-    @discardableResult
+    @discardableResult""" + ("""
+    @_disfavoredOverload""" if disfavored else "") + """
     public func to<each P>(
         file: StaticString = #fileID,
         line: Int = #line,
@@ -79,6 +117,7 @@ PACK = DOC.rstrip("\n") + """
             return linker.finish { instance in factory(repeat (each resolvers)(instance)) }
         })
     }"""
+
 
 ASSISTED_LAST_MAX = 12
 ASSISTED_OUT = ROOT / "Sources/Wiring/Assisted/Generated/AssistedFactoryBindingBuilder+SeedLast.swift"
@@ -129,12 +168,21 @@ extension AssistedFactoryBindingBuilder {{
 }}
 """)
 
-body = "\n\n".join([fixed(n) for n in range(0, MAX + 1)] + [PACK])
-OUT.parent.mkdir(parents=True, exist_ok=True)
-OUT.write_text(f"""// Generated by Scripts/generate-factory-arities.py {MAX}. Do not edit.
+def write(name: str, header: str, declarations: list[str]) -> None:
+    path = GENERATED / name
+    body = "\n\n".join(declarations)
+    path.write_text(f"""// Generated by Scripts/generate-factory-arities.py {MAX}. Do not edit.
 
-extension BindToable {{
+{header} {{
 {body}
 }}
 """)
-print(f"wrote {OUT.relative_to(ROOT)} (fixed arities 0...{MAX} and a parameter pack)")
+    print(f"wrote {path.relative_to(ROOT)}")
+
+
+GENERATED.mkdir(parents=True, exist_ok=True)
+arities = range(0, MAX + 1)
+write("BindingRecipe+Factories.swift", "extension _BindingRecipe", [recipe(n) for n in arities])
+for builder in ["BindingBuilder", "SingularCollectionBindingBuilder", "CollectionBindingBuilder", "ReceiptBinder"]:
+    write(f"{builder}+Factories.swift", f"extension {builder}", [terminal(n, False) for n in arities] + [pack(False)])
+write("BindToable+Factories.swift", "extension BindToable", [terminal(n, True) for n in arities] + [pack(True)])

@@ -16,15 +16,14 @@ extension BindToable {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
+    @_disfavoredOverload
     public func to(
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
         factory: @escaping @Sendable () -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: [], file: file, line: line) { linker in
-            linker.finish { _ in factory() }
-        })
+        _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -42,16 +41,14 @@ extension BindToable {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
+    @_disfavoredOverload
     public func to<P1>(
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self), file: file, line: line) { linker in
-            let r1 = linker.resolver(0, P1.self)
-            return linker.finish { instance in factory(r1(instance)) }
-        })
+        _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -69,17 +66,14 @@ extension BindToable {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
+    @_disfavoredOverload
     public func to<P1, P2>(
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self), file: file, line: line) { linker in
-            let r1 = linker.resolver(0, P1.self)
-            let r2 = linker.resolver(1, P2.self)
-            return linker.finish { instance in factory(r1(instance), r2(instance)) }
-        })
+        _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -97,18 +91,14 @@ extension BindToable {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
+    @_disfavoredOverload
     public func to<P1, P2, P3>(
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self), file: file, line: line) { linker in
-            let r1 = linker.resolver(0, P1.self)
-            let r2 = linker.resolver(1, P2.self)
-            let r3 = linker.resolver(2, P3.self)
-            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance)) }
-        })
+        _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -126,19 +116,14 @@ extension BindToable {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
+    @_disfavoredOverload
     public func to<P1, P2, P3, P4>(
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self), file: file, line: line) { linker in
-            let r1 = linker.resolver(0, P1.self)
-            let r2 = linker.resolver(1, P2.self)
-            let r3 = linker.resolver(2, P3.self)
-            let r4 = linker.resolver(3, P4.self)
-            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance)) }
-        })
+        _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -156,20 +141,14 @@ extension BindToable {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
+    @_disfavoredOverload
     public func to<P1, P2, P3, P4, P5>(
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self), file: file, line: line) { linker in
-            let r1 = linker.resolver(0, P1.self)
-            let r2 = linker.resolver(1, P2.self)
-            let r3 = linker.resolver(2, P3.self)
-            let r4 = linker.resolver(3, P4.self)
-            let r5 = linker.resolver(4, P5.self)
-            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance)) }
-        })
+        _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -187,21 +166,14 @@ extension BindToable {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
+    @_disfavoredOverload
     public func to<P1, P2, P3, P4, P5, P6>(
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self), file: file, line: line) { linker in
-            let r1 = linker.resolver(0, P1.self)
-            let r2 = linker.resolver(1, P2.self)
-            let r3 = linker.resolver(2, P3.self)
-            let r4 = linker.resolver(3, P4.self)
-            let r5 = linker.resolver(4, P5.self)
-            let r6 = linker.resolver(5, P6.self)
-            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance)) }
-        })
+        _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -219,22 +191,14 @@ extension BindToable {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
+    @_disfavoredOverload
     public func to<P1, P2, P3, P4, P5, P6, P7>(
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self), file: file, line: line) { linker in
-            let r1 = linker.resolver(0, P1.self)
-            let r2 = linker.resolver(1, P2.self)
-            let r3 = linker.resolver(2, P3.self)
-            let r4 = linker.resolver(3, P4.self)
-            let r5 = linker.resolver(4, P5.self)
-            let r6 = linker.resolver(5, P6.self)
-            let r7 = linker.resolver(6, P7.self)
-            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance)) }
-        })
+        _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -252,23 +216,14 @@ extension BindToable {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
+    @_disfavoredOverload
     public func to<P1, P2, P3, P4, P5, P6, P7, P8>(
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self), file: file, line: line) { linker in
-            let r1 = linker.resolver(0, P1.self)
-            let r2 = linker.resolver(1, P2.self)
-            let r3 = linker.resolver(2, P3.self)
-            let r4 = linker.resolver(3, P4.self)
-            let r5 = linker.resolver(4, P5.self)
-            let r6 = linker.resolver(5, P6.self)
-            let r7 = linker.resolver(6, P7.self)
-            let r8 = linker.resolver(7, P8.self)
-            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance)) }
-        })
+        _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -286,24 +241,14 @@ extension BindToable {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
+    @_disfavoredOverload
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9>(
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self), file: file, line: line) { linker in
-            let r1 = linker.resolver(0, P1.self)
-            let r2 = linker.resolver(1, P2.self)
-            let r3 = linker.resolver(2, P3.self)
-            let r4 = linker.resolver(3, P4.self)
-            let r5 = linker.resolver(4, P5.self)
-            let r6 = linker.resolver(5, P6.self)
-            let r7 = linker.resolver(6, P7.self)
-            let r8 = linker.resolver(7, P8.self)
-            let r9 = linker.resolver(8, P9.self)
-            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance)) }
-        })
+        _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -321,25 +266,14 @@ extension BindToable {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
+    @_disfavoredOverload
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10>(
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self), file: file, line: line) { linker in
-            let r1 = linker.resolver(0, P1.self)
-            let r2 = linker.resolver(1, P2.self)
-            let r3 = linker.resolver(2, P3.self)
-            let r4 = linker.resolver(3, P4.self)
-            let r5 = linker.resolver(4, P5.self)
-            let r6 = linker.resolver(5, P6.self)
-            let r7 = linker.resolver(6, P7.self)
-            let r8 = linker.resolver(7, P8.self)
-            let r9 = linker.resolver(8, P9.self)
-            let r10 = linker.resolver(9, P10.self)
-            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance), r10(instance)) }
-        })
+        _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -357,26 +291,14 @@ extension BindToable {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
+    @_disfavoredOverload
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11>(
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self), file: file, line: line) { linker in
-            let r1 = linker.resolver(0, P1.self)
-            let r2 = linker.resolver(1, P2.self)
-            let r3 = linker.resolver(2, P3.self)
-            let r4 = linker.resolver(3, P4.self)
-            let r5 = linker.resolver(4, P5.self)
-            let r6 = linker.resolver(5, P6.self)
-            let r7 = linker.resolver(6, P7.self)
-            let r8 = linker.resolver(7, P8.self)
-            let r9 = linker.resolver(8, P9.self)
-            let r10 = linker.resolver(9, P10.self)
-            let r11 = linker.resolver(10, P11.self)
-            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance), r10(instance), r11(instance)) }
-        })
+        _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -394,27 +316,14 @@ extension BindToable {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
+    @_disfavoredOverload
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12>(
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self), file: file, line: line) { linker in
-            let r1 = linker.resolver(0, P1.self)
-            let r2 = linker.resolver(1, P2.self)
-            let r3 = linker.resolver(2, P3.self)
-            let r4 = linker.resolver(3, P4.self)
-            let r5 = linker.resolver(4, P5.self)
-            let r6 = linker.resolver(5, P6.self)
-            let r7 = linker.resolver(6, P7.self)
-            let r8 = linker.resolver(7, P8.self)
-            let r9 = linker.resolver(8, P9.self)
-            let r10 = linker.resolver(9, P10.self)
-            let r11 = linker.resolver(10, P11.self)
-            let r12 = linker.resolver(11, P12.self)
-            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance), r10(instance), r11(instance), r12(instance)) }
-        })
+        _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -432,28 +341,14 @@ extension BindToable {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
+    @_disfavoredOverload
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12, P13>(
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self, P13.self), file: file, line: line) { linker in
-            let r1 = linker.resolver(0, P1.self)
-            let r2 = linker.resolver(1, P2.self)
-            let r3 = linker.resolver(2, P3.self)
-            let r4 = linker.resolver(3, P4.self)
-            let r5 = linker.resolver(4, P5.self)
-            let r6 = linker.resolver(5, P6.self)
-            let r7 = linker.resolver(6, P7.self)
-            let r8 = linker.resolver(7, P8.self)
-            let r9 = linker.resolver(8, P9.self)
-            let r10 = linker.resolver(9, P10.self)
-            let r11 = linker.resolver(10, P11.self)
-            let r12 = linker.resolver(11, P12.self)
-            let r13 = linker.resolver(12, P13.self)
-            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance), r10(instance), r11(instance), r12(instance), r13(instance)) }
-        })
+        _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -471,29 +366,14 @@ extension BindToable {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
+    @_disfavoredOverload
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12, P13, P14>(
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self, P13.self, P14.self), file: file, line: line) { linker in
-            let r1 = linker.resolver(0, P1.self)
-            let r2 = linker.resolver(1, P2.self)
-            let r3 = linker.resolver(2, P3.self)
-            let r4 = linker.resolver(3, P4.self)
-            let r5 = linker.resolver(4, P5.self)
-            let r6 = linker.resolver(5, P6.self)
-            let r7 = linker.resolver(6, P7.self)
-            let r8 = linker.resolver(7, P8.self)
-            let r9 = linker.resolver(8, P9.self)
-            let r10 = linker.resolver(9, P10.self)
-            let r11 = linker.resolver(10, P11.self)
-            let r12 = linker.resolver(11, P12.self)
-            let r13 = linker.resolver(12, P13.self)
-            let r14 = linker.resolver(13, P14.self)
-            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance), r10(instance), r11(instance), r12(instance), r13(instance), r14(instance)) }
-        })
+        _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -511,30 +391,14 @@ extension BindToable {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
+    @_disfavoredOverload
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12, P13, P14, P15>(
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14, consuming P15) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self, P13.self, P14.self, P15.self), file: file, line: line) { linker in
-            let r1 = linker.resolver(0, P1.self)
-            let r2 = linker.resolver(1, P2.self)
-            let r3 = linker.resolver(2, P3.self)
-            let r4 = linker.resolver(3, P4.self)
-            let r5 = linker.resolver(4, P5.self)
-            let r6 = linker.resolver(5, P6.self)
-            let r7 = linker.resolver(6, P7.self)
-            let r8 = linker.resolver(7, P8.self)
-            let r9 = linker.resolver(8, P9.self)
-            let r10 = linker.resolver(9, P10.self)
-            let r11 = linker.resolver(10, P11.self)
-            let r12 = linker.resolver(11, P12.self)
-            let r13 = linker.resolver(12, P13.self)
-            let r14 = linker.resolver(13, P14.self)
-            let r15 = linker.resolver(14, P15.self)
-            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance), r10(instance), r11(instance), r12(instance), r13(instance), r14(instance), r15(instance)) }
-        })
+        _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -552,31 +416,14 @@ extension BindToable {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
+    @_disfavoredOverload
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12, P13, P14, P15, P16>(
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14, consuming P15, consuming P16) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self, P13.self, P14.self, P15.self, P16.self), file: file, line: line) { linker in
-            let r1 = linker.resolver(0, P1.self)
-            let r2 = linker.resolver(1, P2.self)
-            let r3 = linker.resolver(2, P3.self)
-            let r4 = linker.resolver(3, P4.self)
-            let r5 = linker.resolver(4, P5.self)
-            let r6 = linker.resolver(5, P6.self)
-            let r7 = linker.resolver(6, P7.self)
-            let r8 = linker.resolver(7, P8.self)
-            let r9 = linker.resolver(8, P9.self)
-            let r10 = linker.resolver(9, P10.self)
-            let r11 = linker.resolver(10, P11.self)
-            let r12 = linker.resolver(11, P12.self)
-            let r13 = linker.resolver(12, P13.self)
-            let r14 = linker.resolver(13, P14.self)
-            let r15 = linker.resolver(14, P15.self)
-            let r16 = linker.resolver(15, P16.self)
-            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance), r10(instance), r11(instance), r12(instance), r13(instance), r14(instance), r15(instance), r16(instance)) }
-        })
+        _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -593,6 +440,7 @@ extension BindToable {
     /// - Returns: The receipt of the binding.
     @inlinable
     @discardableResult
+    @_disfavoredOverload
     public func to<each P>(
         file: StaticString = #fileID,
         line: Int = #line,

@@ -13,7 +13,7 @@ public struct BindingBuilder<Element, BinderScope: _ScopeBase>: BindToable {
     @usableFromInline
     init(graph: GraphBuilder, site: CallSite) {
         self.graph = graph
-        self.options = BindingOptions(site: site)
+        self.options = BindingOptions(siteIndex: graph.recordBindSite(site))
     }
 
     /// Qualifies the binding with a tag, so that it is requested as `TaggedProvider<T>` and does
@@ -67,7 +67,7 @@ public struct BindingBuilder<Element, BinderScope: _ScopeBase>: BindToable {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     public func _bind(_ recipe: _BindingRecipe<Element>) -> BindingReceipt<Element> {
-        graph.add(recipe, key: BindingKey(Element.self, tag: options.tag), site: options.site, isShared: options.isShared)
+        graph.add(recipe, key: BindingKey(Element.self, tag: options.tag), site: graph.bindSite(options.siteIndex, fallback: recipe.site), isShared: options.isShared)
         return BindingReceipt()
     }
 
@@ -99,14 +99,21 @@ extension BindingBuilder where BinderScope: Scope {
 }
 
 /// The choices made on a builder before its terminal.
+///
+/// Kept to three words, so that a builder (these and its graph) is passed to its terminal in
+/// registers, with its type arguments beside it. A larger builder is passed by address with the
+/// metadata of the whole `BindingBuilder<Service, Scope>`, which the module that declares the
+/// binding then instantiates from its mangled name the first time it runs: for every binding,
+/// on every process's first `ComponentFactory.of` (a quarter of a cold `of` of 6,000 bindings).
+/// So the location of `bind()` waits in the graph builder, and the options keep its number.
 @usableFromInline
 struct BindingOptions {
-    @usableFromInline let site: CallSite
+    @usableFromInline let siteIndex: Int
     @usableFromInline var tag: (any Any.Type)?
     @usableFromInline var isShared = false
 
     @usableFromInline
-    init(site: CallSite) {
-        self.site = site
+    init(siteIndex: Int) {
+        self.siteIndex = siteIndex
     }
 }

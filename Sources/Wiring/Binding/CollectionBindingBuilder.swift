@@ -31,7 +31,7 @@ public struct SingularCollectionBindingBuilder<Element, BinderScope: _ScopeBase>
         graph.add(SingleContribution(
             recipe: recipe,
             key: BindingKey([Element].self, tag: options.tag),
-            site: options.site,
+            site: graph.bindSite(options.siteIndex, fallback: recipe.site),
             declaringModule: graph.currentModule,
             isShared: options.isShared
         ))
@@ -86,7 +86,7 @@ public struct CollectionBindingBuilder<Element, BinderScope: _ScopeBase>: BindTo
         graph.add(ArrayContribution(
             recipe: recipe,
             key: BindingKey([Element].self, tag: options.tag),
-            site: options.site,
+            site: graph.bindSite(options.siteIndex, fallback: recipe.site),
             declaringModule: graph.currentModule,
             isShared: options.isShared
         ))

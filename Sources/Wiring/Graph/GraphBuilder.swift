@@ -30,6 +30,9 @@ final class GraphBuilder {
     private var isDeclaringOverrides = false
     /// The link functions of the unique declarations, until the graph is linked.
     @exclusivity(unchecked) private var pendingLinks: [ObjectIdentifier: LinkBox<Any>] = [:]
+    /// The location of every `bind()` call, which its builder refers to by index (see
+    /// `BindingOptions`).
+    @exclusivity(unchecked) private var bindSites: [CallSite] = []
 
     init(component: any Any.Type) {
         self.component = component
@@ -42,6 +45,20 @@ final class GraphBuilder {
         declarations = []
         includedModules = []
         installedComponents = []
+        bindSites = []
+    }
+
+    /// Records the location of a `bind()` call; ``bindSite(_:)`` gives it back.
+    func recordBindSite(_ site: CallSite) -> Int {
+        bindSites.append(site)
+        return bindSites.count - 1
+    }
+
+    /// The location of the `bind()` call that ``recordBindSite(_:)`` numbered `index`; the
+    /// location of the terminal, `fallback`, for a builder finished after its graph was built
+    /// (which adds nothing to that graph).
+    func bindSite(_ index: Int, fallback: CallSite) -> CallSite {
+        index < bindSites.count ? bindSites[index] : fallback
     }
 
     /// The module whose `configure` is running.

@@ -25,6 +25,9 @@ enum Probe {
                     registerScale6000(container)
                     blackHole(container)
                 }
+            case "startup-build":
+                guard numbers.count == 1 else { throw ProbeUsage() }
+                print(try StartupBuild.measure(quick: numbers[0] == 1))
             case "heap-of":
                 guard numbers.count == 3, let component = ScaleComponents.component(bindings: numbers[0]) else { throw ProbeUsage() }
                 print(try heapAfterOf(component, copies: numbers[1], builds: numbers[2]).map(String.init).joined(separator: " "))

@@ -15,7 +15,7 @@ class AnyDeclaration {
     }
 
     // Ordered so that the small fields fill the bytes the larger ones leave free: the flags and
-    // `requestStart` follow the key's optional tag, `requestCount` the call site.
+    // `requestStart` follow the key's optional tag, `requestCount` and `linkIndex` the call site.
     let key: BindingKey
     let role: Role
     let isShared: Bool
@@ -26,7 +26,10 @@ class AnyDeclaration {
     /// the graph's, which holds every declaration's requests.
     private var requestStore: [DependencyRequest]
     let site: CallSite?
-    private var requestCount: Int32
+    private var requestCount: UInt16
+    /// Where the graph builder keeps the declaration's link function until the graph is linked
+    /// (see ``GraphBuilder/takeLink(of:)``); -1 for declarations that have none there.
+    var linkIndex: Int32 = -1
     /// The module (or component) whose `configure` declared the binding.
     let declaringModule: any Any.Type
 
@@ -34,7 +37,8 @@ class AnyDeclaration {
         self.key = key
         self.role = role
         self.requestStore = requests
-        self.requestCount = Int32(requests.count)
+        // A factory has at most a few dozen parameters, far fewer than 65,536.
+        self.requestCount = UInt16(requests.count)
         self.site = site
         self.declaringModule = declaringModule
         self.isShared = isShared
@@ -42,7 +46,7 @@ class AnyDeclaration {
 
     /// What the factory asks for, in parameter order.
     var requests: ArraySlice<DependencyRequest> {
-        requestStore[Int(requestStart)..<Int(requestStart + requestCount)]
+        requestStore[Int(requestStart)..<Int(requestStart) + Int(requestCount)]
     }
 
     /// Takes the requests from the array the whole graph shares, where they start at `start`.

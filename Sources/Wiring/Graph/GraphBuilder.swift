@@ -28,8 +28,9 @@ final class GraphBuilder {
     @exclusivity(unchecked) private var moduleStack: [any Any.Type]
     /// Set while overrides are being declared: their declarations replace the component's own.
     private var isDeclaringOverrides = false
-    /// The link functions of the unique declarations, until the graph is linked.
-    @exclusivity(unchecked) private var pendingLinks: [ObjectIdentifier: LinkBox<Any>] = [:]
+    /// The link functions of the unique declarations, each at its declaration's `linkIndex`,
+    /// until the graph is linked.
+    @exclusivity(unchecked) private var pendingLinks: [LinkBox<Any>?] = []
     /// The location of every `bind()` call, which its builder refers to by index (see
     /// `BindingOptions`).
     @exclusivity(unchecked) private var bindSites: [CallSite] = []
@@ -85,22 +86,25 @@ final class GraphBuilder {
         let declaration = UniqueDeclaration(
             key: key, requests: recipe.requests, site: site, declaringModule: currentModule, isShared: isShared
         )
-        pendingLinks[ObjectIdentifier(declaration)] = LinkBox(link: recipe.link).cast(to: Any.self)
+        declaration.linkIndex = Int32(pendingLinks.count)
+        pendingLinks.append(LinkBox(link: recipe.link).cast(to: Any.self))
         add(declaration)
     }
 
     /// The link function of a unique declaration, handed over once, when the graph is linked.
     func takeLink(of declaration: UniqueDeclaration) -> LinkBox<Any> {
-        guard let link = pendingLinks.removeValue(forKey: ObjectIdentifier(declaration)) else {
+        let index = Int(declaration.linkIndex)
+        guard pendingLinks.indices.contains(index), let link = pendingLinks[index] else {
             preconditionFailure("Wiring internal error: a binding was linked twice.")
         }
+        pendingLinks[index] = nil
         return link
     }
 
     /// Lets go of the link functions no declaration took, those of overridden bindings, once the
     /// graph is linked.
     func dropPendingLinks() {
-        pendingLinks = [:]
+        pendingLinks = []
     }
 
     /// Runs `declare` so that every binding it makes replaces the component's bindings of the

@@ -3,7 +3,11 @@ enum TypeName {
     /// The short name as Swift 6 code spells it: `any NetworkExecutor`, `[Plugin]`,
     /// `Provider<Clock>`.
     static func of(_ type: any Any.Type) -> String {
-        let name = shorten(String(describing: type))
+        // `_typeName` is what `String(describing:)` prints for a type, without first asking
+        // whether the metatype conforms to `CustomStringConvertible` and its kin: the first such
+        // question in a process scans every conformance of the program, 0.7 ms of a cold
+        // `ComponentFactory.of` of 6,000 bindings.
+        let name = shorten(_typeName(type, qualified: false))
         guard isExistential(type), !name.hasPrefix("any "), name != "Any", name != "AnyObject" else { return name }
         return "any " + name
     }

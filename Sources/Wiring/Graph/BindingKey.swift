@@ -15,10 +15,14 @@ struct BindingKey: Hashable, Sendable {
         lhs.type == rhs.type && lhs.tag.map(ObjectIdentifier.init) == rhs.tag.map(ObjectIdentifier.init)
     }
 
+    /// Feeds the hasher one word: the type's address, and the tag's rotated by one bit so that
+    /// swapping type and tag changes it. Half the hashing of combining both identifiers (and the
+    /// tag's optional case) separately; `ComponentFactory.of` hashes every key a few times.
     @usableFromInline
     func hash(into hasher: inout Hasher) {
-        hasher.combine(ObjectIdentifier(type))
-        hasher.combine(tag.map(ObjectIdentifier.init))
+        let typeBits = UInt(bitPattern: Int(bitPattern: ObjectIdentifier(type)))
+        let tagBits = tag.map { UInt(bitPattern: Int(bitPattern: ObjectIdentifier($0))) } ?? 0
+        hasher.combine(typeBits ^ (tagBits << 1 | tagBits >> (UInt.bitWidth - 1)))
     }
 
     /// The key as messages print it: `NetworkExecutor`, `String tagged UserName`.

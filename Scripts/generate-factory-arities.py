@@ -8,21 +8,24 @@ arities get a fixed-arity overload each; Swift prefers those over the pack overl
 Files written, under Sources/Wiring:
 - Binding/Generated/BindingRecipe+Factories.swift: for each arity, the recipe a factory makes
   (what it asks for, and how its resolver is linked), written once.
-- Binding/Generated/BindingBuilder+Factories.swift, and the same for the collection builders
-  and `ReceiptBinder`: the terminals of each `BindToable` type of Wiring.
+- Binding/Generated/BindingBuilder+Factories.swift: the terminals of `BindingBuilder`, which
+  every `binder.bind(...)` returns.
+- Binding/Generated/PreferredTerminals+Factories.swift: the same terminals for the other
+  builders (`ReceiptBinder`, the collection builders), through `_PreferredTerminals`.
 - Binding/Generated/BindToable+Factories.swift: the same terminals for code generic over
-  `BindToable`. They are `@_disfavoredOverload`, so on a builder the
-  type checker settles on the builder's own terminals without weighing these as well; the
-  builders' own terminals keep the precedence over `to(value:)` (also disfavoured) that the
-  protocol's had.
+  `BindToable`. They are `@_disfavoredOverload`, so on a builder the type checker settles on
+  the builder's own terminals without weighing these as well; the builders' own terminals keep
+  the precedence over `to(value:)` (also disfavoured) that the protocol's had.
 - Assisted/Generated/AssistedFactoryBindingBuilder+SeedLast.swift: assisted factories whose
   seed comes after their dependencies.
 
-The builders have terminals of their own because calling a protocol extension's method on a
-builder needs the runtime metadata of, say, `BindingBuilder<Service, Scope>` and its conformance. The first
-`ComponentFactory.of` of a process instantiated those from their mangled names for every
-binding, half of its time; the builder's own method needs only `Service`'s metadata. It also
-leaves the optimiser less to do in the module that declares the binding.
+`BindingBuilder` has terminals of its own because calling a protocol extension's method on it
+needs the runtime metadata of `BindingBuilder<Service, Scope>` and its conformance, which the
+module that declares a binding instantiated from mangled names on a process's first
+`ComponentFactory.of`: for every binding, half of that `of`. The builder's own method, with the
+builder kept to three words (see `BindingOptions`), needs only the service's metadata. It also
+leaves the optimiser less to do in that module. The other builders are used once per component
+or per collection contribution, and share one set of terminals through `_PreferredTerminals`.
 
 Every terminal is compiled once, in Wiring, and never specialised for the types of a binding
 (`NOT_SPECIALISED`): a binding then adds no generic code to its module, only the call and the
@@ -183,6 +186,7 @@ def write(name: str, header: str, declarations: list[str]) -> None:
 GENERATED.mkdir(parents=True, exist_ok=True)
 arities = range(0, MAX + 1)
 write("BindingRecipe+Factories.swift", "extension _BindingRecipe", [recipe(n) for n in arities])
-for builder in ["BindingBuilder", "SingularCollectionBindingBuilder", "CollectionBindingBuilder", "ReceiptBinder"]:
-    write(f"{builder}+Factories.swift", f"extension {builder}", [terminal(n, False) for n in arities] + [pack(False)])
+own = [terminal(n, False) for n in arities] + [pack(False)]
+write("BindingBuilder+Factories.swift", "extension BindingBuilder", own)
+write("PreferredTerminals+Factories.swift", "extension _PreferredTerminals", own)
 write("BindToable+Factories.swift", "extension BindToable", [terminal(n, True) for n in arities] + [pack(True)])

@@ -22,6 +22,12 @@ public protocol BindToable {
     func _bind(_ recipe: _BindingRecipe<Input>) -> BindingReceipt<Input>
 }
 
+/// The builders whose `to(factory:)` terminals take precedence over ``BindToable``'s, which are
+/// disfavoured and there for code generic over builders: ``ReceiptBinder`` and the collection
+/// builders. (``BindingBuilder`` has terminals of its own.) An implementation detail; do not
+/// conform to it.
+public protocol _PreferredTerminals: BindToable {}
+
 /// A finished binding as the terminals hand it to a builder: what the factory asks for, where it
 /// was declared, and how to link it. An implementation detail of ``BindToable``.
 public struct _BindingRecipe<Input> {

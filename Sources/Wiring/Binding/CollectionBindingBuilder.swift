@@ -1,6 +1,6 @@
 /// A contribution of one element to the collection `[Element]`: returned by
 /// `BindingBuilder.intoCollection()` when the terminal gives one element.
-public struct SingularCollectionBindingBuilder<Element, BinderScope: _ScopeBase>: BindToable {
+public struct SingularCollectionBindingBuilder<Element, BinderScope: _ScopeBase>: _PreferredTerminals {
     /// The type of one contributed element.
     public typealias Input = Element
 
@@ -55,7 +55,7 @@ extension SingularCollectionBindingBuilder where BinderScope: Scope {
 
 /// A contribution of several elements to the collection `[Element]`: returned by
 /// `BindingBuilder.intoCollection()` when the terminal gives an array.
-public struct CollectionBindingBuilder<Element, BinderScope: _ScopeBase>: BindToable {
+public struct CollectionBindingBuilder<Element, BinderScope: _ScopeBase>: _PreferredTerminals {
     /// The type of the contributed elements, as an array.
     public typealias Input = [Element]
 

@@ -7,7 +7,7 @@
 ///     bind.to(factory: ATMDepositer.init)
 /// }
 /// ```
-public struct ReceiptBinder<Element>: BindToable {
+public struct ReceiptBinder<Element>: _PreferredTerminals {
     /// The type the binding provides.
     public typealias Input = Element
 

@@ -63,9 +63,55 @@ struct ConcurrencyTests {
         #expect(outers.count == 1)
         #expect(counter.value == 1)
     }
+
+    @Test func aSharedValueClaimedBeforeItsBuildEscapesIsWaitedForByAnotherTask() async throws {
+        // `Beacon` is claimed while its build has not escaped, so without a compare-and-swap.
+        // Its factory's `Provider<Beacon>` then escapes the build, and another task asks that
+        // provider for the `Beacon` being made: it must wait for it, not make a second one.
+        let made = Counter()
+        let factory = try ComponentFactory.of(BeaconRoot.self)
+        for _ in 0..<20 {
+            let beacon = factory.build(made)
+            #expect(await beacon.seenByHelper.value == ObjectIdentifier(beacon))
+        }
+        #expect(made.value == 20)
+    }
 }
 
 // MARK: - Fixtures
+
+/// A shared value whose factory, before it returns, has another task ask for it.
+private final class Beacon: Sendable {
+    /// What the other task got from `Provider<Beacon>`.
+    let seenByHelper: Task<ObjectIdentifier, Never>
+
+    init(made: Counter, itself: Provider<Beacon>) {
+        made.increment()
+        let started = Counter()
+        seenByHelper = Task.detached {
+            started.increment()
+            return ObjectIdentifier(itself.get())
+        }
+        // Give the task a second to start, then a moment to reach the slot and wait on it.
+        var waited = 0
+        while started.value == 0, waited < 1_000 {
+            usleep(1_000)
+            waited += 1
+        }
+        usleep(2_000)
+    }
+}
+
+private struct BeaconRoot: RootComponent {
+    typealias Seed = Counter
+    typealias Root = Beacon
+    static func configure(binder: Binder<Singleton>) {
+        binder.bind(Beacon.self).sharedInScope().to(factory: Beacon.init)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Beacon>) -> BindingReceipt<Beacon> {
+        bind.to { (beacon: Beacon) in beacon }
+    }
+}
 
 /// Counts with an atomic, which ThreadSanitizer follows (it cannot see `Mutex` on Linux).
 private final class Counter: Sendable {

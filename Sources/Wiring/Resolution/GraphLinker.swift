@@ -85,9 +85,9 @@ struct GraphLinker {
     private static func target(_ resolution: ResolvedGraph.Resolution, for request: DependencyRequest, in graph: ResolvedGraph) -> LinkTarget {
         switch resolution {
         case let .entry(entry, wrapped):
-            return .node(graph.nodes[Int(entry)], wrapper: wrapped ? request.wrapper : nil)
+            return .node(LinkedNode(graph.nodes[Int(entry)]), wrapper: wrapped ? request.wrapper : nil)
         case let .function(entry):
-            return .function(graph.nodes[Int(entry)])
+            return .function(LinkedNode(graph.nodes[Int(entry)]))
         case .absent:
             guard let wrapper = request.wrapper else {
                 preconditionFailure("Wiring internal error: a parameter without a wrapper was resolved as absent.")

@@ -31,13 +31,15 @@ struct DependencyOrder {
     private mutating func collectEdges(_ graph: ResolvedGraph) {
         edgeStart.reserveCapacity(graph.entries.count + 1)
         edges.reserveCapacity(graph.resolutions.count)
+        // The graph's flat arrays, not each declaration's requests: no retain per declaration.
+        let requests = graph.requests
+        let resolutions = graph.resolutions
         for entry in graph.entries.indices {
             edgeStart.append(edges.count)
             for index in graph.declarations(of: entry) {
                 let declaration = Int(index)
-                let requests = graph.declarations[declaration].requests
-                for (request, resolution) in zip(requests, graph.resolutions(of: declaration)) {
-                    guard request.kind.isImmediate, case let .entry(target, _) = resolution else { continue }
+                for position in graph.requestRange(of: declaration) {
+                    guard requests[position].kind.isImmediate, case let .entry(target, _) = resolutions[position] else { continue }
                     edges.append(Edge(target: Int(target), declaration: declaration))
                 }
             }

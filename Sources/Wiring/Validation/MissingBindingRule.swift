@@ -9,6 +9,7 @@ enum MissingBindingRule {
     }
 
     static func diagnose(_ graph: ResolvedGraph) -> [Diagnostic] {
+        guard graph.hasMissingResolutions else { return [] }
         var order: [BindingKey] = []
         var requirements: [BindingKey: [Requirement]] = [:]
         func collect(_ declaration: AnyDeclaration, _ resolutions: some Collection<ResolvedGraph.Resolution>) {

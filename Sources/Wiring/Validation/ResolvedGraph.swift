@@ -68,8 +68,13 @@ final class ResolvedGraph {
     /// For each collection entry of a subcomponent that an ancestor's collection of the same key
     /// precedes: where that collection is.
     @exclusivity(unchecked) private var inheritedCollections: [Int: (depth: Int, entry: Int)] = [:]
+    /// Every declaration's requests, declaration after declaration: the array the declarations
+    /// share (see ``storeRequestsTogether(of:)``), in step with ``resolutions``.
+    @exclusivity(unchecked) private(set) var requests: [DependencyRequest] = []
     /// The resolutions of every declaration's requests, declaration after declaration.
     @exclusivity(unchecked) private(set) var resolutions: [Resolution] = []
+    /// Whether a request of a declaration or of the root has nothing to satisfy it.
+    @exclusivity(unchecked) private(set) var hasMissingResolutions = false
     /// Where each declaration's resolutions start in `resolutions`.
     @exclusivity(unchecked) private(set) var resolutionStart: [Int32] = []
     /// The resolutions of the root's requests.
@@ -98,30 +103,25 @@ final class ResolvedGraph {
             declarations.append(root)
         }
         self.declarations = declarations
-        Self.storeRequestsTogether(of: declarations)
+        let (requests, requestStart) = Self.storeRequestsTogether(of: declarations)
         (entries, entryDeclarations, entryOfKey) = Self.groupByKey(declarations)
         if parent != nil {
             for entry in entries.indices where isCollection(entry) {
                 inheritedCollections[entry] = findInheritedCollection(key(of: entry))
             }
         }
-        var resolutions: [Resolution] = []
-        var resolutionStart: [Int32] = []
-        resolutionStart.reserveCapacity(declarations.count + 1)
-        for declaration in declarations {
-            resolutionStart.append(Int32(resolutions.count))
-            for request in declaration.requests {
-                resolutions.append(resolve(request))
-            }
-        }
-        resolutionStart.append(Int32(resolutions.count))
-        (self.resolutions, self.resolutionStart) = (resolutions, resolutionStart)
+        // The requests of all declarations lie in one array, in declaration order: resolved in
+        // one pass over it, with no array of each declaration's to retain and release.
+        self.requests = requests
+        resolutions = requests.map(resolve)
+        resolutionStart = requestStart
         if let root = graph.root, let index = declarations.firstIndex(where: { $0 === root }) {
             rootEntry = entryOfKey[root.key]
             rootResolutions = Array(self.resolutions(of: index))
         } else if let root = graph.root {
             rootResolutions = root.requests.map(resolve)
         }
+        hasMissingResolutions = !resolutions.allSatisfy(\.isSatisfied) || !rootResolutions.allSatisfy(\.isSatisfied)
     }
 
     deinit {
@@ -135,18 +135,22 @@ final class ResolvedGraph {
 
     /// Moves the requests of every declaration into one array, so that a graph keeps one array
     /// of requests rather than one per binding.
-    private static func storeRequestsTogether(of declarations: [AnyDeclaration]) {
+    /// Returns that array, and where each declaration's requests start in it, with its count at
+    /// the end.
+    private static func storeRequestsTogether(of declarations: [AnyDeclaration]) -> (requests: [DependencyRequest], starts: [Int32]) {
         var all: [DependencyRequest] = []
         all.reserveCapacity(declarations.reduce(0) { $0 + $1.requests.count })
         var starts: [Int32] = []
-        starts.reserveCapacity(declarations.count)
+        starts.reserveCapacity(declarations.count + 1)
         for declaration in declarations {
             starts.append(Int32(all.count))
             all.append(contentsOf: declaration.requests)
         }
+        starts.append(Int32(all.count))
         for (declaration, start) in zip(declarations, starts) {
             declaration.shareRequests(all, start: start)
         }
+        return (all, starts)
     }
 
     /// Makes one entry per key, listing its declarations in the order they were declared.
@@ -209,7 +213,13 @@ final class ResolvedGraph {
 
     /// The resolutions of one declaration's requests, in parameter order.
     func resolutions(of declaration: Int) -> ArraySlice<Resolution> {
-        resolutions[Int(resolutionStart[declaration])..<Int(resolutionStart[declaration + 1])]
+        resolutions[requestRange(of: declaration)]
+    }
+
+    /// Where a declaration's requests, and their resolutions, lie in ``requests`` and
+    /// ``resolutions``.
+    func requestRange(of declaration: Int) -> Range<Int> {
+        Int(resolutionStart[declaration])..<Int(resolutionStart[declaration + 1])
     }
 
     /// Whether an entry holds collection contributions.

@@ -159,10 +159,7 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
         let base = self.base
         let state = (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self)
         // Before the instance escapes, no other thread can race for the slot.
-        let claimed = hasEscaped
-            ? OnceSlot.claim(state, name: { "\(T.self)" })
-            : OnceSlot.claimUncontended(state, name: { "\(T.self)" })
-        guard claimed else { return }
+        guard OnceSlot.claim(state, isUncontended: !hasEscaped, name: { "\(T.self)" }) else { return }
         (base + slot.valueOffset).assumingMemoryBound(to: T.self).initialize(to: create(self))
         OnceSlot.publish(state)
     }

@@ -38,28 +38,25 @@ enum OnceSlot {
     /// Claims an empty slot for the calling thread, which must then initialise the value and
     /// ``publish(_:)`` it: returns true. Returns false once another thread has made the value,
     /// waiting for it if it is being made. Not generic: the code each type adds stays small.
+    ///
+    /// `isUncontended` says no other thread can reach the slot yet (its instance has not
+    /// escaped): the claim is then a load and a store, without a compare-and-swap.
     @usableFromInline
-    static func claim(_ state: UnsafeMutablePointer<Atomic<Int>>, name: () -> String) -> Bool {
+    static func claim(_ state: UnsafeMutablePointer<Atomic<Int>>, isUncontended: Bool = false, name: () -> String) -> Bool {
         let token = currentThreadToken()
-        let (exchanged, observed) = state.pointee.compareExchange(
-            expected: SlotState.empty, desired: token, ordering: .acquiringAndReleasing
-        )
-        if exchanged { return true }
-        if observed != SlotState.ready {
-            waitUntilReady(state: state, maker: observed, token: token, name: name)
-        }
-        return false
-    }
-
-    /// ``claim(_:name:)`` for a slot no other thread can reach yet: the same outcome without
-    /// the compare-and-swap.
-    @usableFromInline
-    static func claimUncontended(_ state: UnsafeMutablePointer<Atomic<Int>>, name: () -> String) -> Bool {
-        let token = currentThreadToken()
-        let observed = state.pointee.load(ordering: .relaxed)
-        if observed == SlotState.empty {
-            state.pointee.store(token, ordering: .relaxed)
-            return true
+        let observed: Int
+        if isUncontended {
+            observed = state.pointee.load(ordering: .relaxed)
+            if observed == SlotState.empty {
+                state.pointee.store(token, ordering: .relaxed)
+                return true
+            }
+        } else {
+            let (exchanged, found) = state.pointee.compareExchange(
+                expected: SlotState.empty, desired: token, ordering: .acquiringAndReleasing
+            )
+            if exchanged { return true }
+            observed = found
         }
         if observed != SlotState.ready {
             waitUntilReady(state: state, maker: observed, token: token, name: name)

@@ -73,8 +73,6 @@ final class ResolvedGraph {
     @exclusivity(unchecked) private(set) var requests: [DependencyRequest] = []
     /// The resolutions of every declaration's requests, declaration after declaration.
     @exclusivity(unchecked) private(set) var resolutions: [Resolution] = []
-    /// Whether a request of a declaration or of the root has nothing to satisfy it.
-    @exclusivity(unchecked) private(set) var hasMissingResolutions = false
     /// Where each declaration's resolutions start in `resolutions`.
     @exclusivity(unchecked) private(set) var resolutionStart: [Int32] = []
     /// The resolutions of the root's requests.
@@ -121,7 +119,6 @@ final class ResolvedGraph {
         } else if let root = graph.root {
             rootResolutions = root.requests.map(resolve)
         }
-        hasMissingResolutions = !resolutions.allSatisfy(\.isSatisfied) || !rootResolutions.allSatisfy(\.isSatisfied)
     }
 
     deinit {
@@ -214,6 +211,12 @@ final class ResolvedGraph {
     /// The resolutions of one declaration's requests, in parameter order.
     func resolutions(of declaration: Int) -> ArraySlice<Resolution> {
         resolutions[requestRange(of: declaration)]
+    }
+
+    /// Whether a request of a declaration or of the root has nothing to satisfy it: a walk of
+    /// the flat arrays, which retains nothing per declaration.
+    var hasMissingResolutions: Bool {
+        !resolutions.allSatisfy(\.isSatisfied) || !rootResolutions.allSatisfy(\.isSatisfied)
     }
 
     /// Where a declaration's requests, and their resolutions, lie in ``requests`` and

@@ -447,9 +447,6 @@ extension BindToable {
         function: StaticString = #function,
         factory: @escaping @Sendable (repeat consuming each P) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(_BindingRecipe(requests: DependencyRequest.list(repeat (each P).self), file: file, line: line) { linker in
-            let resolvers = linker.resolvers(repeat (each P).self)
-            return linker.finish { instance in factory(repeat (each resolvers)(instance)) }
-        })
+        _bind(.factory(factory, file: file, line: line))
     }
 }

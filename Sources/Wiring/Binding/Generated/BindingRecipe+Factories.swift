@@ -289,4 +289,16 @@ extension _BindingRecipe {
             return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance), r10(instance), r11(instance), r12(instance), r13(instance), r14(instance), r15(instance), r16(instance)) }
         }
     }
+
+    /// The recipe of a factory of any number of parameters. Inlinable, so that it is specialised
+    /// where it is used: unspecialised parameter packs resolve several times slower.
+    @inlinable
+    static func factory<each P>(
+        _ factory: @escaping @Sendable (repeat consuming each P) -> Input, file: StaticString, line: Int
+    ) -> Self {
+        Self(requests: DependencyRequest.list(repeat (each P).self), file: file, line: line) { linker in
+            let resolvers = linker.resolvers(repeat (each P).self)
+            return linker.finish { instance in factory(repeat (each resolvers)(instance)) }
+        }
+    }
 }

@@ -52,7 +52,7 @@ struct BankNetworkExecutorWireTests {
     @Test func cancellingDuringThePauseBetweenAttemptsKeepsAnEarlierPossibleCredit() async throws {
         let server = try ScriptedHTTPServer(script: [.close])
         let executor = BankNetworkExecutor(configuration: try BankConfiguration(
-            baseURL: server.baseURL, account: "alice", maxAttempts: 2, retryBaseDelay: .seconds(4)
+            baseURL: server.baseURL, account: "alice", maxAttempts: 2, retryBaseDelay: .seconds(10)
         ))
         let clock = ContinuousClock()
         let start = clock.now
@@ -61,12 +61,14 @@ struct BankNetworkExecutorWireTests {
             try await Task.sleep(for: .milliseconds(20))
         }
         try await Task.sleep(for: .milliseconds(200))
-        // The pause is at least 3.2 s (4 s less 20 % jitter); cancelling must cut it short.
+        // The pause is exactly 5 s (10 s less 20 % jitter is still over the 5 s cap on backoff) and
+        // starts after the server has the request, so it has over 4.5 s to run at the cancel.
+        // Ending within 4 s shows the cancel cut it short, with room for a starved thread pool.
         let cancelledAt = clock.now
         task.cancel()
         let error = try await #require(throws: NetworkError.self) { try await task.value }
         #expect(error == NetworkError(kind: .cancelled, message: "the deposit to \(server.baseURL) was cancelled", mayHaveBeenCredited: true))
-        #expect(clock.now - cancelledAt < .seconds(2))
+        #expect(clock.now - cancelledAt < .seconds(4))
         #expect(server.requests.count == 1)
     }
 

@@ -30,7 +30,9 @@ struct CleanseCompatibilityTests {
         } catch let error as MultiError {
             let cleanseError: any CleanseError = error
             #expect(cleanseError.description == error.description)
-            #expect(error.errors == error.diagnostics)
+            let errors: [any CleanseError] = error.errors
+            #expect(errors.compactMap { $0 as? Diagnostic } == error.diagnostics)
+            #expect(errors.map(\.description) == error.diagnostics.map(\.description))
         }
     }
 
@@ -54,6 +56,29 @@ struct CleanseCompatibilityTests {
 
     private static func build<F: ComponentFactoryProtocol>(_ factory: F) -> String where F.ComponentElement == TaggedSeedRoot {
         factory.build("user-1")
+    }
+
+    @Test func theOlderTerminalsToZeroAndToOneBind() throws {
+        #expect(try ComponentFactory.of(LegacyTerminalsRoot.self).build() == Grill(cheese: Cheese(slices: 2)))
+    }
+
+    @Test func extensionsWrittenWithCleansesGenericParameterNamesCompile() {
+        #expect(TaggedProvider<UserID>(getter: { "user-7" }).userName == "user-7")
+        #expect(WeakProvider<Greeter>(getter: { nil }).isGone)
+        #expect(Assisted<String>(getter: { "seed" }).shouted == "SEED")
+    }
+
+    @Test func ofCanBeCalledThroughTheFactoryProtocol() throws {
+        #expect(try Self.make(ComponentFactory<BinderBaseRoot>.self) == "from an extension")
+    }
+
+    private static func make<F: ComponentFactoryProtocol>(_: F.Type) throws -> F.ComponentElement.Root
+        where F.ComponentElement: RootComponent, F.ComponentElement.Seed == Void {
+        try F.of(F.ComponentElement.self).build(())
+    }
+
+    @Test func aModuleIncludedThroughAnInstallerBinds() throws {
+        #expect(try ComponentFactory.of(InstallerRoot.self).build() == "nested module")
     }
 }
 
@@ -81,6 +106,46 @@ private struct QualifiedRoot: Cleanse.RootComponent {
 }
 
 private struct Cheese: Equatable { let slices: Int }
+private struct Grill: Equatable { let cheese: Cheese }
+
+private struct LegacyTerminalsRoot: RootComponent {
+    typealias Root = Grill
+    static func configure(binder: Binder<Unscoped>) {
+        binder.bind().to0 { Cheese(slices: 2) }
+        binder.bind().to1(factory: Grill.init)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Grill>) -> BindingReceipt<Grill> {
+        bind.to { (grill: Grill) in grill }
+    }
+}
+
+extension TaggedProvider where Tag == UserID {
+    fileprivate var userName: String { self.get() }
+}
+
+extension WeakProvider where E == Greeter {
+    fileprivate var isGone: Bool { self.get() == nil }
+}
+
+extension Assisted where E == String {
+    fileprivate var shouted: String { self.get().uppercased() }
+}
+
+extension Installer {
+    fileprivate func includeGreeter() {
+        include(module: Greeter.Module.self)
+    }
+}
+
+private struct InstallerRoot: RootComponent {
+    typealias Root = String
+    static func configure(binder: Binder<Singleton>) {
+        binder.includeGreeter()
+    }
+    static func configureRoot(binder bind: ReceiptBinder<String>) -> BindingReceipt<String> {
+        bind.to { (greeter: Greeter) in greeter.text }
+    }
+}
 
 private struct InferredClosureRoot: RootComponent {
     typealias Root = [Int]

@@ -66,4 +66,21 @@ public enum Cleanse {
     public typealias Assisted<Element> = Wiring.Assisted<Element>
     /// ``Wiring/EmptySeed``.
     public typealias EmptySeed<Element> = Wiring.EmptySeed<Element>
+    /// ``Wiring/BinderBase``, by Cleanse's name for a binder that knows its scope.
+    public typealias BinderType = Wiring.BinderBase
+    /// ``Wiring/BinderBase``, by Cleanse's name for what includes modules and installs
+    /// subcomponents.
+    public typealias Installer = Wiring.BinderBase
+    /// ``Wiring/Binder`` of ``Wiring/Unscoped``.
+    public typealias UnscopedBinder = Wiring.Binder<Wiring.Unscoped>
+    /// ``Wiring/PropertyInjectorBindingBuilder``.
+    public typealias PropertyInjectionReceiptBinder<Element: AnyObject> = Wiring.PropertyInjectorBindingBuilder<Element>
+    /// ``Wiring/ValidationError``, by Cleanse's name for several problems.
+    public typealias MultiError = Wiring.ValidationError
+    /// ``Wiring/ValidationError``, by Cleanse's name for a missing binding.
+    public typealias MissingProvider = Wiring.ValidationError
+    /// ``Wiring/ValidationError``, by Cleanse's name for a dependency cycle.
+    public typealias DependencyCycle = Wiring.ValidationError
+    /// ``Wiring/ValidationError``, by Cleanse's name for a scope an ancestor already has.
+    public typealias InvalidScopeNesting = Wiring.ValidationError
 }

@@ -7,6 +7,9 @@ public protocol CleanseError: Error, CustomStringConvertible {}
 
 extension ValidationError: CleanseError {}
 
+/// One problem of a graph is an error of its own in Cleanse's `MultiError.errors`.
+extension Diagnostic: CleanseError {}
+
 /// Cleanse's error for several problems: Wiring's ``ValidationError``, which always holds every
 /// problem.
 public typealias MultiError = ValidationError
@@ -18,6 +21,7 @@ public typealias DependencyCycle = ValidationError
 public typealias InvalidScopeNesting = ValidationError
 
 extension ValidationError {
-    /// Every problem, as Cleanse's `MultiError` named them.
-    public var errors: [Diagnostic] { diagnostics }
+    /// Every problem, as Cleanse's `MultiError` named and typed them: each is a ``Diagnostic``,
+    /// which ``diagnostics`` gives with its type.
+    public var errors: [any CleanseError] { diagnostics }
 }

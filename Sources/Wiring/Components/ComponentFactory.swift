@@ -140,3 +140,17 @@ public protocol ComponentFactoryProtocol {
 }
 
 extension ComponentFactory: ComponentFactoryProtocol {}
+
+extension ComponentFactoryProtocol where ComponentElement: RootComponent {
+    /// Configures, validates and compiles a root component, for code generic over factories;
+    /// the same as ``ComponentFactory/of(_:validate:)``.
+    ///
+    /// - Parameters:
+    ///   - componentType: The root component.
+    ///   - validate: Kept for Cleanse compatibility; Wiring always validates.
+    /// - Returns: A factory that builds the component.
+    /// - Throws: ``ValidationError`` with every problem of the graph.
+    public static func of(_ componentType: ComponentElement.Type, validate: Bool = true) throws -> ComponentFactory<ComponentElement> {
+        try ComponentFactory<ComponentElement>.of(componentType, validate: validate, rules: [])
+    }
+}

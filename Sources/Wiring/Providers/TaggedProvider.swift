@@ -6,7 +6,7 @@
 ///     init(bankURL: TaggedProvider<BankURL>) { self.bankURL = bankURL.get() }
 /// }
 /// ```
-public struct TaggedProvider<T: Tag>: ProviderProtocol {
+public struct TaggedProvider<T: Wiring.Tag>: ProviderProtocol {
     /// The type of the tagged value.
     public typealias Element = T.Element
 
@@ -39,6 +39,12 @@ public struct TaggedProvider<T: Tag>: ProviderProtocol {
 }
 
 extension TaggedProvider: Sendable where T.Element: Sendable {}
+
+extension TaggedProvider {
+    /// The tag, by the name Cleanse gave this generic parameter (`TaggedProvider<Tag>`), so that
+    /// extensions such as `extension TaggedProvider where Tag == BankURL` compile unchanged.
+    public typealias Tag = T
+}
 
 extension TaggedProvider: DependencyWrapper {
     @usableFromInline static var wrappedKey: BindingKey { BindingKey(T.Element.self, tag: T.self) }

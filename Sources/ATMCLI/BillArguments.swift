@@ -5,7 +5,8 @@ enum BillArguments {
     /// The bills the arguments describe.
     ///
     /// - Throws: ``CommandLineFailure`` with ``ExitCode/dataError`` for anything that is not a
-    ///   bill: `abc`, `0`, `-5`, `20x0`, more notes than a deposit accepts.
+    ///   bill (`abc`, `0`, `-5`, `20x0`) and for bills the scanner refuses: none, more notes or a
+    ///   larger amount than a deposit accepts.
     static func parse(_ arguments: [String]) throws(CommandLineFailure) -> [Bill] {
         var bills: [Bill] = []
         for argument in arguments {
@@ -20,6 +21,11 @@ enum BillArguments {
                 throw .data(error.message)
             }
             bills.append(contentsOf: repeatElement(bill, count: count))
+        }
+        do throws(ScanError) {
+            _ = try BillScanner().scan(bills)
+        } catch {
+            throw .data(error.message)
         }
         return bills
     }

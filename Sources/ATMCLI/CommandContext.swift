@@ -30,10 +30,24 @@ struct CommandContext {
     ///   - arguments: Its arguments.
     ///   - help: Its help text.
     ///   - needs: What the configuration must contain.
-    ///   - takesBills: Whether positional arguments (bills) are allowed.
     func begin(
-        _ command: String, _ arguments: [String], help: String, needs: SettingsResolver.Need, takesBills: Bool = false
+        _ command: String, _ arguments: [String], help: String, needs: SettingsResolver.Need
     ) throws(CommandLineFailure) -> (options: CommandOptions, configuration: ATMConfiguration)? {
+        guard let options = try readOptions(command, arguments, help: help, takesBills: false) else { return nil }
+        return (options, try settings.configuration(options, needs: needs))
+    }
+
+    /// Reads a command's arguments; nil when the command was asked for its help, which is then
+    /// printed.
+    ///
+    /// - Parameters:
+    ///   - command: The command's name: `deposit`.
+    ///   - arguments: Its arguments.
+    ///   - help: Its help text.
+    ///   - takesBills: Whether positional arguments (bills) are allowed.
+    func readOptions(
+        _ command: String, _ arguments: [String], help: String, takesBills: Bool
+    ) throws(CommandLineFailure) -> CommandOptions? {
         let options = try CommandOptions.parse(arguments, command: "\(name) \(command)")
         if options.wantsHelp {
             console.print(help)
@@ -42,7 +56,7 @@ struct CommandContext {
         guard takesBills || options.positionals.isEmpty else {
             throw .usage("\(command) takes no bills; run '\(name) \(command) --help' for usage")
         }
-        return (options, try settings.configuration(options, needs: needs))
+        return options
     }
 
     /// Runs a step of the ATM (a deposit, a sync, a read of the journal), turning its error into
@@ -92,7 +106,7 @@ struct CommandContext {
         if let status = error.statusCode, status == 401 || status == 403 {
             return CommandLineFailure(exitCode: .permissionDenied, message: error.message)
         }
-        if let status = error.statusCode, (400..<500).contains(status) {
+        if error.isRefusal {
             return CommandLineFailure(exitCode: .dataError, message: error.message)
         }
         if error.mayHaveBeenCredited {

@@ -8,10 +8,12 @@ struct DepositCommand {
     func run(_ arguments: [String]) async -> ExitCode {
         await context.run { () throws(CommandLineFailure) in
             let help = HelpText.deposit(context.name, defaults: context.application.defaults)
-            guard let (options, configuration) = try context.begin("deposit", arguments, help: help, needs: .accountAndBank, takesBills: true) else {
+            guard let options = try context.readOptions("deposit", arguments, help: help, takesBills: true) else {
                 return .success
             }
+            // Bad bills are bad data (65) whatever else is wrong or missing.
             let bills = try BillArguments.parse(options.positionals)
+            let configuration = try context.settings.configuration(options, needs: .accountAndBank)
             let atm = try context.makeATM(configuration)
             let receipt = try await context.attempt { try await atm.depositer.deposit(bills) }
             context.console.print(options.json ? ReceiptPrinter.json(receipt) : ReceiptPrinter.text(receipt))

@@ -89,7 +89,8 @@ enum HelpText {
 
         Re-sends every pending deposit of the journal with its original idempotency key, so the
         bank credits each exactly once, and removes the confirmed ones from the journal. Each
-        deposit goes to the account it was made for; only deposits made with this bank are sent.
+        deposit goes to the account it was made for, and to the bank it was sent to; with --bank
+        (or ATM_BANK_URL), only the deposits made with that bank are sent.
 
         options: --bank, --journal, --timeout, --connect-timeout, --ca-file,
         --allow-insecure-http, --json, as for deposit

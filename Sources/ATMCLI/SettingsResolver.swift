@@ -22,9 +22,21 @@ struct SettingsResolver {
     static let placeholderAccount = "atm"
     static let placeholderBank = "http://127.0.0.1"
 
-    func configuration(_ options: CommandOptions, needs need: Need) throws(CommandLineFailure) -> ATMConfiguration {
+    /// The bank the command line or the environment names, if either does.
+    func namedBankURL(_ options: CommandOptions) -> String? {
+        options.bankURL ?? variable("ATM_BANK_URL")
+    }
+
+    /// The configuration of one run.
+    ///
+    /// - Parameters:
+    ///   - options: The command's options.
+    ///   - need: What the command must be told.
+    ///   - bankURL: The bank to use whatever the options say: the bank a pending deposit was
+    ///     sent to, for `sync`.
+    func configuration(_ options: CommandOptions, needs need: Need, bankURL recordedBankURL: String? = nil) throws(CommandLineFailure) -> ATMConfiguration {
         let account = options.account ?? variable("ATM_ACCOUNT") ?? application.defaults.account
-        let bankURL = options.bankURL ?? variable("ATM_BANK_URL") ?? application.defaults.bankURL
+        let bankURL = recordedBankURL ?? namedBankURL(options) ?? application.defaults.bankURL
         if need == .accountAndBank, account == nil {
             throw .usage("no account to credit; pass --account ID or set ATM_ACCOUNT")
         }

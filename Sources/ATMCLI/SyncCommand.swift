@@ -4,6 +4,9 @@ import Network
 
 /// `sync`: re-sends every pending deposit with its original idempotency key.
 ///
+/// With `--bank` (or `ATM_BANK_URL`) it syncs the deposits made with that bank; without, each
+/// pending deposit goes back to the bank it was sent to, as the journal recorded it.
+///
 /// Exit status: 0 when every pending deposit is confirmed (or none was pending), 65 when the bank
 /// refused one for good, 75 when some are still pending.
 struct SyncCommand {
@@ -11,45 +14,81 @@ struct SyncCommand {
 
     func run(_ arguments: [String]) async -> ExitCode {
         await context.run { () throws(CommandLineFailure) in
-            guard let (options, configuration) = try context.begin("sync", arguments, help: HelpText.sync(context.name), needs: .bank) else {
+            guard let options = try context.readOptions("sync", arguments, help: HelpText.sync(context.name), takesBills: false) else {
                 return .success
             }
-            let atm = try context.makeATM(configuration)
-            let report = try await context.attempt { try await atm.synchronizer.sync() }
-            context.console.print(options.json ? json(report) : text(report, bank: configuration.bank.baseURL))
-            return status(report)
+            let named = context.settings.namedBankURL(options) ?? context.application.defaults.bankURL
+            let banks = if let named { [named] } else { try await recordedBanks(options) }
+            var syncs: [Sync] = []
+            for bank in banks {
+                let atm = try context.makeATM(try context.settings.configuration(options, needs: .bank, bankURL: bank))
+                let report = try await context.attempt { try await atm.synchronizer.sync() }
+                // Without a named bank, a deposit made with another bank is synced in that bank's turn.
+                let outcomes = named == nil ? report.outcomes.filter { $0.result != .otherBank } : report.outcomes
+                syncs.append(Sync(bank: bank, outcomes: outcomes))
+            }
+            let outcomes = syncs.flatMap(\.outcomes)
+            context.console.print(options.json ? json(outcomes) : text(syncs))
+            return status(outcomes)
         }
     }
 
-    private func status(_ report: SyncReport) -> ExitCode {
-        if report.outcomes.contains(where: { if case .rejected = $0.result { true } else { false } }) { return .dataError }
-        return report.isComplete ? .success : .temporaryFailure
+    /// What a sync with one bank did.
+    private struct Sync {
+        let bank: String
+        let outcomes: [SyncReport.Outcome]
     }
 
-    private func text(_ report: SyncReport, bank: String) -> String {
-        guard !report.outcomes.isEmpty else { return "Nothing to sync: no deposits are pending." }
-        let count = report.outcomes.count == 1 ? "1 pending deposit" : "\(report.outcomes.count) pending deposits"
-        var lines = ["Synced \(count) with \(bank):"]
-        for outcome in report.outcomes {
-            let deposit = "\(Money(cents: outcome.deposit.amountCents)) to \(outcome.deposit.account)"
-            switch outcome.result {
-            case let .confirmed(confirmation):
-                lines.append("  \(deposit): confirmed, deposit \(confirmation.depositID), balance \(Money(cents: confirmation.balanceCents))")
-            case let .stillPending(error):
-                lines.append("  \(deposit): still pending: \(error.message)")
-            case let .rejected(error):
-                lines.append("  \(deposit): rejected, kept in the journal for review: \(error.message)")
-            case .otherBank:
-                lines.append("  \(deposit): left pending: it was sent to \(outcome.deposit.bankURL); sync with --bank \(outcome.deposit.bankURL)")
+    /// Every bank a pending deposit was sent to, in journal order.
+    private func recordedBanks(_ options: CommandOptions) async throws(CommandLineFailure) -> [String] {
+        let atm = try context.makeATM(try context.settings.configuration(options, needs: .journalOnly))
+        let pending = try await context.attempt { try atm.journal.pendingDeposits() }
+        var banks: [String] = []
+        for deposit in pending where !banks.contains(deposit.bankURL) {
+            banks.append(deposit.bankURL)
+        }
+        return banks
+    }
+
+    private func status(_ outcomes: [SyncReport.Outcome]) -> ExitCode {
+        if outcomes.contains(where: { if case .rejected = $0.result { true } else { false } }) { return .dataError }
+        return Self.isComplete(outcomes) ? .success : .temporaryFailure
+    }
+
+    /// Whether every deposit was confirmed (true when there were none).
+    private static func isComplete(_ outcomes: [SyncReport.Outcome]) -> Bool {
+        outcomes.allSatisfy { if case .confirmed = $0.result { true } else { false } }
+    }
+
+    private func text(_ syncs: [Sync]) -> String {
+        guard syncs.contains(where: { !$0.outcomes.isEmpty }) else { return "Nothing to sync: no deposits are pending." }
+        var lines: [String] = []
+        var someStillPending = false
+        for sync in syncs where !sync.outcomes.isEmpty {
+            let count = sync.outcomes.count == 1 ? "1 pending deposit" : "\(sync.outcomes.count) pending deposits"
+            lines.append("Sent \(count) to \(sync.bank):")
+            for outcome in sync.outcomes {
+                let deposit = "\(Money(cents: outcome.deposit.amountCents)) to \(outcome.deposit.account)"
+                switch outcome.result {
+                case let .confirmed(confirmation):
+                    lines.append("  \(deposit): confirmed, deposit \(confirmation.depositID), balance \(Money(cents: confirmation.balanceCents))")
+                case let .stillPending(error):
+                    someStillPending = true
+                    lines.append("  \(deposit): still pending: \(error.message)")
+                case let .rejected(error):
+                    lines.append("  \(deposit): rejected, kept in the journal for review: \(error.message)")
+                case .otherBank:
+                    lines.append("  \(deposit): left pending: it was sent to \(outcome.deposit.bankURL); sync with --bank \(outcome.deposit.bankURL)")
+                }
             }
         }
-        if !report.isComplete {
+        if someStillPending {
             lines.append("Run '\(context.name) sync' again once the bank can be reached.")
         }
         return lines.joined(separator: "\n")
     }
 
-    private func json(_ report: SyncReport) -> String {
+    private func json(_ outcomes: [SyncReport.Outcome]) -> String {
         struct Entry: Encodable {
             let idempotencyKey: String
             let account: String
@@ -63,7 +102,7 @@ struct SyncCommand {
             let deposits: [Entry]
             let complete: Bool
         }
-        let entries = report.outcomes.map { outcome -> Entry in
+        let entries = outcomes.map { outcome -> Entry in
             let deposit = outcome.deposit
             func entry(_ status: String, _ confirmation: DepositConfirmation? = nil, _ message: String? = nil) -> Entry {
                 Entry(
@@ -78,6 +117,6 @@ struct SyncCommand {
             case .otherBank: return entry("other_bank", nil, "sent to \(deposit.bankURL)")
             }
         }
-        return ReceiptPrinter.encode(Document(deposits: entries, complete: report.isComplete))
+        return ReceiptPrinter.encode(Document(deposits: entries, complete: Self.isComplete(outcomes)))
     }
 }

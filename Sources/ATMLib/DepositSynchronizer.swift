@@ -39,7 +39,7 @@ public struct DepositSynchronizer: Sendable {
                 let confirmation = try await network.deposit(request)
                 try journal.remove(idempotencyKey: deposit.idempotencyKey)
                 outcomes.append(SyncReport.Outcome(deposit: deposit, result: .confirmed(confirmation)))
-            } catch let error as NetworkError where error.mayHaveBeenCredited || !Self.isRejection(error) {
+            } catch let error as NetworkError where error.mayHaveBeenCredited || !error.isRefusal {
                 outcomes.append(SyncReport.Outcome(deposit: deposit, result: .stillPending(error)))
             } catch let error as NetworkError {
                 outcomes.append(SyncReport.Outcome(deposit: deposit, result: .rejected(error)))
@@ -53,13 +53,6 @@ public struct DepositSynchronizer: Sendable {
             }
         }
         return SyncReport(outcomes: outcomes)
-    }
-
-    /// Whether the bank answered that it will never record this deposit (a 4xx other than
-    /// credentials, which may be fixed and retried).
-    private static func isRejection(_ error: NetworkError) -> Bool {
-        guard let status = error.statusCode else { return false }
-        return (400..<500).contains(status) && status != 401 && status != 403 && status != 408 && status != 429
     }
 }
 

@@ -136,6 +136,20 @@ public struct BankConfiguration: Sendable, Hashable, CustomStringConvertible {
         guard let host = components.host, !host.isEmpty else {
             throw NetworkError(kind: .invalidURL, message: "the bank URL '\(text)' has no host", mayHaveBeenCredited: false)
         }
+        if let port = components.port, !(1...65_535).contains(port) {
+            throw NetworkError(
+                kind: .invalidURL,
+                message: "the bank URL '\(text)' has the port \(port); a port is 1 to 65535",
+                mayHaveBeenCredited: false
+            )
+        }
+        guard !trimmed.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) else {
+            throw NetworkError(
+                kind: .invalidURL,
+                message: "the bank URL '\(text)' contains a space or a control character; write spaces in a path as %20",
+                mayHaveBeenCredited: false
+            )
+        }
         guard components.user == nil, components.password == nil else {
             throw NetworkError(
                 kind: .invalidURL,

@@ -1,7 +1,7 @@
 /// Turns what one attempt came to into the bank's confirmation or the error to report.
 ///
-/// It knows the protocol's statuses (201 a new credit, 200 a replay, 3xx never followed, 4xx a
-/// refusal, 5xx a failure) and words every failure the way the command line prints it.
+/// It knows the protocol's statuses (201 a new credit, 200 a replay, 3xx never followed, 408 and
+/// 429 worth another attempt, any other 4xx a refusal, 5xx a failure) and words every failure the way the command line prints it.
 struct DepositReplyInterpreter: Sendable {
     /// A failed attempt: the error, and what the retry policy needs to know about it.
     struct Failure: Error {
@@ -44,6 +44,9 @@ struct DepositReplyInterpreter: Sendable {
             }
         case 300..<400:
             return .failure(Failure(error: .redirectRefused(bank: bank, status: status, location: outcome.location), retryAfter: nil))
+        case 408, 429:
+            let message = DepositReplyParser.errorMessage(in: outcome.body)
+            return .failure(Failure(error: .notTakenNow(bank: bank, status: status, bankMessage: message), retryAfter: outcome.retryAfter))
         case 400..<500:
             let message = DepositReplyParser.errorMessage(in: outcome.body)
             return .failure(Failure(error: .refused(bank: bank, status: status, bankMessage: message), retryAfter: nil))

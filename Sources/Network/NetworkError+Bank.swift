@@ -44,6 +44,15 @@ extension NetworkError {
         )
     }
 
+    /// A 408 or 429: the bank did not take the request now (it timed out reading it, or is
+    /// receiving too many); it recorded nothing, and a later attempt may succeed.
+    static func notTakenNow(bank: String, status: Int, bankMessage: String?) -> NetworkError {
+        NetworkError(
+            kind: .httpStatus, message: "the bank at \(bank) did not take the deposit now: HTTP \(status): \(bankMessage ?? "no message")",
+            statusCode: status, bankMessage: bankMessage, mayHaveBeenCredited: false
+        )
+    }
+
     /// A 5xx: the bank failed, perhaps after recording the deposit.
     static func failed(bank: String, status: Int, bankMessage: String?) -> NetworkError {
         NetworkError(

@@ -61,6 +61,13 @@ public struct NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// did not reach it, or the bank certainly rejected it.
     public let mayHaveBeenCredited: Bool
 
+    /// Whether the bank answered that it will not record this deposit as it is: a 4xx other than
+    /// 401 and 403 (credentials, which can be fixed) and 408 and 429 (try again later).
+    public var isRefusal: Bool {
+        guard kind == .httpStatus, let statusCode, (400..<500).contains(statusCode) else { return false }
+        return ![401, 403, 408, 429].contains(statusCode)
+    }
+
     /// Creates an error.
     ///
     /// - Parameters:

@@ -2,9 +2,9 @@
 ///
 /// Every attempt carries the same idempotency key, so the bank credits a deposit at most once
 /// however often it is sent; retries are still limited to failures where trying again can help:
-/// a connection that was refused, timed out or lost, a 500, 502, 503 or 504, and a malformed
-/// reply. A refusal (any other 4xx), a redirect, a TLS failure, an unknown host and an oversized
-/// reply are final.
+/// a connection that was refused, timed out or lost, a 500, 502, 503 or 504, a 408 (the bank
+/// timed out reading the request) or 429 (too many requests), and a malformed reply. A refusal
+/// (any other 4xx), a redirect, a TLS failure, an unknown host and an oversized reply are final.
 struct RetryPolicy: Sendable {
     /// The longest backoff, before `Retry-After` is considered.
     static let maxBackoff = Duration.seconds(5)
@@ -13,7 +13,7 @@ struct RetryPolicy: Sendable {
     /// The spread of the random jitter: ±20 %.
     static let jitterSpread = 0.2
     /// The HTTP statuses that are worth another attempt.
-    static let retryableStatuses: Set<Int> = [500, 502, 503, 504]
+    static let retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
 
     /// How many attempts in all.
     let maxAttempts: Int

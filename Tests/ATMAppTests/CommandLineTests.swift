@@ -74,6 +74,19 @@ struct CommandLineTests {
     }
 
     @Test(arguments: [
+        (["3"], "atm: 3 is not a US bill; accepted denominations are 1, 2, 5, 10, 20, 50 and 100"),
+        (["abc", "--account", "alice"], "atm: 'abc' is not a bill; write a face value such as 20, or 20x2 for two of them"),
+        (["100x26", "--bank", "http://127.0.0.1:8080"], "atm: $2,600.00 is more than the $2,500.00 one deposit accepts"),
+        (["--bank", "ftp://bank.example"], "atm: no bills to deposit; give at least one bill, such as 20"),
+    ])
+    func badBillsExit65EvenWhenTheAccountOrBankIsMissingOrWrong(arguments: [String], message: String) async throws {
+        let run = await Invocation(["deposit"] + arguments).run()
+        #expect(run.status == .dataError)
+        #expect(run.error == message + "\n")
+        #expect(run.network.calls.isEmpty)
+    }
+
+    @Test(arguments: [
         (["deposit", "20", "--bank", "http://127.0.0.1:8080"], "atm: no account to credit; pass --account ID or set ATM_ACCOUNT"),
         (["deposit", "20", "--account", "alice"], "atm: no bank URL; pass --bank URL or set ATM_BANK_URL"),
         (["deposit", "20", "--account", "alice", "--bank"], "atm: --bank needs a value; run 'atm deposit --help' for usage"),
@@ -83,6 +96,8 @@ struct CommandLineTests {
         (["deposit", "20", "--account", "alice", "--bank", "file:///etc/passwd"], "atm: the bank URL 'file:///etc/passwd' uses file; only http and https are supported"),
         (["deposit", "20", "--account", "alice", "--bank", "http://bank.example"], "atm: the bank URL 'http://bank.example' uses plain http to bank.example, which is not a loopback host; use https, or allow insecure http explicitly"),
         (["deposit", "20", "--account", "alice", "--bank", "not a url"], "atm: the bank URL 'not a url' is not a valid URL: write it as http://host:port or https://host"),
+        (["deposit", "20", "--account", "alice", "--bank", "http://127.0.0.1:65536"], "atm: the bank URL 'http://127.0.0.1:65536' has the port 65536; a port is 1 to 65535"),
+        (["deposit", "20", "--account", "alice", "--bank", "http://127.0.0.1:0"], "atm: the bank URL 'http://127.0.0.1:0' has the port 0; a port is 1 to 65535"),
         (["deposit", "20", "--account", "a/b", "--bank", "http://127.0.0.1:8080"], "atm: the account 'a/b' is not valid: use 1 to 64 letters, digits, '.', '_' or '-'"),
         (["deposit", "20", "--timeout", "soon"], "atm: --timeout takes a number of seconds such as 15 or 0.5, not 'soon'"),
         (["withdraw", "20"], "atm: unknown command 'withdraw'; run 'atm --help' for usage"),
@@ -120,7 +135,7 @@ struct CommandLineTests {
         #expect(deposit.status == .temporaryFailure)
         let sync = await Invocation(["sync"] + bank).run(journal: journal)
         #expect(sync.status == .success)
-        #expect(sync.output.hasPrefix("Synced 1 pending deposit with http://127.0.0.1:8080:\n  $20.00 to alice: confirmed, deposit fake-1"))
+        #expect(sync.output.hasPrefix("Sent 1 pending deposit to http://127.0.0.1:8080:\n  $20.00 to alice: confirmed, deposit fake-1"))
         #expect(try journal.pendingDeposits().isEmpty)
         let again = await Invocation(["sync"] + bank).run(journal: journal)
         #expect(again.output == "Nothing to sync: no deposits are pending.\n")
@@ -132,12 +147,44 @@ struct CommandLineTests {
         let run = await Invocation(["sync", "--bank", "http://127.0.0.1:8080"], script: [.fail(refused)]).run(journal: InMemoryDepositJournal(pending: [pending]))
         #expect(run.status == .temporaryFailure)
         #expect(run.output == """
-            Synced 1 pending deposit with http://127.0.0.1:8080:
+            Sent 1 pending deposit to http://127.0.0.1:8080:
               $5.00 to bob: still pending: cannot reach the bank at http://127.0.0.1:8080: connection refused
             Run 'atm sync' again once the bank can be reached.
 
             """)
         #expect(try run.journal.pendingDeposits() == [pending])
+    }
+
+    @Test func syncWithoutABankSendsEachDepositToTheBankItWasSentTo() async throws {
+        let deposits = [
+            PendingDeposit(idempotencyKey: "k-1", account: "alice", amountCents: 4500, bills: [20, 20, 5], bankURL: "http://127.0.0.1:8080", recordedAt: "2026-11-22T21:00:00Z"),
+            PendingDeposit(idempotencyKey: "k-2", account: "bob", amountCents: 100, bills: [1], bankURL: "http://localhost:9000", recordedAt: "2026-11-22T21:05:00Z"),
+        ]
+        let run = await Invocation(["sync"]).run(journal: InMemoryDepositJournal(pending: deposits))
+        #expect(run.status == .success)
+        #expect(run.output == """
+            Sent 1 pending deposit to http://127.0.0.1:8080:
+              $45.00 to alice: confirmed, deposit fake-1, balance $45.00
+            Sent 1 pending deposit to http://localhost:9000:
+              $1.00 to bob: confirmed, deposit fake-2, balance $1.00
+
+            """)
+        #expect(run.network.calls.map(\.request.idempotencyKey) == ["k-1", "k-2"])
+        #expect(try run.journal.pendingDeposits().isEmpty)
+    }
+
+    @Test func syncWithoutABankAndNothingPendingExits0() async throws {
+        let run = await Invocation(["sync"]).run()
+        #expect(run.status == .success)
+        #expect(run.output == "Nothing to sync: no deposits are pending.\n")
+    }
+
+    @Test func aBankThatIsBusyExits69AndTheDepositLeavesTheJournal() async throws {
+        let busy = NetworkError(kind: .httpStatus, message: "the bank at http://127.0.0.1:8080 did not take the deposit now: HTTP 429: slow down", statusCode: 429, bankMessage: "slow down", mayHaveBeenCredited: false)
+        let run = await Invocation(["deposit", "20", "--account", "alice", "--bank", "http://127.0.0.1:8080"], script: [.fail(busy)]).run()
+        #expect(run.status == .unavailable)
+        #expect(run.error == "atm: the bank at http://127.0.0.1:8080 did not take the deposit now: HTTP 429: slow down\n")
+        #expect(try run.journal.pendingDeposits().isEmpty)
     }
 
     @Test func pendingListsTheDepositsWithTheirAmounts() async throws {

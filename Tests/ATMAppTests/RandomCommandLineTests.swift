@@ -109,8 +109,9 @@ struct RandomCommandLineTests {
 
 /// What `atm deposit` must do with its arguments, from its documentation: options and bills in
 /// any order, `--` ends the options, a token that starts with `-` and a digit is a bill; usage
-/// problems exit 64, bad bills 65, a valid deposit 0 with its receipt. Usage is checked before
-/// the bills, the bank URL before the account, and the bills one by one.
+/// problems exit 64, bad bills 65, a valid deposit 0 with its receipt. The options are read first,
+/// then the bills, one by one (bad bills are bad data whatever else is missing), then the bank
+/// URL and the account.
 private enum DepositModel {
     struct Prediction {
         enum Outcome {
@@ -203,6 +204,8 @@ private enum DepositModel {
             }
         }
         if help { return Prediction(status: .success, outcome: .help) }
+        let scanned = deposit(bills, into: "", json: json)
+        if case .failure = scanned.outcome { return scanned }
         guard let account = account ?? environment["ATM_ACCOUNT"].flatMap({ $0.isEmpty ? nil : $0 }) else {
             return .usage("no account to credit; pass --account ID or set ATM_ACCOUNT")
         }

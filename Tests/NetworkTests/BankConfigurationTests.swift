@@ -60,6 +60,23 @@ struct BankConfigurationTests {
         #expect(error.message == "the bank URL 'https:///deposits' has no host")
     }
 
+    @Test(arguments: [("http://127.0.0.1:65536", 65536), ("http://127.0.0.1:99999", 99999), ("https://bank.example:0", 0)])
+    func aPortOutsideOneTo65535IsRefused(url: String, port: Int) throws {
+        let error = try #require(throws: NetworkError.self) { try BankConfiguration(baseURL: url, account: "alice") }
+        #expect(error.kind == .invalidURL)
+        #expect(error.message == "the bank URL '\(url)' has the port \(port); a port is 1 to 65535")
+    }
+
+    @Test(arguments: ["http://127.0.0.1:9/a b", "https://bank.example/\tatm"])
+    func aSpaceOrAControlCharacterInTheURLIsRefused(url: String) throws {
+        let error = try #require(throws: NetworkError.self) { try BankConfiguration(baseURL: url, account: "alice") }
+        #expect(error.kind == .invalidURL)
+        #expect(
+            error.message == "the bank URL '\(url)' contains a space or a control character; write spaces in a path as %20"
+                || error.message == "the bank URL '\(url)' is not a valid URL: write it as http://host:port or https://host"
+        )
+    }
+
     @Test(arguments: ["", "al ice", "alice/../bob", "..", String(repeating: "a", count: 65), "zoë"])
     func invalidAccountsAreRefused(account: String) throws {
         let error = try #require(throws: NetworkError.self) { try BankConfiguration(baseURL: "https://bank.example", account: account) }

@@ -39,6 +39,30 @@ struct BankNetworkExecutorWireTests {
         #expect(Set(server.requests.map(\.body)) == [#"{"amount_cents":4500,"currency":"USD"}"#])
     }
 
+    @Test func aBusyBankIsAskedAgainAfterItsRetryAfter() async throws {
+        let server = try ScriptedHTTPServer(script: [
+            .status(429, headers: ["Retry-After: 1"], body: #"{"error":"slow down"}"#), .status(201, body: created(4_500)),
+        ])
+        let clock = ContinuousClock()
+        let start = clock.now
+        let confirmation = try await makeExecutor(server, maxAttempts: 2).deposit(request(4_500))
+        #expect(clock.now - start >= .seconds(1))
+        #expect(confirmation.isReplay == false)
+        #expect(server.requests.map { $0.header("Idempotency-Key") } == ["atm-7-0042", "atm-7-0042"])
+    }
+
+    @Test(arguments: [408, 429])
+    func aBankThatStaysBusyRecordedNothing(status: Int) async throws {
+        let server = try ScriptedHTTPServer(script: [.status(status), .status(status, body: #"{"error":"try later"}"#)])
+        let error = try await #require(throws: NetworkError.self) { try await makeExecutor(server, maxAttempts: 2).deposit(request(4_500)) }
+        #expect(error == NetworkError(
+            kind: .httpStatus, message: "the bank at \(server.baseURL) did not take the deposit now: HTTP \(status): try later",
+            statusCode: status, bankMessage: "try later", mayHaveBeenCredited: false
+        ))
+        #expect(!error.isRefusal)
+        #expect(server.requests.count == 2)
+    }
+
     @Test func theLastAttemptsErrorIsThrownButAnEarlierPossibleCreditIsKept() async throws {
         // Attempt 1 reaches the bank and loses its reply; attempt 2 finds the bank gone.
         let server = try ScriptedHTTPServer(script: [.closeAndStopListening])

@@ -44,13 +44,15 @@ struct RetryPolicyTests {
             .failed(bank: bank, status: 502, bankMessage: nil),
             .failed(bank: bank, status: 503, bankMessage: nil),
             .failed(bank: bank, status: 504, bankMessage: nil),
+            .notTakenNow(bank: bank, status: 408, bankMessage: nil),
+            .notTakenNow(bank: bank, status: 429, bankMessage: "slow down"),
         ]
         let final: [NetworkError] = [
             .failed(bank: bank, status: 501, bankMessage: nil),
             .refused(bank: bank, status: 400, bankMessage: nil),
             .refused(bank: bank, status: 401, bankMessage: nil),
             .refused(bank: bank, status: 409, bankMessage: nil),
-            .refused(bank: bank, status: 429, bankMessage: nil),
+            .refused(bank: bank, status: 404, bankMessage: nil),
             .redirectRefused(bank: bank, status: 302, location: "https://elsewhere.example"),
             .tlsFailed(bank: bank, detail: "SSL certificate problem"),
             .hostNotFound(bank: bank, host: "bank.example"),

@@ -204,7 +204,7 @@ public struct BankConfiguration: Sendable, Hashable, CustomStringConvertible {
         guard !account.isEmpty, account.count <= maxAccountLength, allowed, account != ".", account != ".." else {
             throw NetworkError(
                 kind: .invalidAccount,
-                message: "the account '\(account)' is not valid: use 1 to \(maxAccountLength) letters, digits, '.', '_' or '-'",
+                message: "the account '\(account)' is not valid: use 1 to \(maxAccountLength) letters, digits, '.', '_' or '-' (but not '.' or '..' alone)",
                 mayHaveBeenCredited: false
             )
         }

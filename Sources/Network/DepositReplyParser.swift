@@ -80,7 +80,7 @@ enum DepositReplyParser {
         switch members[name] {
         case let .integer(value)?: return value
         case nil: throw Malformed(detail: "\"\(name)\" is missing")
-        case let .otherNumber(text)?: throw Malformed(detail: "\"\(name)\" is \(quoted(text)), not a whole number of cents")
+        case let .otherNumber(text)?: throw Malformed(detail: "\"\(name)\" is \(quoted(text)); cents are written as a 64-bit integer, with no fraction or exponent")
         default: throw Malformed(detail: "\"\(name)\" is not a number")
         }
     }

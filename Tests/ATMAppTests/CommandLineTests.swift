@@ -98,7 +98,7 @@ struct CommandLineTests {
         (["deposit", "20", "--account", "alice", "--bank", "not a url"], "atm: the bank URL 'not a url' is not a valid URL: write it as http://host:port or https://host"),
         (["deposit", "20", "--account", "alice", "--bank", "http://127.0.0.1:65536"], "atm: the bank URL 'http://127.0.0.1:65536' has the port 65536; a port is 1 to 65535"),
         (["deposit", "20", "--account", "alice", "--bank", "http://127.0.0.1:0"], "atm: the bank URL 'http://127.0.0.1:0' has the port 0; a port is 1 to 65535"),
-        (["deposit", "20", "--account", "a/b", "--bank", "http://127.0.0.1:8080"], "atm: the account 'a/b' is not valid: use 1 to 64 letters, digits, '.', '_' or '-'"),
+        (["deposit", "20", "--account", "a/b", "--bank", "http://127.0.0.1:8080"], "atm: the account 'a/b' is not valid: use 1 to 64 letters, digits, '.', '_' or '-' (but not '.' or '..' alone)"),
         (["deposit", "20", "--timeout", "soon"], "atm: --timeout takes a number of seconds such as 15 or 0.5, not 'soon'"),
         (["withdraw", "20"], "atm: unknown command 'withdraw'; run 'atm --help' for usage"),
         ([], "atm: missing command; run 'atm --help' for usage"),

@@ -257,7 +257,7 @@ private enum DepositModel {
             }
         }
         guard allowed, (1...64).contains(account.count), account != ".", account != ".." else {
-            return "the account '\(account)' is not valid: use 1 to 64 letters, digits, '.', '_' or '-'"
+            return "the account '\(account)' is not valid: use 1 to 64 letters, digits, '.', '_' or '-' (but not '.' or '..' alone)"
         }
         return nil
     }

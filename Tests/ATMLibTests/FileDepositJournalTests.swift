@@ -53,7 +53,7 @@ struct FileDepositJournalTests {
         let journal = FileDepositJournal(location: JournalLocation(path: folder + "/blocker/journal.json"))
         let error = try #require(throws: JournalError.self) { try journal.record(Self.deposit("k-1")) }
         #expect(error.kind == .inputOutput)
-        #expect(error.message.hasPrefix("cannot create the folder of the deposit journal \(folder)/blocker/journal.json: "))
+        #expect(error.message == "cannot create the folder \(folder)/blocker of the deposit journal \(folder)/blocker/journal.json: Not a directory")
     }
 
     @Test func concurrentWritersSharingTheFileLoseNothing() async throws {

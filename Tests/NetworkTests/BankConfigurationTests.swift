@@ -81,7 +81,7 @@ struct BankConfigurationTests {
     func invalidAccountsAreRefused(account: String) throws {
         let error = try #require(throws: NetworkError.self) { try BankConfiguration(baseURL: "https://bank.example", account: account) }
         #expect(error.kind == .invalidAccount)
-        #expect(error.message == "the account '\(account)' is not valid: use 1 to 64 letters, digits, '.', '_' or '-'")
+        #expect(error.message == "the account '\(account)' is not valid: use 1 to 64 letters, digits, '.', '_' or '-' (but not '.' or '..' alone)")
     }
 
     @Test func validAccountsAreAccepted() throws {

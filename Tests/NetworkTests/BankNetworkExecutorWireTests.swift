@@ -190,7 +190,7 @@ struct BankNetworkExecutorWireTests {
             try await makeExecutor(server).deposit(DepositRequest(account: "../admin", amountCents: 4_500, idempotencyKey: "k"))
         }
         #expect(error == NetworkError(
-            kind: .invalidAccount, message: "the account '../admin' is not valid: use 1 to 64 letters, digits, '.', '_' or '-'",
+            kind: .invalidAccount, message: "the account '../admin' is not valid: use 1 to 64 letters, digits, '.', '_' or '-' (but not '.' or '..' alone)",
             mayHaveBeenCredited: false
         ))
         #expect(server.requests.isEmpty)

@@ -146,15 +146,31 @@ public final class FileDepositJournal: DepositJournal {
         guard fsync(descriptor) == 0 else { throw .inputOutput(path, "sync the folder of", errno: errno) }
     }
 
+    /// Creates the journal's folder and the missing folders above it, readable by the user only;
+    /// a failure names the folder that could not be made and why (`Permission denied`).
+    private func makeFolder(_ folder: String) throws(JournalError) {
+        var made = folder.hasPrefix("/") ? "" : "."
+        for component in folder.split(separator: "/") {
+            made += "/" + component
+            guard mkdir(made, 0o700) != 0 else { continue }
+            var code = errno
+            if code == EEXIST {
+                var status = stat()
+                guard stat(made, &status) != 0 || (status.st_mode & S_IFMT) != S_IFDIR else { continue }
+                code = ENOTDIR
+            }
+            throw JournalError(
+                kind: .inputOutput,
+                message: "cannot create the folder \(made) of the deposit journal \(path): \(String(cString: strerror(code)))"
+            )
+        }
+    }
+
     /// Runs `body` holding an exclusive lock on `<journal>.lock`, creating the folder first.
     private func locked<T>(_ body: () throws(JournalError) -> T) throws(JournalError) -> T {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw JournalError(kind: .inputOutput, message: "cannot create the folder of the deposit journal \(path): \(error.localizedDescription)")
-            }
+            try makeFolder(folder)
         }
         let descriptor = open(path + ".lock", O_RDWR | O_CREAT, 0o600)
         guard descriptor >= 0 else { throw .inputOutput(path, "lock", errno: errno) }

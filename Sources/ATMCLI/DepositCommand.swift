@@ -15,7 +15,7 @@ struct DepositCommand {
             let bills = try BillArguments.parse(options.positionals)
             let configuration = try context.settings.configuration(options, needs: .accountAndBank)
             let atm = try context.makeATM(configuration)
-            let receipt = try await context.attempt { try await atm.depositer.deposit(bills) }
+            let receipt = try await context.attempt { try await atm.depositer.deposit(bills: bills) }
             context.console.print(options.json ? ReceiptPrinter.json(receipt) : ReceiptPrinter.text(receipt))
             return .success
         }

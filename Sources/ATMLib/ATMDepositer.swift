@@ -6,7 +6,7 @@ public import Network
 /// account, and returns the receipt.
 ///
 /// ```swift
-/// let receipt = try await depositer.deposit([Bill(.twenty), Bill(.twenty), Bill(.five)])
+/// let receipt = try await depositer.deposit(bills: [Bill(.twenty), Bill(.twenty), Bill(.five)])
 /// ```
 ///
 /// No deposit is lost or credited twice:
@@ -46,7 +46,7 @@ public struct ATMDepositer: Sendable {
     /// - Throws: ``ScanError`` when the bills are refused, ``JournalError`` when the deposit cannot
     ///   be recorded (nothing is sent in either case); ``DepositPending`` when the outcome is
     ///   unknown; ``NetworkError`` when the bank certainly did not record the deposit.
-    public func deposit(_ bills: [Bill]) async throws -> DepositReceipt {
+    public func deposit(bills: [Bill]) async throws -> DepositReceipt {
         let amount = try scanner.scan(bills)
         let pending = PendingDeposit(
             idempotencyKey: UUID().uuidString.lowercased(),
@@ -86,10 +86,10 @@ public struct ATMDepositer: Sendable {
     /// - Parameters:
     ///   - bills: The bills.
     ///   - completion: Called once, from any thread.
-    public func deposit(_ bills: [Bill], completion: @escaping @Sendable (Result<DepositReceipt, any Error>) -> Void) {
+    public func deposit(bills: [Bill], completion: @escaping @Sendable (Result<DepositReceipt, any Error>) -> Void) {
         Task {
             do {
-                completion(.success(try await deposit(bills)))
+                completion(.success(try await deposit(bills: bills)))
             } catch {
                 completion(.failure(error))
             }

@@ -33,7 +33,7 @@ struct RootComponentTests {
         let journal = FileManager.default.temporaryDirectory.appendingPathComponent("dev-journal-\(UUID().uuidString).json").path
         let configuration = ATMConfiguration(bank: try BankConfiguration(baseURL: "http://localhost", account: "dev"), journal: JournalLocation(path: journal))
         let atm = try ComponentFactory.of(ATMDevApp.ATMRootComponent.self).build(configuration)
-        let receipt = try await atm.depositer.deposit([Bill(.twenty), Bill(.twenty), Bill(.five)])
+        let receipt = try await atm.depositer.deposit(bills: [Bill(.twenty), Bill(.twenty), Bill(.five)])
         #expect(receipt.amount == Money(cents: 4500))
         #expect(receipt.balance == Money(cents: 4500))
         #expect(receipt.depositID == "fake-1")

@@ -8,7 +8,7 @@ import Testing
 struct ATMDepositerTests {
     @Test func aDepositIsCreditedAndTheReceiptCarriesWhatTheBankRecorded() async throws {
         let network = FakeNetworkExecutor(balances: ["alice": 10_000])
-        let receipt = try await makeDepositer(network).deposit([Bill(.twenty), Bill(.twenty), Bill(.five)])
+        let receipt = try await makeDepositer(network).deposit(bills: [Bill(.twenty), Bill(.twenty), Bill(.five)])
         #expect(receipt.account == "alice")
         #expect(receipt.bills == [Bill(.twenty), Bill(.twenty), Bill(.five)])
         #expect(receipt.amount == Money(cents: 4500))
@@ -22,8 +22,8 @@ struct ATMDepositerTests {
     @Test func everyDepositHasItsOwnIdempotencyKey() async throws {
         let network = FakeNetworkExecutor()
         let depositer = try makeDepositer(network)
-        let first = try await depositer.deposit([Bill(.one)])
-        let second = try await depositer.deposit([Bill(.one)])
+        let first = try await depositer.deposit(bills: [Bill(.one)])
+        let second = try await depositer.deposit(bills: [Bill(.one)])
         #expect(first.idempotencyKey != second.idempotencyKey)
         #expect(first.idempotencyKey.count == 36)
         #expect(network.balance(of: "alice") == 200)
@@ -31,7 +31,7 @@ struct ATMDepositerTests {
 
     @Test func billsThatDoNotScanNeverReachTheBank() async throws {
         let network = FakeNetworkExecutor()
-        let error = try await #require(throws: ScanError.self) { try await makeDepositer(network).deposit([]) }
+        let error = try await #require(throws: ScanError.self) { try await makeDepositer(network).deposit(bills: []) }
         #expect(error.kind == .emptyDeposit)
         #expect(network.calls.isEmpty)
     }
@@ -40,7 +40,7 @@ struct ATMDepositerTests {
         let network = FakeNetworkExecutor()
         let refused = NetworkError(kind: .connectionRefused, message: "cannot reach the bank at http://bank: connection refused", mayHaveBeenCredited: false)
         network.script(.fail(refused))
-        let error = try await #require(throws: NetworkError.self) { try await makeDepositer(network).deposit([Bill(.ten)]) }
+        let error = try await #require(throws: NetworkError.self) { try await makeDepositer(network).deposit(bills: [Bill(.ten)]) }
         #expect(error == refused)
         #expect(network.balance(of: "alice") == 0)
     }
@@ -49,7 +49,7 @@ struct ATMDepositerTests {
         let network = FakeNetworkExecutor()
         let depositer = try makeDepositer(network)
         let receipt = try await withCheckedThrowingContinuation { continuation in
-            depositer.deposit([Bill(.fifty)]) { result in continuation.resume(with: result) }
+            depositer.deposit(bills: [Bill(.fifty)]) { result in continuation.resume(with: result) }
         }
         #expect(receipt.amount == Money(dollars: 50))
     }
@@ -59,7 +59,7 @@ struct ATMDepositerTests {
         let journal = InMemoryDepositJournal()
         network.script(.delay(.milliseconds(200)))
         let depositer = try makeDepositer(network, journal: journal)
-        async let receipt = depositer.deposit([Bill(.twenty)])
+        async let receipt = depositer.deposit(bills: [Bill(.twenty)])
         try await Task.sleep(for: .milliseconds(50))
         let whileSending = try journal.pendingDeposits()
         #expect(whileSending.map(\.amountCents) == [2000])
@@ -74,7 +74,7 @@ struct ATMDepositerTests {
         let journal = InMemoryDepositJournal()
         let lost = NetworkError(kind: .connectionLost, message: "lost", mayHaveBeenCredited: true)
         network.script(.creditThenFail(lost))
-        let error = try await #require(throws: DepositPending.self) { try await makeDepositer(network, journal: journal).deposit([Bill(.ten)]) }
+        let error = try await #require(throws: DepositPending.self) { try await makeDepositer(network, journal: journal).deposit(bills: [Bill(.ten)]) }
         #expect(error.cause == lost)
         #expect(try journal.pendingDeposits() == [error.deposit])
         #expect(error.deposit.idempotencyKey == network.calls.first?.request.idempotencyKey)
@@ -84,7 +84,7 @@ struct ATMDepositerTests {
         let network = FakeNetworkExecutor()
         let journal = InMemoryDepositJournal()
         network.script(.fail(NetworkError(kind: .connectionRefused, message: "refused", mayHaveBeenCredited: false)))
-        _ = try await #require(throws: NetworkError.self) { try await makeDepositer(network, journal: journal).deposit([Bill(.ten)]) }
+        _ = try await #require(throws: NetworkError.self) { try await makeDepositer(network, journal: journal).deposit(bills: [Bill(.ten)]) }
         #expect(try journal.pendingDeposits().isEmpty)
     }
 
@@ -93,7 +93,7 @@ struct ATMDepositerTests {
         let journal = InMemoryDepositJournal()
         let failure = JournalError(kind: .inputOutput, message: "cannot write the deposit journal /x: No space left on device")
         journal.fail(with: failure)
-        let error = try await #require(throws: JournalError.self) { try await makeDepositer(network, journal: journal).deposit([Bill(.ten)]) }
+        let error = try await #require(throws: JournalError.self) { try await makeDepositer(network, journal: journal).deposit(bills: [Bill(.ten)]) }
         #expect(error == failure)
         #expect(network.calls.isEmpty)
     }

@@ -18,13 +18,13 @@ final class GraphBuilder {
     @exclusivity(unchecked) private(set) var declarations: [AnyDeclaration] = []
     /// The subcomponents the component installs, in order.
     @exclusivity(unchecked) private(set) var installations: [AnySubcomponent] = []
-    @exclusivity(unchecked) private var installedComponents: Set<ObjectIdentifier> = []
+    @exclusivity(unchecked) private var installedComponents = KeyTable()
     @exclusivity(unchecked) private(set) var inclusions: [Inclusion] = []
     private(set) var root: AnyDeclaration?
     private(set) var seed: AnyDeclaration?
     /// Set when `configureRoot` binds more than one root, so validation can report it.
     private(set) var extraRoots: [AnyDeclaration] = []
-    @exclusivity(unchecked) private var includedModules: Set<ObjectIdentifier> = []
+    @exclusivity(unchecked) private var includedModules = KeyTable()
     @exclusivity(unchecked) private var moduleStack: [any Any.Type]
     /// Set while overrides are being declared: their declarations replace the component's own.
     private var isDeclaringOverrides = false
@@ -44,8 +44,8 @@ final class GraphBuilder {
     /// resolved and validated: the resolved graph keeps the declarations it uses.
     func dropConfigurationState() {
         declarations = []
-        includedModules = []
-        installedComponents = []
+        includedModules = KeyTable()
+        installedComponents = KeyTable()
         bindSites = []
     }
 
@@ -68,7 +68,7 @@ final class GraphBuilder {
     /// Runs a module's `configure` the first time the module is included; later includes of the
     /// same module do nothing.
     func include(_ module: any Any.Type, site: CallSite, configure: () -> Void) {
-        guard includedModules.insert(ObjectIdentifier(module)).inserted else { return }
+        guard includedModules.insert(module) else { return }
         inclusions.append(Inclusion(module: module, site: site, includedBy: currentModule))
         moduleStack.append(module)
         configure()
@@ -117,7 +117,7 @@ final class GraphBuilder {
 
     /// Installs a subcomponent once, binding its factory in this component.
     func install<Sub: ComponentBase>(_ component: Sub.Type, site: CallSite) {
-        guard installedComponents.insert(ObjectIdentifier(component)).inserted else { return }
+        guard installedComponents.insert(component) else { return }
         let subcomponent = Subcomponent<Sub>(site: site, installedBy: currentModule)
         installations.append(subcomponent)
         add(subcomponent.declaration)

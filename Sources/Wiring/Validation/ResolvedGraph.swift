@@ -64,7 +64,7 @@ final class ResolvedGraph {
     @exclusivity(unchecked) private var entryDeclarations: [Int32] = []
     /// The entry of each key: kept until every subcomponent has resolved its requests against
     /// this graph, then dropped (see ``dropKeyLookup()``).
-    @exclusivity(unchecked) private var entryOfKey: [BindingKey: Int] = [:]
+    @exclusivity(unchecked) private var entryOfKey = KeyTable()
     /// For each collection entry of a subcomponent that an ancestor's collection of the same key
     /// precedes: where that collection is.
     @exclusivity(unchecked) private var inheritedCollections: [Int: (depth: Int, entry: Int)] = [:]
@@ -114,7 +114,7 @@ final class ResolvedGraph {
         resolutions = requests.map(resolve)
         resolutionStart = requestStart
         if let root = graph.root, let index = declarations.firstIndex(where: { $0 === root }) {
-            rootEntry = entryOfKey[root.key]
+            rootEntry = entryOfKey.value(for: root.key)
             rootResolutions = Array(self.resolutions(of: index))
         } else if let root = graph.root {
             rootResolutions = root.requests.map(resolve)
@@ -153,20 +153,16 @@ final class ResolvedGraph {
     /// Makes one entry per key, listing its declarations in the order they were declared.
     private static func groupByKey(
         _ declarations: [AnyDeclaration]
-    ) -> (entries: [Entry], entryDeclarations: [Int32], entryOfKey: [BindingKey: Int]) {
+    ) -> (entries: [Entry], entryDeclarations: [Int32], entryOfKey: KeyTable) {
         var entries: [Entry] = []
-        var entryOfKey: [BindingKey: Int] = [:]
+        var entryOfKey = KeyTable(capacity: declarations.count)
         entries.reserveCapacity(declarations.count)
-        entryOfKey.reserveCapacity(declarations.count)
         var entryOfDeclaration: [Int] = []
         entryOfDeclaration.reserveCapacity(declarations.count)
         for declaration in declarations {
-            // One hash of the key: a new key gets the next entry in the same lookup.
+            // One lookup of the key: a new key gets the next entry.
             let next = entries.count
-            let entry = { (found: inout Int) -> Int in
-                if found < 0 { found = next }
-                return found
-            }(&entryOfKey[declaration.key, default: -1])
+            let entry = entryOfKey.value(for: declaration.key, insertingIfAbsent: next)
             if entry == next {
                 entries.append(Entry(start: 0, count: 1))
             } else {
@@ -249,7 +245,7 @@ final class ResolvedGraph {
     /// Drops the lookup table of keys once nothing resolves requests against this graph anymore:
     /// after its subcomponents are resolved. A linked graph does not need it.
     func dropKeyLookup() {
-        entryOfKey = [:]
+        entryOfKey = KeyTable()
     }
 
     /// The collection of `key` an ancestor provides, which a subcomponent's own contributions add to.
@@ -257,8 +253,8 @@ final class ResolvedGraph {
         var depth = 1
         var graph = parent
         while let current = graph {
-            if let entry = current.entryOfKey[key], current.isCollection(entry) { return (depth, entry) }
-            if current.entryOfKey[key] != nil { return nil }
+            if let entry = current.entryOfKey.value(for: key), current.isCollection(entry) { return (depth, entry) }
+            if current.entryOfKey.value(for: key) != nil { return nil }
             depth += 1
             graph = current.parent
         }
@@ -290,20 +286,20 @@ final class ResolvedGraph {
     private func resolveHere(_ request: DependencyRequest) -> Resolution {
         switch request.kind {
         case .instance:
-            guard let entry = entryOfKey[request.key] else { return .missing }
+            guard let entry = entryOfKey.value(for: request.key) else { return .missing }
             return .entry(Int32(entry), wrapped: false)
         case .function:
             // A closure type bound as a value takes precedence over a closure that resolves `T`.
-            if let entry = entryOfKey[BindingKey(request.parameterType)] { return .entry(Int32(entry), wrapped: false) }
-            guard let entry = entryOfKey[request.key] else { return .missing }
+            if let entry = entryOfKey.value(for: BindingKey(request.parameterType)) { return .entry(Int32(entry), wrapped: false) }
+            guard let entry = entryOfKey.value(for: request.key) else { return .missing }
             return .function(Int32(entry))
         case .provider, .lazy, .weak:
-            guard let entry = entryOfKey[request.key] else { return .missing }
+            guard let entry = entryOfKey.value(for: request.key) else { return .missing }
             return .entry(Int32(entry), wrapped: true)
         case .optional:
-            if let entry = entryOfKey[BindingKey(request.parameterType)] { return .entry(Int32(entry), wrapped: false) }
+            if let entry = entryOfKey.value(for: BindingKey(request.parameterType)) { return .entry(Int32(entry), wrapped: false) }
             guard request.wrapper != nil else { return .missing }
-            guard let entry = entryOfKey[request.key] else { return .absent }
+            guard let entry = entryOfKey.value(for: request.key) else { return .absent }
             return .entry(Int32(entry), wrapped: true)
         }
     }

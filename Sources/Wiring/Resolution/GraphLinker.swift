@@ -17,19 +17,24 @@ struct GraphLinker {
     /// Links every key in `order`, then returns the root's linker.
     mutating func link(in order: DependencyOrder) -> Linker {
         seedSlot = graph.graph.seed?.reserveSeedSlot(in: &layout)
+        // The graph's arrays, read once: reading them through the graph in the loop would
+        // retain and release each array for every key.
+        let nodes = graph.nodes
+        let entries = graph.entries
+        let declarations = graph.declarations
         var targets: [LinkTarget] = []
         for entry in order.linkOrder {
-            let node = graph.nodes[entry]
-            let firstIndex = graph.firstDeclarationIndex(of: graph.entries[entry])
-            let first = graph.declarations[firstIndex]
-            if graph.isCollection(entry) {
-                let declarations = graph.declarations(of: entry).map(Int.init)
-                let linkers = declarations.map { linker(for: $0) }
+            let node = nodes[entry]
+            let firstIndex = graph.firstDeclarationIndex(of: entries[entry])
+            let first = declarations[firstIndex]
+            if first.role == .contribution {
+                let contributions = graph.declarations(of: entry).map(Int.init)
+                let linkers = contributions.map { linker(for: $0) }
                 let inherited = graph.inheritedCollection(of: entry).map { found in
                     InheritedCollection(node: graph.ancestor(found.depth).nodes[found.entry], depth: found.depth)
                 }
                 first.linkCollection(
-                    into: node, contributions: declarations.map { graph.declarations[$0] }, with: linkers, inherited: inherited
+                    into: node, contributions: contributions.map { declarations[$0] }, with: linkers, inherited: inherited
                 )
                 var depths = DepthRange()
                 for linker in linkers {
@@ -38,7 +43,7 @@ struct GraphLinker {
                 placeStackCheckpoint(node, of: first.key.type, dependencies: depths)
             } else {
                 // The common case, one declaration: linked without arrays of its own.
-                let linker = linker(for: firstIndex, listingTargetsIn: &targets)
+                let linker = linker(for: first, at: firstIndex, listingTargetsIn: &targets, nodes: nodes)
                 first.link(into: node, with: linker, from: graph.graph)
                 var depths = DepthRange()
                 depths.include(linker.targets)
@@ -48,7 +53,7 @@ struct GraphLinker {
         graph.graph.dropPendingLinks()
         graph.releaseOrder = order.linkOrder.map { Int32($0) }
         let root = graph.graph.root?.requests ?? []
-        return Linker(sharedSlot: nil, targets: ArraySlice(zip(graph.rootResolutions, root).map { Self.target($0, for: $1, in: graph) }))
+        return Linker(sharedSlot: nil, targets: ArraySlice(zip(graph.rootResolutions, root).map { Self.target($0, for: $1, in: graph, nodes: nodes) }))
     }
 
     /// Records how deep the node lies and, where deep chains need one, puts a stack checkpoint
@@ -63,38 +68,49 @@ struct GraphLinker {
     /// The linker of a declaration, with a targets array of its own.
     private mutating func linker(for declaration: Int) -> Linker {
         var targets: [LinkTarget] = []
-        return linker(for: declaration, listingTargetsIn: &targets)
+        return linker(for: graph.declarations[declaration], at: declaration, listingTargetsIn: &targets, nodes: graph.nodes)
     }
 
     /// The linker of a declaration, its targets listed in `targets` (emptied first). The linker
     /// shares the array's storage: once it is gone, the next call reuses that storage, so the
     /// common case of one declaration per key allocates no array per binding.
-    private mutating func linker(for declaration: Int, listingTargetsIn targets: inout [LinkTarget]) -> Linker {
-        let sharedSlot = graph.declarations[declaration].isShared
-            ? graph.declarations[declaration].reserveSharedSlot(in: &layout)
-            : nil
-        let requests = graph.declarations[declaration].requests
+    ///
+    /// - Parameters:
+    ///   - declaration: The declaration.
+    ///   - index: Its index in the graph's declarations.
+    ///   - targets: The array to list the targets in.
+    ///   - nodes: The graph's nodes.
+    private mutating func linker(
+        for declaration: AnyDeclaration, at index: Int, listingTargetsIn targets: inout [LinkTarget], nodes: [AnyNode]
+    ) -> Linker {
+        let sharedSlot = declaration.isShared ? declaration.reserveSharedSlot(in: &layout) : nil
+        let range = graph.requestRange(of: index)
+        let requests = graph.requests
+        let resolutions = graph.resolutions
         targets.removeAll(keepingCapacity: true)
-        targets.reserveCapacity(requests.count)
-        for (resolution, request) in zip(graph.resolutions(of: declaration), requests) {
-            targets.append(Self.target(resolution, for: request, in: graph))
+        targets.reserveCapacity(range.count)
+        for position in range {
+            targets.append(Self.target(resolutions[position], for: requests[position], in: graph, nodes: nodes))
         }
         return Linker(sharedSlot: sharedSlot, targets: targets[...])
     }
 
-    private static func target(_ resolution: ResolvedGraph.Resolution, for request: DependencyRequest, in graph: ResolvedGraph) -> LinkTarget {
+    private static func target(
+        _ resolution: ResolvedGraph.Resolution, for request: DependencyRequest, in graph: ResolvedGraph, nodes: [AnyNode]
+    ) -> LinkTarget {
         switch resolution {
         case let .entry(entry, wrapped):
-            return .node(LinkedNode(graph.nodes[Int(entry)]), wrapper: wrapped ? request.wrapper : nil)
+            return .node(LinkedNode(nodes[Int(entry)]), wrapper: wrapped ? request.wrapper : nil)
         case let .function(entry):
-            return .function(LinkedNode(graph.nodes[Int(entry)]))
+            return .function(LinkedNode(nodes[Int(entry)]))
         case .absent:
             guard let wrapper = request.wrapper else {
                 preconditionFailure("Wiring internal error: a parameter without a wrapper was resolved as absent.")
             }
             return .absent(wrapper: wrapper)
         case let .inherited(depth, inner):
-            return .inherited(depth: Int(depth), Self.target(inner, for: request, in: graph.ancestor(Int(depth))))
+            let ancestor = graph.ancestor(Int(depth))
+            return .inherited(depth: Int(depth), Self.target(inner, for: request, in: ancestor, nodes: ancestor.nodes))
         case .missing:
             preconditionFailure("Wiring internal error: a graph with a missing binding was linked.")
         }

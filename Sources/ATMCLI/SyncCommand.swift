@@ -17,6 +17,9 @@ struct SyncCommand {
             guard let options = try context.readOptions("sync", arguments, help: HelpText.sync(context.name), takesBills: false) else {
                 return .success
             }
+            guard options.account == nil else {
+                throw .usage("sync takes no --account: each pending deposit goes to the account it was made for")
+            }
             let named = context.settings.namedBankURL(options) ?? context.application.defaults.bankURL
             let banks = if let named { [named] } else { try await recordedBanks(options) }
             var syncs: [Sync] = []
@@ -66,7 +69,7 @@ struct SyncCommand {
         var someStillPending = false
         for sync in syncs where !sync.outcomes.isEmpty {
             let count = sync.outcomes.count == 1 ? "1 pending deposit" : "\(sync.outcomes.count) pending deposits"
-            lines.append("Sent \(count) to \(sync.bank):")
+            lines.append("\(count) at \(sync.bank):")
             for outcome in sync.outcomes {
                 let deposit = "\(Money(cents: outcome.deposit.amountCents)) to \(outcome.deposit.account)"
                 switch outcome.result {

@@ -100,6 +100,7 @@ struct CommandLineTests {
         (["deposit", "20", "--account", "alice", "--bank", "http://127.0.0.1:0"], "atm: the bank URL 'http://127.0.0.1:0' has the port 0; a port is 1 to 65535"),
         (["deposit", "20", "--account", "a/b", "--bank", "http://127.0.0.1:8080"], "atm: the account 'a/b' is not valid: use 1 to 64 letters, digits, '.', '_' or '-' (but not '.' or '..' alone)"),
         (["deposit", "20", "--timeout", "soon"], "atm: --timeout takes a number of seconds such as 15 or 0.5, not 'soon'"),
+        (["sync", "--account", "alice"], "atm: sync takes no --account: each pending deposit goes to the account it was made for"),
         (["withdraw", "20"], "atm: unknown command 'withdraw'; run 'atm --help' for usage"),
         ([], "atm: missing command; run 'atm --help' for usage"),
     ])
@@ -135,7 +136,7 @@ struct CommandLineTests {
         #expect(deposit.status == .temporaryFailure)
         let sync = await Invocation(["sync"] + bank).run(journal: journal)
         #expect(sync.status == .success)
-        #expect(sync.output.hasPrefix("Sent 1 pending deposit to http://127.0.0.1:8080:\n  $20.00 to alice: confirmed, deposit fake-1"))
+        #expect(sync.output.hasPrefix("1 pending deposit at http://127.0.0.1:8080:\n  $20.00 to alice: confirmed, deposit fake-1"))
         #expect(try journal.pendingDeposits().isEmpty)
         let again = await Invocation(["sync"] + bank).run(journal: journal)
         #expect(again.output == "Nothing to sync: no deposits are pending.\n")
@@ -147,7 +148,7 @@ struct CommandLineTests {
         let run = await Invocation(["sync", "--bank", "http://127.0.0.1:8080"], script: [.fail(refused)]).run(journal: InMemoryDepositJournal(pending: [pending]))
         #expect(run.status == .temporaryFailure)
         #expect(run.output == """
-            Sent 1 pending deposit to http://127.0.0.1:8080:
+            1 pending deposit at http://127.0.0.1:8080:
               $5.00 to bob: still pending: cannot reach the bank at http://127.0.0.1:8080: connection refused
             Run 'atm sync' again once the bank can be reached.
 
@@ -163,9 +164,9 @@ struct CommandLineTests {
         let run = await Invocation(["sync"]).run(journal: InMemoryDepositJournal(pending: deposits))
         #expect(run.status == .success)
         #expect(run.output == """
-            Sent 1 pending deposit to http://127.0.0.1:8080:
+            1 pending deposit at http://127.0.0.1:8080:
               $45.00 to alice: confirmed, deposit fake-1, balance $45.00
-            Sent 1 pending deposit to http://localhost:9000:
+            1 pending deposit at http://localhost:9000:
               $1.00 to bob: confirmed, deposit fake-2, balance $1.00
 
             """)

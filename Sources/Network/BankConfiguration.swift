@@ -144,9 +144,11 @@ public struct BankConfiguration: Sendable, Hashable, CustomStringConvertible {
             )
         }
         guard !trimmed.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) else {
+            // Control characters are shown escaped, so that the message stays one line.
+            let shown = text.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined()
             throw NetworkError(
                 kind: .invalidURL,
-                message: "the bank URL '\(text)' contains a space or a control character; write spaces in a path as %20",
+                message: "the bank URL '\(shown)' contains a space or a control character; write spaces in a path as %20",
                 mayHaveBeenCredited: false
             )
         }

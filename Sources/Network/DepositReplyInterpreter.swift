@@ -1,7 +1,8 @@
 /// Turns what one attempt came to into the bank's confirmation or the error to report.
 ///
 /// It knows the protocol's statuses (201 a new credit, 200 a replay, 3xx never followed, 408 and
-/// 429 worth another attempt, any other 4xx a refusal, 5xx a failure) and words every failure the way the command line prints it.
+/// 429 worth another attempt, any other 4xx a refusal, 5xx a failure) and words every failure
+/// the way the command line prints it.
 struct DepositReplyInterpreter: Sendable {
     /// A failed attempt: the error, and what the retry policy needs to know about it.
     struct Failure: Error {

@@ -67,14 +67,17 @@ struct BankConfigurationTests {
         #expect(error.message == "the bank URL '\(url)' has the port \(port); a port is 1 to 65535")
     }
 
-    @Test(arguments: ["http://127.0.0.1:9/a b", "https://bank.example/\tatm"])
-    func aSpaceOrAControlCharacterInTheURLIsRefused(url: String) throws {
+    @Test(arguments: [("http://127.0.0.1:9/a b", "http://127.0.0.1:9/a b"), ("https://bank.example/\tatm", "https://bank.example/\\tatm")])
+    func aSpaceOrAControlCharacterInTheURLIsRefused(url: String, shown: String) throws {
         let error = try #require(throws: NetworkError.self) { try BankConfiguration(baseURL: url, account: "alice") }
         #expect(error.kind == .invalidURL)
-        #expect(
-            error.message == "the bank URL '\(url)' contains a space or a control character; write spaces in a path as %20"
-                || error.message == "the bank URL '\(url)' is not a valid URL: write it as http://host:port or https://host"
-        )
+        let message = "the bank URL '\(shown)' contains a space or a control character; write spaces in a path as %20"
+        #if os(Linux)
+        #expect(error.message == message)
+        #else
+        // Foundation's URL parser on Apple platforms may refuse such a URL before it is looked at.
+        #expect(error.message == message || error.message == "the bank URL '\(url)' is not a valid URL: write it as http://host:port or https://host")
+        #endif
     }
 
     @Test(arguments: ["", "al ice", "alice/../bob", "..", String(repeating: "a", count: 65), "zoë"])

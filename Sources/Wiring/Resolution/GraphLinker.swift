@@ -8,20 +8,26 @@ struct GraphLinker {
     private(set) var layout = InstanceLayoutBuilder()
     private(set) var seedSlot: StorageSlot?
     private let graph: ResolvedGraph
+    // The graph's arrays, read once: reading them through the graph for every key would retain
+    // and release each array every time.
+    private let nodes: [AnyNode]
+    private let declarations: [AnyDeclaration]
+    private let requests: [DependencyRequest]
+    private let resolutions: [ResolvedGraph.Resolution]
 
     init(_ graph: ResolvedGraph) {
         self.graph = graph
-        graph.nodes = graph.entries.map { _ in AnyNode() }
+        nodes = graph.entries.map { _ in AnyNode() }
+        graph.nodes = nodes
+        declarations = graph.declarations
+        requests = graph.requests
+        resolutions = graph.resolutions
     }
 
     /// Links every key in `order`, then returns the root's linker.
     mutating func link(in order: DependencyOrder) -> Linker {
         seedSlot = graph.graph.seed?.reserveSeedSlot(in: &layout)
-        // The graph's arrays, read once: reading them through the graph in the loop would
-        // retain and release each array for every key.
-        let nodes = graph.nodes
         let entries = graph.entries
-        let declarations = graph.declarations
         var targets: [LinkTarget] = []
         for entry in order.linkOrder {
             let node = nodes[entry]
@@ -43,7 +49,7 @@ struct GraphLinker {
                 placeStackCheckpoint(node, of: first.key.type, dependencies: depths)
             } else {
                 // The common case, one declaration: linked without arrays of its own.
-                let linker = linker(for: first, at: firstIndex, listingTargetsIn: &targets, nodes: nodes)
+                let linker = linker(for: first, at: firstIndex, listingTargetsIn: &targets)
                 first.link(into: node, with: linker, from: graph.graph)
                 var depths = DepthRange()
                 depths.include(linker.targets)
@@ -68,7 +74,7 @@ struct GraphLinker {
     /// The linker of a declaration, with a targets array of its own.
     private mutating func linker(for declaration: Int) -> Linker {
         var targets: [LinkTarget] = []
-        return linker(for: graph.declarations[declaration], at: declaration, listingTargetsIn: &targets, nodes: graph.nodes)
+        return linker(for: declarations[declaration], at: declaration, listingTargetsIn: &targets)
     }
 
     /// The linker of a declaration, its targets listed in `targets` (emptied first). The linker
@@ -79,14 +85,11 @@ struct GraphLinker {
     ///   - declaration: The declaration.
     ///   - index: Its index in the graph's declarations.
     ///   - targets: The array to list the targets in.
-    ///   - nodes: The graph's nodes.
     private mutating func linker(
-        for declaration: AnyDeclaration, at index: Int, listingTargetsIn targets: inout [LinkTarget], nodes: [AnyNode]
+        for declaration: AnyDeclaration, at index: Int, listingTargetsIn targets: inout [LinkTarget]
     ) -> Linker {
         let sharedSlot = declaration.isShared ? declaration.reserveSharedSlot(in: &layout) : nil
         let range = graph.requestRange(of: index)
-        let requests = graph.requests
-        let resolutions = graph.resolutions
         targets.removeAll(keepingCapacity: true)
         targets.reserveCapacity(range.count)
         for position in range {

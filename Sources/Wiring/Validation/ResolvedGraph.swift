@@ -253,8 +253,9 @@ final class ResolvedGraph {
         var depth = 1
         var graph = parent
         while let current = graph {
-            if let entry = current.entryOfKey.value(for: key), current.isCollection(entry) { return (depth, entry) }
-            if current.entryOfKey.value(for: key) != nil { return nil }
+            if let entry = current.entryOfKey.value(for: key) {
+                return current.isCollection(entry) ? (depth, entry) : nil
+            }
             depth += 1
             graph = current.parent
         }

@@ -27,19 +27,17 @@ struct SyncCommand {
                 let atm = try context.makeATM(try context.settings.configuration(options, needs: .bank, bankURL: bank))
                 let report = try await context.attempt { try await atm.synchronizer.sync() }
                 // Without a named bank, a deposit made with another bank is synced in that bank's turn.
-                let outcomes = named == nil ? report.outcomes.filter { $0.result != .otherBank } : report.outcomes
-                syncs.append(Sync(bank: bank, outcomes: outcomes))
+                syncs.append(Sync(bank: bank, report: named == nil ? report.leavingOutOtherBanks : report))
             }
-            let outcomes = syncs.flatMap(\.outcomes)
-            context.console.print(options.json ? json(outcomes) : text(syncs))
-            return status(outcomes)
+            context.console.print(options.json ? json(syncs) : text(syncs))
+            return status(syncs)
         }
     }
 
     /// What a sync with one bank did.
     private struct Sync {
         let bank: String
-        let outcomes: [SyncReport.Outcome]
+        let report: SyncReport
     }
 
     /// Every bank a pending deposit was sent to, in journal order.
@@ -53,24 +51,21 @@ struct SyncCommand {
         return banks
     }
 
-    private func status(_ outcomes: [SyncReport.Outcome]) -> ExitCode {
+    private func status(_ syncs: [Sync]) -> ExitCode {
+        let outcomes = syncs.flatMap(\.report.outcomes)
         if outcomes.contains(where: { if case .rejected = $0.result { true } else { false } }) { return .dataError }
-        return Self.isComplete(outcomes) ? .success : .temporaryFailure
-    }
-
-    /// Whether every deposit was confirmed (true when there were none).
-    private static func isComplete(_ outcomes: [SyncReport.Outcome]) -> Bool {
-        outcomes.allSatisfy { if case .confirmed = $0.result { true } else { false } }
+        return syncs.allSatisfy(\.report.isComplete) ? .success : .temporaryFailure
     }
 
     private func text(_ syncs: [Sync]) -> String {
-        guard syncs.contains(where: { !$0.outcomes.isEmpty }) else { return "Nothing to sync: no deposits are pending." }
+        guard syncs.contains(where: { !$0.report.outcomes.isEmpty }) else { return "Nothing to sync: no deposits are pending." }
         var lines: [String] = []
         var someStillPending = false
-        for sync in syncs where !sync.outcomes.isEmpty {
-            let count = sync.outcomes.count == 1 ? "1 pending deposit" : "\(sync.outcomes.count) pending deposits"
+        for sync in syncs where !sync.report.outcomes.isEmpty {
+            let outcomes = sync.report.outcomes
+            let count = outcomes.count == 1 ? "1 pending deposit" : "\(outcomes.count) pending deposits"
             lines.append("\(count) at \(sync.bank):")
-            for outcome in sync.outcomes {
+            for outcome in outcomes {
                 let deposit = "\(Money(cents: outcome.deposit.amountCents)) to \(outcome.deposit.account)"
                 switch outcome.result {
                 case let .confirmed(confirmation):
@@ -91,7 +86,7 @@ struct SyncCommand {
         return lines.joined(separator: "\n")
     }
 
-    private func json(_ outcomes: [SyncReport.Outcome]) -> String {
+    private func json(_ syncs: [Sync]) -> String {
         struct Entry: Encodable {
             let idempotencyKey: String
             let account: String
@@ -105,7 +100,7 @@ struct SyncCommand {
             let deposits: [Entry]
             let complete: Bool
         }
-        let entries = outcomes.map { outcome -> Entry in
+        let entries = syncs.flatMap(\.report.outcomes).map { outcome -> Entry in
             let deposit = outcome.deposit
             func entry(_ status: String, _ confirmation: DepositConfirmation? = nil, _ message: String? = nil) -> Entry {
                 Entry(
@@ -120,6 +115,6 @@ struct SyncCommand {
             case .otherBank: return entry("other_bank", nil, "sent to \(deposit.bankURL)")
             }
         }
-        return ReceiptPrinter.encode(Document(deposits: entries, complete: Self.isComplete(outcomes)))
+        return ReceiptPrinter.encode(Document(deposits: entries, complete: syncs.allSatisfy(\.report.isComplete)))
     }
 }

@@ -86,4 +86,10 @@ public struct SyncReport: Sendable, Hashable {
     public var isComplete: Bool {
         outcomes.allSatisfy { if case .confirmed = $0.result { true } else { false } }
     }
+
+    /// The report without the deposits left for another bank: what a sync that goes to every
+    /// bank in turn reports for this one.
+    public var leavingOutOtherBanks: SyncReport {
+        SyncReport(outcomes: outcomes.filter { $0.result != .otherBank })
+    }
 }

@@ -2,7 +2,9 @@ import Synchronization
 import Testing
 import Wiring
 
-/// Modules compose with `include`; `of` configures once, `build` never again.
+/// Modules compose with `include`; `of` configures once, `build` never again. Serialized: the
+/// counting test and the include-twice test configure the same root, and counts are global.
+@Suite(.serialized)
 struct ModuleTests {
     @Test func ofRunsEveryConfigureExactlyOnceAndBuildNeverRunsItAgain() throws {
         ConfigureCounts.reset()

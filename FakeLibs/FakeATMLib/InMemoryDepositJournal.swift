@@ -1,17 +1,20 @@
 public import ATMLib
 import Synchronization
 
-/// A deposit journal in memory, for tests: it keeps what a file journal would, and can be told
-/// to fail so that a test can check nothing is sent when a deposit cannot be recorded.
+/// A deposit journal in memory, for tests: it keeps what a file journal would, claims included,
+/// and can be told to fail so that a test can check nothing is sent when a deposit cannot be
+/// recorded.
 public final class InMemoryDepositJournal: DepositJournal {
     private struct State {
         var pending: [PendingDeposit] = []
+        var claimed: Set<String> = []
         var failure: JournalError?
+        var removalFailure: JournalError?
     }
 
     private let state = Mutex(State())
 
-    /// Creates an empty journal.
+    /// Creates a journal.
     ///
     /// - Parameter pending: Deposits already pending.
     public init(pending: [PendingDeposit] = []) {
@@ -28,20 +31,50 @@ public final class InMemoryDepositJournal: DepositJournal {
         state.withLock { $0.failure = error }
     }
 
-    /// Records a deposit before it is sent; a deposit with the same key is replaced.
-    public func record(_ deposit: PendingDeposit) throws(JournalError) {
+    /// Makes every later removal throw `error`, or succeed again with nil: the disk that fills
+    /// up while a deposit is on its way to the bank.
+    ///
+    /// - Parameter error: The error, or nil.
+    public func failRemovals(with error: JournalError?) {
+        state.withLock { $0.removalFailure = error }
+    }
+
+    /// The keys of the deposits claimed now.
+    public var claimedKeys: Set<String> {
+        state.withLock { $0.claimed }
+    }
+
+    /// Records a deposit before it is sent, and claims it; a deposit with the same key is replaced.
+    @discardableResult
+    public func record(_ deposit: PendingDeposit) throws(JournalError) -> DepositClaim {
         try state.withLock { state throws(JournalError) in
             if let failure = state.failure { throw failure }
             state.pending.removeAll { $0.idempotencyKey == deposit.idempotencyKey }
             state.pending.append(deposit)
+            state.claimed.insert(deposit.idempotencyKey)
+        }
+        return makeClaim(deposit)
+    }
+
+    /// Claims a pending deposit, unless it is claimed already or has left the journal.
+    public func claim(_ deposit: PendingDeposit) throws(JournalError) -> ClaimAttempt {
+        let claimed = try state.withLock { state throws(JournalError) -> Bool? in
+            if let failure = state.failure { throw failure }
+            guard state.pending.contains(where: { $0.idempotencyKey == deposit.idempotencyKey }) else { return nil }
+            return state.claimed.insert(deposit.idempotencyKey).inserted
+        }
+        switch claimed {
+        case nil: return .settled
+        case false?: return .heldElsewhere
+        case true?: return .claimed(makeClaim(deposit))
         }
     }
 
-    /// Removes a deposit the bank confirmed or certainly did not record.
-    public func remove(idempotencyKey: String) throws(JournalError) {
+    /// Removes a claimed deposit.
+    public func remove(_ claim: DepositClaim) throws(JournalError) {
         try state.withLock { state throws(JournalError) in
-            if let failure = state.failure { throw failure }
-            state.pending.removeAll { $0.idempotencyKey == idempotencyKey }
+            if let failure = state.failure ?? state.removalFailure { throw failure }
+            state.pending.removeAll { $0.idempotencyKey == claim.deposit.idempotencyKey }
         }
     }
 
@@ -50,6 +83,12 @@ public final class InMemoryDepositJournal: DepositJournal {
         try state.withLock { state throws(JournalError) in
             if let failure = state.failure { throw failure }
             return state.pending
+        }
+    }
+
+    private func makeClaim(_ deposit: PendingDeposit) -> DepositClaim {
+        DepositClaim(deposit: deposit) { [self] in
+            _ = self.state.withLock { $0.claimed.remove(deposit.idempotencyKey) }
         }
     }
 }

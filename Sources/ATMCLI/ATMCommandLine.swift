@@ -28,6 +28,14 @@ public struct ATMCommandLine: Sendable {
     /// - Parameter arguments: The arguments after the program's name.
     /// - Returns: The exit status.
     public func run(_ arguments: some Collection<String>) async -> ExitCode {
+        let status = await dispatch(arguments)
+        // A command that succeeded but whose output was lost did not do all that was asked.
+        guard status == .success, let failure = console.outputFailure else { return status }
+        console.printError("\(application.name): cannot write to standard output: \(failure)")
+        return .cannotWriteOutput
+    }
+
+    private func dispatch(_ arguments: some Collection<String>) async -> ExitCode {
         let name = application.name
         guard let command = arguments.first else {
             console.printError("\(name): missing command; run '\(name) --help' for usage")

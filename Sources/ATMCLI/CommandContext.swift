@@ -92,7 +92,7 @@ struct CommandContext {
             return CommandLineFailure(
                 exitCode: .temporaryFailure,
                 message: "the deposit of \(Money(cents: error.deposit.amountCents)) to \(error.deposit.account) is pending: "
-                    + "\(error.cause.message); it is kept in the journal \(error.journalLocation): run '\(name) sync' to complete it"
+                    + "\(error.reason); it is kept in the journal \(error.journalLocation): run '\(name) sync' to complete it"
             )
         case let error as NetworkError:
             return Self.failure(error)

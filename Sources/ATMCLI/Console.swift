@@ -1,36 +1,92 @@
-import Foundation
 import Synchronization
 
-/// Where the command line writes: standard output for results, standard error for problems.
-public struct Console: Sendable {
-    private let writeOutput: @Sendable (String) -> Void
-    private let writeError: @Sendable (String) -> Void
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-    /// Creates a console from two writers.
+/// Where the command line writes: standard output for results, standard error for problems.
+///
+/// Writing never stops the process: a failed write of standard output (a full disk, a closed
+/// stream, a pipe whose reader is gone) is remembered, and the command line then exits 73 when
+/// the command had otherwise succeeded, saying what was done; a failed write of standard error
+/// is ignored, as there is nowhere left to report it, and the exit status still tells.
+public struct Console: Sendable {
+    private let writeOutput: @Sendable (String) -> Int32?
+    private let writeError: @Sendable (String) -> Void
+    private let failures = OutputFailures()
+
+    /// Creates a console from two writers that cannot fail.
     ///
     /// - Parameters:
     ///   - output: Writes to standard output.
     ///   - error: Writes to standard error.
     public init(output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
+        self.init(failableOutput: { output($0); return nil }, error: error)
+    }
+
+    /// Creates a console whose standard output can fail.
+    ///
+    /// - Parameters:
+    ///   - output: Writes to standard output; returns the `errno` of a failure, or nil.
+    ///   - error: Writes to standard error.
+    public init(failableOutput output: @escaping @Sendable (String) -> Int32?, error: @escaping @Sendable (String) -> Void) {
         self.writeOutput = output
         self.writeError = error
     }
 
-    /// The process's standard output and standard error.
-    public static let standard = Console(
-        output: { FileHandle.standardOutput.write(Data($0.utf8)) },
-        error: { FileHandle.standardError.write(Data($0.utf8)) }
-    )
+    /// The process's standard output and standard error, written with `write(2)`.
+    public static var standard: Console {
+        Console(
+            failableOutput: { writeAll($0, to: STDOUT_FILENO) },
+            error: { _ = writeAll($0, to: STDERR_FILENO) }
+        )
+    }
 
     /// Writes a line to standard output.
     func print(_ line: String) {
-        writeOutput(line + "\n")
+        if let code = writeOutput(line + "\n") {
+            failures.record(code)
+        }
     }
 
     /// Writes a line to standard error.
     func printError(_ line: String) {
         writeError(line + "\n")
     }
+
+    /// Why standard output could not be written, if it could not: `No space left on device`.
+    var outputFailure: String? {
+        failures.first.map { String(cString: strerror($0)) }
+    }
+
+    /// Writes all of `text` to a file descriptor; the `errno` of a failure, or nil.
+    private static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { buffer in write(descriptor, buffer.baseAddress, buffer.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            bytes = bytes.dropFirst(written)
+        }
+        return nil
+    }
+}
+
+/// The first failure to write standard output, shared by the copies of a console.
+private final class OutputFailures: Sendable {
+    private let code = Mutex<Int32?>(nil)
+
+    func record(_ failure: Int32) {
+        code.withLock { $0 = $0 ?? failure }
+    }
+
+    var first: Int32? { code.withLock { $0 } }
 }
 
 /// A console that keeps what is written, for tests.

@@ -1,4 +1,5 @@
 import ATMLib
+import BillScanner
 
 /// `deposit`: checks everything it can before the bank is involved, records the deposit in the
 /// journal, deposits, and prints the receipt.
@@ -15,8 +16,23 @@ struct DepositCommand {
             let bills = try BillArguments.parse(options.positionals)
             let configuration = try context.settings.configuration(options, needs: .accountAndBank)
             let atm = try context.makeATM(configuration)
-            let receipt = try await context.attempt { try await atm.depositer.deposit(bills: bills) }
+            let receipt: DepositReceipt
+            do {
+                receipt = try await atm.depositer.deposit(bills: bills)
+            } catch let error as JournalError {
+                throw CommandLineFailure(exitCode: .ioError, message: "\(error.message); the deposit was not sent")
+            } catch {
+                throw context.failure(error)
+            }
             context.console.print(options.json ? ReceiptPrinter.json(receipt) : ReceiptPrinter.text(receipt))
+            if let failure = context.console.outputFailure {
+                throw CommandLineFailure(
+                    exitCode: .cannotWriteOutput,
+                    message: "the deposit of \(receipt.amount) into \(TerminalText.escaped(receipt.account)) was credited "
+                        + "(deposit \(TerminalText.escaped(receipt.depositID)), balance \(receipt.balance)), "
+                        + "but its receipt could not be written to standard output: \(failure)"
+                )
+            }
             return .success
         }
     }

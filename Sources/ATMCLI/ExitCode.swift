@@ -10,9 +10,14 @@ public enum ExitCode: Int32, Sendable {
     case unavailable = 69
     /// The app itself is broken: its object graph does not validate.
     case software = 70
-    /// The deposit journal cannot be read or written, or is corrupt: nothing was sent.
+    /// The command did what was asked (a deposit was credited), but its output could not be
+    /// written: standard output is full, closed, or a pipe whose reader is gone.
+    case cannotWriteOutput = 73
+    /// The deposit journal cannot be read or written, is locked too long, or is corrupt: nothing
+    /// was sent, and no process can still send the deposit.
     case ioError = 74
-    /// The deposit may have reached the bank but its outcome is unknown: try again later.
+    /// The deposit is in the journal and its outcome is not settled: it may have reached the bank,
+    /// or could not be sent; `sync` completes it, and the bank credits it exactly once.
     case temporaryFailure = 75
     /// The bank refused the credentials.
     case permissionDenied = 77

@@ -23,10 +23,12 @@ struct PendingCommand {
         var lines = ["\(count) pending in \(journal):"]
         for deposit in pending {
             let bills = deposit.bills.map(String.init).joined(separator: ", ")
-            lines.append("  \(Money(cents: deposit.amountCents)) to \(deposit.account) (bills \(bills)), recorded \(deposit.recordedAt), key \(deposit.idempotencyKey)")
+            lines.append(
+                "  \(Money(cents: deposit.amountCents)) to \(TerminalText.escaped(deposit.account)) (bills \(bills)), "
+                    + "recorded \(TerminalText.escaped(deposit.recordedAt)), key \(deposit.idempotencyKey)"
+            )
         }
-        let total = Money(cents: pending.reduce(0) { $0 + $1.amountCents })
-        lines.append("Total \(total). Run '\(context.name) sync' to complete them.")
+        lines.append("Total \(Self.total(pending).map { "\(Money(cents: $0))" } ?? "too large to add up"). Run '\(context.name) sync' to complete them.")
         return lines.joined(separator: "\n")
     }
 
@@ -34,8 +36,19 @@ struct PendingCommand {
         struct Document: Encodable {
             let journal: String
             let pending: [PendingDeposit]
-            let totalCents: Int
+            let totalCents: Int?
         }
-        return ReceiptPrinter.encode(Document(journal: journal, pending: pending, totalCents: pending.reduce(0) { $0 + $1.amountCents }))
+        return ReceiptPrinter.encode(Document(journal: journal, pending: pending, totalCents: Self.total(pending)))
+    }
+
+    /// The sum of the amounts, or nil when it does not fit in 64 bits.
+    static func total(_ pending: [PendingDeposit]) -> Int? {
+        var total = 0
+        for deposit in pending {
+            let (sum, overflow) = total.addingReportingOverflow(deposit.amountCents)
+            guard !overflow else { return nil }
+            total = sum
+        }
+        return total
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 
 /// Prints a receipt for people, or as JSON for scripts.
 enum ReceiptPrinter {
-    /// The receipt as people read it:
+    /// The receipt as people read it, with what the bank sent escaped (``TerminalText``):
     ///
     /// ```text
     /// Deposited $45.00 into alice.
@@ -14,10 +14,10 @@ enum ReceiptPrinter {
     /// ```
     static func text(_ receipt: DepositReceipt) -> String {
         """
-        Deposited \(receipt.amount) into \(receipt.account).
+        Deposited \(receipt.amount) into \(TerminalText.escaped(receipt.account)).
           bills    \(receipt.bills.map(\.description).joined(separator: ", "))
           balance  \(receipt.balance)
-          deposit  \(receipt.depositID)
+          deposit  \(TerminalText.escaped(receipt.depositID))
         """
     }
 

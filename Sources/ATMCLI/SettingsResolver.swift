@@ -55,7 +55,12 @@ struct SettingsResolver {
                 allowsInsecureHTTP: options.allowsInsecureHTTP
             )
         } catch {
-            throw .usage(error.message)
+            // An account or URL with a newline must not make a two-line message.
+            var message = error.message
+            for value in [account, bankURL].compactMap(\.self) where TerminalText.escaped(value) != value {
+                message = message.replacing(value, with: TerminalText.escaped(value))
+            }
+            throw .usage(message)
         }
         return ATMConfiguration(bank: bank, journal: try journal(options))
     }

@@ -7,8 +7,11 @@ import Network
 /// With `--bank` (or `ATM_BANK_URL`) it syncs the deposits made with that bank; without, each
 /// pending deposit goes back to the bank it was sent to, as the journal recorded it.
 ///
-/// Exit status: 0 when every pending deposit is confirmed (or none was pending), 65 when the bank
-/// refused one for good, 75 when some are still pending.
+/// Exit status: 0 when every pending deposit is confirmed or settled by another process (or none
+/// was pending), 65 when the bank refused one for good, 75 when some are still pending: the bank
+/// cannot be reached, another process holds them, or the bank URL recorded with them cannot be
+/// used by this run. When the journal fails midway, what was done is printed first, then the
+/// failure (74).
 struct SyncCommand {
     let context: CommandContext
 
@@ -21,13 +24,28 @@ struct SyncCommand {
                 throw .usage("sync takes no --account: each pending deposit goes to the account it was made for")
             }
             let named = context.settings.namedBankURL(options) ?? context.application.defaults.bankURL
-            let banks = if let named { [named] } else { try await recordedBanks(options) }
+            // A bank the command line names must be usable: a mistake there is the caller's (64).
+            if let named {
+                _ = try context.settings.configuration(options, needs: .bank, bankURL: named)
+            }
+            let banks = if let named { [(named, [PendingDeposit]())] } else { try await recordedBanks(options) }
             var syncs: [Sync] = []
-            for bank in banks {
-                let atm = try context.makeATM(try context.settings.configuration(options, needs: .bank, bankURL: bank))
-                let report = try await context.attempt { try await atm.synchronizer.sync() }
-                // Without a named bank, a deposit made with another bank is synced in that bank's turn.
-                syncs.append(Sync(bank: bank, report: named == nil ? report.leavingOutOtherBanks : report))
+            for (bank, deposits) in banks {
+                do throws(CommandLineFailure) {
+                    let atm = try context.makeATM(try context.settings.configuration(options, needs: .bank, bankURL: bank))
+                    let report = try await context.attempt { try await atm.synchronizer.sync() }
+                    // Without a named bank, a deposit made with another bank is synced in that bank's turn.
+                    syncs.append(Sync(bank: bank, report: named == nil ? report.leavingOutOtherBanks : report))
+                } catch {
+                    guard error.exitCode == .usage else {
+                        // The journal failed: say what was done before, then why it stopped.
+                        context.console.print(options.json ? json(syncs) : text(syncs))
+                        throw error
+                    }
+                    // A bank URL recorded in the journal that this run cannot use: its deposits wait.
+                    let refusal = NetworkError(kind: .invalidConfiguration, message: error.message, mayHaveBeenCredited: true)
+                    syncs.append(Sync(bank: bank, report: SyncReport(outcomes: deposits.map { .init(deposit: $0, result: .stillPending(refusal)) })))
+                }
             }
             context.console.print(options.json ? json(syncs) : text(syncs))
             return status(syncs)
@@ -40,13 +58,17 @@ struct SyncCommand {
         let report: SyncReport
     }
 
-    /// Every bank a pending deposit was sent to, in journal order.
-    private func recordedBanks(_ options: CommandOptions) async throws(CommandLineFailure) -> [String] {
+    /// Every bank a pending deposit was sent to, in journal order, with its deposits.
+    private func recordedBanks(_ options: CommandOptions) async throws(CommandLineFailure) -> [(String, [PendingDeposit])] {
         let atm = try context.makeATM(try context.settings.configuration(options, needs: .journalOnly))
         let pending = try await context.attempt { try atm.journal.pendingDeposits() }
-        var banks: [String] = []
-        for deposit in pending where !banks.contains(deposit.bankURL) {
-            banks.append(deposit.bankURL)
+        var banks: [(String, [PendingDeposit])] = []
+        for deposit in pending {
+            if let index = banks.firstIndex(where: { $0.0 == deposit.bankURL }) {
+                banks[index].1.append(deposit)
+            } else {
+                banks.append((deposit.bankURL, [deposit]))
+            }
         }
         return banks
     }
@@ -64,19 +86,27 @@ struct SyncCommand {
         for sync in syncs where !sync.report.outcomes.isEmpty {
             let outcomes = sync.report.outcomes
             let count = outcomes.count == 1 ? "1 pending deposit" : "\(outcomes.count) pending deposits"
-            lines.append("\(count) at \(sync.bank):")
+            lines.append("\(count) at \(TerminalText.escaped(sync.bank)):")
             for outcome in outcomes {
-                let deposit = "\(Money(cents: outcome.deposit.amountCents)) to \(outcome.deposit.account)"
+                let deposit = "\(Money(cents: outcome.deposit.amountCents)) to \(TerminalText.escaped(outcome.deposit.account))"
                 switch outcome.result {
                 case let .confirmed(confirmation):
-                    lines.append("  \(deposit): confirmed, deposit \(confirmation.depositID), balance \(Money(cents: confirmation.balanceCents))")
+                    lines.append(
+                        "  \(deposit): confirmed, deposit \(TerminalText.escaped(confirmation.depositID)), balance \(Money(cents: confirmation.balanceCents))"
+                    )
                 case let .stillPending(error):
                     someStillPending = true
                     lines.append("  \(deposit): still pending: \(error.message)")
                 case let .rejected(error):
                     lines.append("  \(deposit): rejected, kept in the journal for review: \(error.message)")
                 case .otherBank:
-                    lines.append("  \(deposit): left pending: it was sent to \(outcome.deposit.bankURL); sync with --bank \(outcome.deposit.bankURL)")
+                    let bank = TerminalText.escaped(outcome.deposit.bankURL)
+                    lines.append("  \(deposit): left pending: it was sent to \(bank); sync with --bank \(bank)")
+                case .heldElsewhere:
+                    someStillPending = true
+                    lines.append("  \(deposit): still pending: another process is sending it now")
+                case .settledElsewhere:
+                    lines.append("  \(deposit): settled by another process")
                 }
             }
         }
@@ -113,6 +143,8 @@ struct SyncCommand {
             case let .stillPending(error): return entry("pending", nil, error.message)
             case let .rejected(error): return entry("rejected", nil, error.message)
             case .otherBank: return entry("other_bank", nil, "sent to \(deposit.bankURL)")
+            case .heldElsewhere: return entry("pending", nil, "another process is sending it now")
+            case .settledElsewhere: return entry("settled_elsewhere")
             }
         }
         return ReceiptPrinter.encode(Document(deposits: entries, complete: syncs.allSatisfy(\.report.isComplete)))

@@ -44,8 +44,11 @@ public struct ATMDepositer: Sendable {
     /// - Parameter bills: The bills.
     /// - Returns: The receipt, with the amount the bank recorded and the new balance.
     /// - Throws: ``ScanError`` when the bills are refused, ``JournalError`` when the deposit cannot
-    ///   be recorded (nothing is sent in either case); ``DepositPending`` when the outcome is
-    ///   unknown; ``NetworkError`` when the bank certainly did not record the deposit.
+    ///   be recorded (nothing is sent, and nothing is left in the journal, in either case);
+    ///   ``DepositPending`` when the deposit stays in the journal for a sync: its outcome is
+    ///   unknown, or it could not be recorded durably, or taken out after a refusal;
+    ///   ``NetworkError`` when the bank certainly did not record the deposit and it left the
+    ///   journal, so that no process can still send it.
     public func deposit(bills: [Bill]) async throws -> DepositReceipt {
         let amount = try scanner.scan(bills)
         let pending = PendingDeposit(
@@ -56,20 +59,40 @@ public struct ATMDepositer: Sendable {
             bankURL: configuration.baseURL,
             recordedAt: Date.now.formatted(.iso8601)
         )
-        try journal.record(pending)
+        let claim: DepositClaim
+        do {
+            claim = try journal.record(pending)
+        } catch {
+            guard error.kind == .leftUnsent else { throw error }
+            throw DepositPending(deposit: pending, reason: "\(error.message); it was not sent", cause: nil, journalLocation: journal.location)
+        }
+        // The claim is held until the outcome is settled: no other process sends this key meanwhile.
+        defer { claim.release() }
         let request = DepositRequest(account: pending.account, amountCents: pending.amountCents, idempotencyKey: pending.idempotencyKey)
         let confirmation: DepositConfirmation
         do {
             confirmation = try await network.deposit(request)
-        } catch let error as NetworkError where error.mayHaveBeenCredited {
+        } catch let refusal as NetworkError where !refusal.mayHaveBeenCredited {
+            // The bank certainly did not record it: the deposit is over, and leaves the journal.
+            do {
+                try journal.remove(claim)
+            } catch {
+                throw DepositPending(
+                    deposit: pending,
+                    reason: "the bank did not record it (\(refusal.message)), but it could not be taken out of the journal: \(error.message)",
+                    cause: nil,
+                    journalLocation: journal.location
+                )
+            }
+            throw refusal
+        } catch let error as NetworkError {
             throw DepositPending(deposit: pending, cause: error, journalLocation: journal.location)
         } catch {
-            // The bank certainly did not record it: the deposit is over, and leaves the journal.
-            try? journal.remove(idempotencyKey: pending.idempotencyKey)
-            throw error
+            let unknown = NetworkError(kind: .transferFailed, message: "\(error)", mayHaveBeenCredited: true)
+            throw DepositPending(deposit: pending, cause: unknown, journalLocation: journal.location)
         }
         // Confirmed. Should removing it fail, it stays pending and a sync replays it harmlessly.
-        try? journal.remove(idempotencyKey: pending.idempotencyKey)
+        try? journal.remove(claim)
         return DepositReceipt(
             account: confirmation.account,
             bills: bills,

@@ -34,25 +34,39 @@ public struct DepositSynchronizer: Sendable {
                 outcomes.append(SyncReport.Outcome(deposit: deposit, result: .otherBank))
                 continue
             }
-            let request = DepositRequest(account: deposit.account, amountCents: deposit.amountCents, idempotencyKey: deposit.idempotencyKey)
-            do {
-                let confirmation = try await network.deposit(request)
-                try journal.remove(idempotencyKey: deposit.idempotencyKey)
-                outcomes.append(SyncReport.Outcome(deposit: deposit, result: .confirmed(confirmation)))
-            } catch let error as NetworkError where error.mayHaveBeenCredited || !error.isRefusal {
-                outcomes.append(SyncReport.Outcome(deposit: deposit, result: .stillPending(error)))
-            } catch let error as NetworkError {
-                outcomes.append(SyncReport.Outcome(deposit: deposit, result: .rejected(error)))
-            } catch let error as JournalError {
-                throw error
-            } catch {
-                outcomes.append(SyncReport.Outcome(
-                    deposit: deposit,
-                    result: .stillPending(NetworkError(kind: .transferFailed, message: "\(error)", mayHaveBeenCredited: true))
-                ))
+            let claim: DepositClaim
+            switch try journal.claim(deposit) {
+            case let .claimed(claimed):
+                claim = claimed
+            case .heldElsewhere:
+                outcomes.append(SyncReport.Outcome(deposit: deposit, result: .heldElsewhere))
+                continue
+            case .settled:
+                outcomes.append(SyncReport.Outcome(deposit: deposit, result: .settledElsewhere))
+                continue
             }
+            defer { claim.release() }
+            outcomes.append(SyncReport.Outcome(deposit: deposit, result: try await send(claim)))
         }
         return SyncReport(outcomes: outcomes)
+    }
+
+    /// Sends a claimed deposit, and takes it out of the journal once the bank confirms it.
+    private func send(_ claim: DepositClaim) async throws(JournalError) -> SyncReport.Outcome.Result {
+        let deposit = claim.deposit
+        let request = DepositRequest(account: deposit.account, amountCents: deposit.amountCents, idempotencyKey: deposit.idempotencyKey)
+        let confirmation: DepositConfirmation
+        do {
+            confirmation = try await network.deposit(request)
+        } catch let error as NetworkError where error.mayHaveBeenCredited || !error.isRefusal {
+            return .stillPending(error)
+        } catch let error as NetworkError {
+            return .rejected(error)
+        } catch {
+            return .stillPending(NetworkError(kind: .transferFailed, message: "\(error)", mayHaveBeenCredited: true))
+        }
+        try journal.remove(claim)
+        return .confirmed(confirmation)
     }
 }
 
@@ -71,20 +85,47 @@ public struct SyncReport: Sendable, Hashable {
             case rejected(NetworkError)
             /// It was recorded for another bank: it stays pending for a sync with that bank.
             case otherBank
+            /// Another process holds it (its depositer, or another sync): it was not sent.
+            case heldElsewhere
+            /// Another process settled it after it was listed: it has left the journal.
+            case settledElsewhere
         }
 
         /// The deposit.
         public let deposit: PendingDeposit
         /// What became of it.
         public let result: Result
+
+        /// Creates an outcome.
+        ///
+        /// - Parameters:
+        ///   - deposit: The deposit.
+        ///   - result: What became of it.
+        public init(deposit: PendingDeposit, result: Result) {
+            self.deposit = deposit
+            self.result = result
+        }
     }
 
     /// Every pending deposit, in journal order.
     public let outcomes: [Outcome]
 
-    /// Whether every pending deposit was confirmed (true when there were none).
+    /// Creates a report.
+    ///
+    /// - Parameter outcomes: Every pending deposit, in journal order.
+    public init(outcomes: [Outcome]) {
+        self.outcomes = outcomes
+    }
+
+    /// Whether every pending deposit was confirmed or settled by another process (true when there
+    /// were none).
     public var isComplete: Bool {
-        outcomes.allSatisfy { if case .confirmed = $0.result { true } else { false } }
+        outcomes.allSatisfy {
+            switch $0.result {
+            case .confirmed, .settledElsewhere: true
+            case .stillPending, .rejected, .otherBank, .heldElsewhere: false
+            }
+        }
     }
 
     /// The report without the deposits left for another bank: what a sync that goes to every

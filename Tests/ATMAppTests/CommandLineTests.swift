@@ -210,7 +210,7 @@ struct CommandLineTests {
         journal.fail(with: JournalError(kind: .inputOutput, message: "cannot write the deposit journal /x: Read-only file system"))
         let run = await Invocation(["deposit", "20", "--account", "alice", "--bank", "http://127.0.0.1:8080"]).run(journal: journal)
         #expect(run.status == .ioError)
-        #expect(run.error == "atm: cannot write the deposit journal /x: Read-only file system\n")
+        #expect(run.error == "atm: cannot write the deposit journal /x: Read-only file system; the deposit was not sent\n")
         #expect(run.network.calls.isEmpty)
     }
 

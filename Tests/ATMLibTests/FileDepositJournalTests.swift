@@ -19,7 +19,11 @@ struct FileDepositJournalTests {
         try FileDepositJournal(location: JournalLocation(path: path)).record(Self.deposit("k-2"))
         let reopened = FileDepositJournal(location: JournalLocation(path: path))
         #expect(try reopened.pendingDeposits().map(\.idempotencyKey) == ["k-1", "k-2"])
-        try reopened.remove(idempotencyKey: "k-1")
+        guard case let .claimed(claim) = try reopened.claim(Self.deposit("k-1")) else {
+            Issue.record("k-1 could not be claimed")
+            return
+        }
+        try reopened.remove(claim)
         #expect(try FileDepositJournal(location: JournalLocation(path: path)).pendingDeposits().map(\.idempotencyKey) == ["k-2"])
     }
 
@@ -35,7 +39,15 @@ struct FileDepositJournalTests {
         ("not json", "it is not the JSON of a deposit journal"),
         (#"{"version":2,"pending":[]}"#, "its format version is 2, not 1"),
         (#"{"version":1,"pending":[{"account":"a","amount_cents":0,"bank_url":"u","bills":[],"idempotency_key":"k","recorded_at":"t"}]}"#,
-         "the deposit \"k\" has no key, no account or no positive amount"),
+         "the deposit \"k\" has an amount of 0 cents, outside 1 to 250000"),
+        (#"{"version":1,"pending":[{"account":"a","amount_cents":9223372036854775807,"bank_url":"u","bills":[],"idempotency_key":"k","recorded_at":"t"}]}"#,
+         "the deposit \"k\" has an amount of 9223372036854775807 cents, outside 1 to 250000"),
+        (#"{"version":1,"pending":[{"account":"","amount_cents":5,"bank_url":"u","bills":[],"idempotency_key":"k","recorded_at":"t"}]}"#,
+         "the deposit \"k\" has no account or no bank"),
+        (#"{"version":1,"pending":[{"account":"a","amount_cents":5,"bank_url":"u","bills":[],"idempotency_key":"k\nk","recorded_at":"t"}]}"#,
+         "a deposit's idempotency key is empty, longer than 255 bytes or not printable ASCII"),
+        (#"{"version":1,"pending":[{"account":"a","amount_cents":1e400,"bank_url":"u","bills":[],"idempotency_key":"k","recorded_at":"t"}]}"#,
+         "it is not the JSON of a deposit journal"),
     ])
     func aCorruptJournalIsReportedAndLeftAsItIs(contents: String, detail: String) throws {
         let path = try Self.temporaryFolder() + "/journal.json"
@@ -62,7 +74,7 @@ struct FileDepositJournalTests {
             for index in 0..<40 {
                 group.addTask {
                     // A journal per task, as separate processes would have.
-                    try? FileDepositJournal(location: JournalLocation(path: path)).record(Self.deposit("k-\(index)"))
+                    _ = try? FileDepositJournal(location: JournalLocation(path: path)).record(Self.deposit("k-\(index)"))
                 }
             }
         }

@@ -1,9 +1,10 @@
 /// Where deposits wait between the moment the ATM takes the cash and the moment the bank
 /// confirms them, so that none is lost and none is credited twice.
 ///
-/// `ATMDepositer` records a deposit here, durably, before sending anything; removes it once the
-/// bank confirms it (or certainly refused it); and leaves it when the outcome is unknown.
-/// `DepositSynchronizer` later re-sends what is left with the original idempotency keys.
+/// `ATMDepositer` records a deposit here, durably, and claims it before sending anything; removes
+/// it once the bank confirms it (or certainly refused it); and leaves it when the outcome is
+/// unknown. `DepositSynchronizer` later claims and re-sends what is left with the original
+/// idempotency keys. Only the holder of a deposit's ``DepositClaim`` sends it or removes it.
 ///
 /// ``FileDepositJournal`` keeps the journal in a file; `InMemoryDepositJournal` (in
 /// `FakeATMLib`) keeps it in memory for tests.
@@ -11,17 +12,29 @@ public protocol DepositJournal: Sendable {
     /// Where the journal is, for messages: a file path, or a description.
     var location: String { get }
 
-    /// Records a deposit, durably, before it is sent.
+    /// Records a deposit, durably, before it is sent, and claims it for the caller.
     ///
     /// - Parameter deposit: The deposit.
+    /// - Returns: The claim on the recorded deposit.
     /// - Throws: ``JournalError`` when it cannot be recorded; the deposit must then not be sent.
-    func record(_ deposit: PendingDeposit) throws(JournalError)
+    ///   With the kind ``JournalError/Kind/leftUnsent`` the deposit is in the journal although
+    ///   the record failed: it must not be sent now, and a sync will send it.
+    @discardableResult
+    func record(_ deposit: PendingDeposit) throws(JournalError) -> DepositClaim
 
-    /// Removes a deposit: the bank confirmed it, or certainly did not record it.
+    /// Claims a pending deposit, so that this process alone sends it and settles it.
     ///
-    /// - Parameter idempotencyKey: The deposit's key.
-    /// - Throws: ``JournalError`` when the journal cannot be updated.
-    func remove(idempotencyKey: String) throws(JournalError)
+    /// - Parameter deposit: A deposit that ``pendingDeposits()`` listed.
+    /// - Returns: The claim, or why there is none.
+    /// - Throws: ``JournalError`` when the journal cannot be read.
+    func claim(_ deposit: PendingDeposit) throws(JournalError) -> ClaimAttempt
+
+    /// Removes a claimed deposit: the bank confirmed it, or certainly did not record it. The claim
+    /// stays held until it is released.
+    ///
+    /// - Parameter claim: The claim on the deposit.
+    /// - Throws: ``JournalError`` when the journal cannot be updated; the deposit then stays.
+    func remove(_ claim: DepositClaim) throws(JournalError)
 
     /// Every deposit still waiting for the bank, oldest first.
     ///

@@ -1,3 +1,4 @@
+import BillScanner
 import Foundation
 
 #if canImport(Glibc)
@@ -10,10 +11,15 @@ import Darwin
 
 /// A deposit journal in a JSON file, safe against crashes and shared by processes.
 ///
-/// Every change rewrites the whole file through a temporary file that is synced to disk and
-/// then renamed over the journal (and the folder is synced too), so the file is always either
-/// the old journal or the new one, whatever moment the process is killed. An exclusive `flock`
-/// on `<journal>.lock` serialises processes that share the journal. The file is
+/// Every change rewrites the whole file through a new temporary file (created exclusively,
+/// never through a symbolic link) that is synced to disk and then renamed over the journal, and
+/// the folder is synced too; so the file is always either the old journal or the new one,
+/// whatever moment the process is killed, and readers need no lock. An exclusive `flock` on
+/// `<journal>.lock` serialises the processes that change the journal; a process waits for it at
+/// most ``lockTimeout``, then reports which process holds it. A deposit's claim is a byte-range
+/// lock in `<journal>.claims`, which the system releases when its process ends, however it
+/// ends. A journal path that is a symbolic link is followed: the link stays, and every name of
+/// the journal shares one lock. The file is
 ///
 /// ```json
 /// {"pending": [{"account": "alice", "amount_cents": 4500, "bank_url": "http://127.0.0.1:8080",
@@ -22,128 +28,269 @@ import Darwin
 ///
 /// A file that is not such a journal is reported as corrupt and never overwritten.
 public final class FileDepositJournal: DepositJournal {
-    /// The journal file.
+    /// The journal file, as given.
     public let path: String
+    /// The longest this journal waits for another process's lock.
+    public let lockTimeout: Duration
+    private let system: JournalSystemCalls
 
     /// The version of the file format this journal reads and writes.
     public static let formatVersion = 1
+    /// How long a journal waits for another process's lock unless told otherwise.
+    public static let defaultLockTimeout = Duration.seconds(5)
+    /// The largest journal file read; a larger one is reported as corrupt.
+    public static let maximumFileSize = 16 << 20
 
     /// Creates a journal in a file; nothing is read or written until the first operation.
     ///
-    /// - Parameter location: The journal file; its folder is created when needed.
-    public init(location: JournalLocation) {
+    /// - Parameters:
+    ///   - location: The journal file; its folder is created when needed.
+    ///   - lockTimeout: The longest to wait for another process's lock.
+    public convenience init(location: JournalLocation, lockTimeout: Duration = defaultLockTimeout) {
+        self.init(location: location, lockTimeout: lockTimeout, system: .posix)
+    }
+
+    /// Creates a journal whose durable writes go through `system`, for tests that inject faults.
+    package init(location: JournalLocation, lockTimeout: Duration = defaultLockTimeout, system: JournalSystemCalls) {
         self.path = location.path
+        self.lockTimeout = lockTimeout
+        self.system = system
     }
 
     /// The journal file.
     public var location: String { path }
 
-    /// Records a deposit before it is sent; a deposit with the same key is replaced.
-    public func record(_ deposit: PendingDeposit) throws(JournalError) {
-        try update { pending in
-            pending.removeAll { $0.idempotencyKey == deposit.idempotencyKey }
-            pending.append(deposit)
+    /// Records a deposit before it is sent, and claims it; a deposit with the same key is replaced.
+    ///
+    /// Should the folder sync fail once the new journal is in place, the record is undone, so that
+    /// the failure means "not recorded"; if it cannot be undone, the error's kind is
+    /// ``JournalError/Kind/leftUnsent``.
+    @discardableResult
+    public func record(_ deposit: PendingDeposit) throws(JournalError) -> DepositClaim {
+        let file = try JournalFile(resolving: path)
+        try makeFolder(file.folder)
+        guard let claim = try claim(deposit, in: file) else {
+            throw JournalError(
+                kind: .inputOutput,
+                message: "cannot record the deposit \(deposit.idempotencyKey) in the deposit journal \(path): another process holds it"
+            )
+        }
+        do {
+            try locked(file) { () throws(JournalError) in
+                let before = try read(file)
+                var after = before
+                after.removeAll { $0.idempotencyKey == deposit.idempotencyKey }
+                after.append(deposit)
+                switch write(after, to: file) {
+                case .written:
+                    return
+                case let .notWritten(error):
+                    throw error
+                case let .notDurable(error):
+                    try undo(to: before, in: file, after: error)
+                }
+            }
+        } catch {
+            claim.release()
+            throw error
+        }
+        return claim
+    }
+
+    /// Claims a pending deposit, unless another process holds it or it has left the journal.
+    public func claim(_ deposit: PendingDeposit) throws(JournalError) -> ClaimAttempt {
+        let file = try JournalFile(resolving: path)
+        guard let claim = try claim(deposit, in: file) else { return .heldElsewhere }
+        // The holder that released it may have settled it just before.
+        guard try read(file).contains(where: { $0.idempotencyKey == deposit.idempotencyKey }) else {
+            claim.release()
+            return .settled
+        }
+        return .claimed(claim)
+    }
+
+    /// Removes a claimed deposit. Once the new journal is in place the deposit is out of the
+    /// journal for every process, even if the folder sync that follows fails.
+    public func remove(_ claim: DepositClaim) throws(JournalError) {
+        let file = try JournalFile(resolving: path)
+        try locked(file) { () throws(JournalError) in
+            var pending = try read(file)
+            pending.removeAll { $0.idempotencyKey == claim.deposit.idempotencyKey }
+            if case let .notWritten(error) = write(pending, to: file) {
+                throw error
+            }
         }
     }
 
-    /// Removes a deposit the bank confirmed or certainly did not record.
-    public func remove(idempotencyKey: String) throws(JournalError) {
-        try update { pending in pending.removeAll { $0.idempotencyKey == idempotencyKey } }
-    }
-
-    /// The deposits still waiting for the bank, oldest first.
+    /// The deposits still waiting for the bank, oldest first. Reading takes no lock and writes
+    /// nothing, so a journal in a read-only folder can be listed.
     public func pendingDeposits() throws(JournalError) -> [PendingDeposit] {
-        try locked { () throws(JournalError) in try read() }
+        try read(JournalFile(resolving: path))
     }
 
-    // MARK: - The file
+    // MARK: - Reading
 
     private struct Document: Codable {
         let version: Int
         let pending: [PendingDeposit]
     }
 
-    private func update(_ change: (inout [PendingDeposit]) -> Void) throws(JournalError) {
-        try locked { () throws(JournalError) in
-            var pending = try read()
-            change(&pending)
-            try write(pending)
-        }
-    }
-
-    private func read() throws(JournalError) -> [PendingDeposit] {
-        guard FileManager.default.fileExists(atPath: path) else { return [] }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .inputOutput(path, "read", errno: errno == 0 ? EIO : errno)
-        }
+    private func read(_ file: JournalFile) throws(JournalError) -> [PendingDeposit] {
+        let data = try contents(of: file)
         guard !data.isEmpty else { return [] }
         let document: Document
         do {
-            document = try JSONDecoder().decode(Document.self, from: data)
+            document = try JSONDecoder().decode(Document.self, from: Data(data))
         } catch {
             throw .corrupt(path, "it is not the JSON of a deposit journal")
         }
         guard document.version == Self.formatVersion else {
             throw .corrupt(path, "its format version is \(document.version), not \(Self.formatVersion)")
         }
-        if let bad = document.pending.first(where: { $0.amountCents <= 0 || $0.idempotencyKey.isEmpty || $0.account.isEmpty }) {
-            throw .corrupt(path, "the deposit \"\(bad.idempotencyKey)\" has no key, no account or no positive amount")
+        for deposit in document.pending {
+            if let problem = Self.problem(with: deposit) {
+                throw .corrupt(path, problem)
+            }
         }
         return document.pending
     }
 
-    private func write(_ pending: [PendingDeposit]) throws(JournalError) {
+    /// What makes a recorded deposit one this ATM cannot have written, if anything.
+    static func problem(with deposit: PendingDeposit) -> String? {
+        let key = deposit.idempotencyKey
+        guard !key.isEmpty, key.utf8.count <= 255, key.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+            return "a deposit's idempotency key is empty, longer than 255 bytes or not printable ASCII"
+        }
+        guard !deposit.account.isEmpty, !deposit.bankURL.isEmpty else {
+            return "the deposit \"\(key)\" has no account or no bank"
+        }
+        guard (1...BillScanner.maximumAmount.cents).contains(deposit.amountCents) else {
+            return "the deposit \"\(key)\" has an amount of \(deposit.amountCents) cents, outside 1 to \(BillScanner.maximumAmount.cents)"
+        }
+        return nil
+    }
+
+    /// The journal's bytes; none when there is no journal yet. A FIFO or a folder put in the
+    /// journal's place after the path was resolved is refused, never waited on.
+    private func contents(of file: JournalFile) throws(JournalError) -> [UInt8] {
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT { return [] }
+            throw .inputOutput(path, "read", errno: code)
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .inputOutput(path, "read", errno: errno) }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw JournalError(kind: .inputOutput, message: "the deposit journal \(path) is not a file: give --journal the path of a file")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in Foundation.read(descriptor, buffer.baseAddress, buffer.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .inputOutput(path, "read", errno: errno)
+            }
+            if count == 0 { return bytes }
+            guard bytes.count + count <= Self.maximumFileSize else {
+                throw .corrupt(path, "it is larger than \(Self.maximumFileSize >> 20) MiB")
+            }
+            bytes += chunk[..<count]
+        }
+    }
+
+    // MARK: - Writing
+
+    /// How far a write got.
+    private enum WriteResult {
+        /// The new journal is in place and durable.
+        case written
+        /// The journal is as it was.
+        case notWritten(JournalError)
+        /// The new journal is in place, but its folder could not be synced.
+        case notDurable(JournalError)
+    }
+
+    private func write(_ pending: [PendingDeposit], to file: JournalFile) -> WriteResult {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data: Data
         do {
             data = try encoder.encode(Document(version: Self.formatVersion, pending: pending))
         } catch {
-            throw JournalError(kind: .inputOutput, message: "cannot encode the deposit journal \(path): \(error)")
+            return .notWritten(JournalError(kind: .inputOutput, message: "cannot encode the deposit journal \(path): \(error)"))
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        let temporary = "\(folder.isEmpty ? "." : folder)/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard descriptor >= 0 else { throw .inputOutput(path, "write", errno: errno) }
-        var written = 0
-        let writeFailure: Int32? = data.withUnsafeBytes { bytes in
+        removeStaleTemporaries(of: file)
+        let temporary = file.temporaryPath
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+        var descriptor = open(temporary, flags, 0o600)
+        if descriptor < 0, errno == EEXIST {
+            // Left by a killed writer of the same process id, or planted: a link is removed, never followed.
+            unlink(temporary)
+            descriptor = open(temporary, flags, 0o600)
+        }
+        guard descriptor >= 0 else { return .notWritten(.inputOutput(path, "write", errno: errno)) }
+        var failure: JournalError?
+        let written = data.withUnsafeBytes { bytes -> Int32? in
             guard let base = bytes.baseAddress else { return nil }
-            while written < bytes.count {
-                let result = Foundation.write(descriptor, base + written, bytes.count - written)
+            var offset = 0
+            while offset < bytes.count {
+                let result = system.write(descriptor, base + offset, bytes.count - offset)
                 if result < 0 {
                     if errno == EINTR { continue }
                     return errno
                 }
-                written += result
+                offset += result
             }
             return nil
         }
-        if let writeFailure {
-            close(descriptor)
-            unlink(temporary)
-            throw .inputOutput(path, "write", errno: writeFailure)
-        }
-        guard fsync(descriptor) == 0 else {
-            let code = errno
-            close(descriptor)
-            unlink(temporary)
-            throw .inputOutput(path, "sync", errno: code)
+        if let code = written {
+            failure = .inputOutput(path, "write", errno: code)
+        } else if system.fsyncFile(descriptor) != 0 {
+            failure = .inputOutput(path, "sync", errno: errno)
         }
         close(descriptor)
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw .inputOutput(path, "replace", errno: code)
+        if failure == nil, system.rename(temporary, file.path) != 0 {
+            failure = .inputOutput(path, "replace", errno: errno)
         }
-        try syncFolder(folder)
+        if let failure {
+            unlink(temporary)
+            return .notWritten(failure)
+        }
+        return syncFolder(file).map(WriteResult.notDurable) ?? .written
     }
 
-    /// Syncs the folder, so that the rename itself survives a crash.
-    private func syncFolder(_ folder: String) throws(JournalError) {
-        let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY)
-        guard descriptor >= 0 else { throw .inputOutput(path, "sync the folder of", errno: errno) }
+    /// Puts the journal back as it was before a record whose folder sync failed.
+    private func undo(to before: [PendingDeposit], in file: JournalFile, after failure: JournalError) throws(JournalError) {
+        switch write(before, to: file) {
+        case .written, .notDurable:
+            throw JournalError(kind: failure.kind, message: failure.message + "; the deposit was taken out of the journal again")
+        case let .notWritten(undoFailure):
+            throw JournalError(
+                kind: .leftUnsent,
+                message: failure.message + "; the deposit stays in the journal, as it could not be taken out again (\(undoFailure.message))"
+            )
+        }
+    }
+
+    /// Syncs the folder, so that the rename itself survives a crash; the failure, if any.
+    private func syncFolder(_ file: JournalFile) -> JournalError? {
+        let descriptor = open(file.folder, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .inputOutput(path, "sync the folder of", errno: errno) }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw .inputOutput(path, "sync the folder of", errno: errno) }
+        guard system.fsyncFolder(descriptor) == 0 else { return .inputOutput(path, "sync the folder of", errno: errno) }
+        return nil
+    }
+
+    /// Removes the temporary journals of writers that were killed: with the lock held, no
+    /// temporary journal belongs to a live writer.
+    private func removeStaleTemporaries(of file: JournalFile) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: file.folder) else { return }
+        for entry in entries where file.isTemporary(entry) {
+            unlink("\(file.folder)/\(entry)")
+        }
     }
 
     /// Creates the journal's folder and the missing folders above it, readable by the user only;
@@ -161,24 +308,104 @@ public final class FileDepositJournal: DepositJournal {
             }
             throw JournalError(
                 kind: .inputOutput,
-                message: "cannot create the folder \(made) of the deposit journal \(path): \(String(cString: strerror(code)))"
+                message: "cannot create the folder \(made) of the deposit journal \(path): \(JournalError.errorText(code))"
             )
         }
     }
 
-    /// Runs `body` holding an exclusive lock on `<journal>.lock`, creating the folder first.
-    private func locked<T>(_ body: () throws(JournalError) -> T) throws(JournalError) -> T {
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty {
-            try makeFolder(folder)
-        }
-        let descriptor = open(path + ".lock", O_RDWR | O_CREAT, 0o600)
+    // MARK: - Locks
+
+    /// Runs `body` holding the exclusive lock on `<journal>.lock`, waiting at most ``lockTimeout``.
+    private func locked<T>(_ file: JournalFile, _ body: () throws(JournalError) -> T) throws(JournalError) -> T {
+        try makeFolder(file.folder)
+        let descriptor = open(file.lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw .inputOutput(path, "lock", errno: errno) }
         defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw .inputOutput(path, "lock", errno: errno) }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: lockTimeout)
+        var pause = Duration.milliseconds(1)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            guard code == EWOULDBLOCK || code == EINTR else { throw .inputOutput(path, "lock", errno: code) }
+            guard clock.now < deadline else { throw lockedError(holder: Self.holder(descriptor)) }
+            var interval = timespec(tv_sec: 0, tv_nsec: Int(pause.components.attoseconds / 1_000_000_000))
+            nanosleep(&interval, nil)
+            pause = min(pause * 2, .milliseconds(50))
         }
         defer { flock(descriptor, LOCK_UN) }
+        Self.announceHolder(descriptor)
         return try body()
+    }
+
+    private func lockedError(holder: Int32?) -> JournalError {
+        let who = holder.map { "process \($0)" } ?? "another process"
+        return JournalError(
+            kind: .locked,
+            message: "the deposit journal \(path) is locked by \(who), which has held it for more than \(lockTimeout.spokenSeconds); "
+                + "let it finish, or stop it, then try again"
+        )
+    }
+
+    /// Writes this process's id into the lock file, for the messages of the processes that wait.
+    private static func announceHolder(_ descriptor: Int32) {
+        let text = Array("\(getpid())\n".utf8)
+        guard ftruncate(descriptor, 0) == 0 else { return }
+        _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// The process id the holder of the lock wrote, if it wrote one.
+    private static func holder(_ descriptor: Int32) -> Int32? {
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        return Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// Claims a deposit with a write lock on one byte of `<journal>.claims`, chosen by its key;
+    /// nil when another process holds it.
+    private func claim(_ deposit: PendingDeposit, in file: JournalFile) throws(JournalError) -> DepositClaim? {
+        let descriptor = open(file.claimsPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw .inputOutput(path, "claim a deposit in", errno: errno) }
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        lock.l_start = off_t(Self.claimOffset(deposit.idempotencyKey))
+        lock.l_len = 1
+        while fcntl(descriptor, Self.setLockCommand, &lock) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            close(descriptor)
+            if code == EAGAIN || code == EACCES { return nil }
+            throw .inputOutput(path, "claim a deposit in", errno: code)
+        }
+        return DepositClaim(deposit: deposit) { close(descriptor) }
+    }
+
+    /// `F_OFD_SETLK` on Linux, whose locks belong to the open file and so to the claim alone;
+    /// elsewhere `F_SETLK`, whose locks belong to the process (which holds one claim at a time).
+    private static var setLockCommand: Int32 {
+        #if os(Linux)
+        37
+        #else
+        F_SETLK
+        #endif
+    }
+
+    /// The byte that stands for a key: FNV-1a of its bytes, below 2^62.
+    static func claimOffset(_ key: String) -> Int64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in key.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return Int64(hash >> 2)
+    }
+}
+
+extension Duration {
+    /// The duration spoken: `5 seconds`, `1 second`, `250 ms`.
+    fileprivate var spokenSeconds: String {
+        let (seconds, attoseconds) = components
+        guard seconds < 1 || attoseconds != 0 else { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
+        return "\(seconds * 1_000 + attoseconds / 1_000_000_000_000_000) ms"
     }
 }

@@ -4,8 +4,14 @@ public struct JournalError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Kind: Sendable, Hashable {
         /// The file exists but is not a journal this ATM wrote: it is left as it is.
         case corrupt
-        /// The file system refused a read, a write, or a sync.
+        /// The file system refused a read, a write, or a sync; or the journal's path names
+        /// something that is not a file.
         case inputOutput
+        /// Another process held the journal's lock for longer than the journal waits.
+        case locked
+        /// The deposit was written to the journal, but the write could not be made durable nor
+        /// undone: the deposit is pending, was not sent, and a sync will send it.
+        case leftUnsent
     }
 
     /// The kind of problem.
@@ -31,7 +37,12 @@ public struct JournalError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     static func inputOutput(_ path: String, _ action: String, errno code: Int32) -> JournalError {
-        JournalError(kind: .inputOutput, message: "cannot \(action) the deposit journal \(path): \(String(cString: strerror(code)))")
+        JournalError(kind: .inputOutput, message: "cannot \(action) the deposit journal \(path): \(errorText(code))")
+    }
+
+    /// The text of an `errno` value: `No space left on device`.
+    static func errorText(_ code: Int32) -> String {
+        String(cString: strerror(code))
     }
 }
 

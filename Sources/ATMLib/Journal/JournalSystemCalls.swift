@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The calls through which ``FileDepositJournal`` makes a change durable: writing the new
+/// journal, syncing it, renaming it into place and syncing its folder. Tests replace them to
+/// inject the failures of a failing disk (`EIO`, `ENOSPC`) at each step; the app always uses
+/// ``posix``. Each call returns what its POSIX namesake returns and sets `errno` the same way.
+package struct JournalSystemCalls: Sendable {
+    /// `write(2)`: the descriptor, the bytes, their count.
+    package var write: @Sendable (Int32, UnsafeRawPointer, Int) -> Int
+    /// `fsync(2)` of the new journal's descriptor.
+    package var fsyncFile: @Sendable (Int32) -> Int32
+    /// `rename(2)` of the new journal over the journal.
+    package var rename: @Sendable (String, String) -> Int32
+    /// `fsync(2)` of the journal's folder's descriptor.
+    package var fsyncFolder: @Sendable (Int32) -> Int32
+
+    /// Creates calls.
+    package init(
+        write: @escaping @Sendable (Int32, UnsafeRawPointer, Int) -> Int,
+        fsyncFile: @escaping @Sendable (Int32) -> Int32,
+        rename: @escaping @Sendable (String, String) -> Int32,
+        fsyncFolder: @escaping @Sendable (Int32) -> Int32
+    ) {
+        self.write = write
+        self.fsyncFile = fsyncFile
+        self.rename = rename
+        self.fsyncFolder = fsyncFolder
+    }
+
+    /// The operating system's calls.
+    package static let posix = JournalSystemCalls(
+        write: { descriptor, bytes, count in
+            #if canImport(Darwin)
+            Darwin.write(descriptor, bytes, count)
+            #elseif canImport(Glibc)
+            Glibc.write(descriptor, bytes, count)
+            #else
+            Musl.write(descriptor, bytes, count)
+            #endif
+        },
+        fsyncFile: { fsync($0) },
+        rename: { from, to in
+            #if canImport(Darwin)
+            Darwin.rename(from, to)
+            #elseif canImport(Glibc)
+            Glibc.rename(from, to)
+            #else
+            Musl.rename(from, to)
+            #endif
+        },
+        fsyncFolder: { fsync($0) }
+    )
+}

@@ -22,6 +22,62 @@ public final class FakeNetworkExecutor: NetworkExecutor {
         case creditThenFail(NetworkError)
         /// Wait, then behave like the bank.
         case delay(Duration)
+        /// Wait at the gate until the test opens it, then take the step the gate is opened with:
+        /// a deposit held on its way to the bank, while the test looks at what else happens.
+        case hold(Gate)
+    }
+
+    /// Where a deposit waits until a test lets it go on: the test awaits ``arrival()``, looks at
+    /// the world while the deposit is in flight, then calls ``open(with:)``.
+    public final class Gate: Sendable {
+        private struct State {
+            var arrived = false
+            var arrivalWaiters: [CheckedContinuation<Void, Never>] = []
+            var step: Step?
+            var stepWaiter: CheckedContinuation<Step, Never>?
+        }
+
+        private let state = Mutex(State())
+
+        /// Creates a closed gate.
+        public init() {}
+
+        /// Returns once a deposit waits at the gate.
+        public func arrival() async {
+            await withCheckedContinuation { continuation in
+                let arrived = state.withLock { state in
+                    if !state.arrived { state.arrivalWaiters.append(continuation) }
+                    return state.arrived
+                }
+                if arrived { continuation.resume() }
+            }
+        }
+
+        /// Lets the waiting deposit (or the next one to arrive) go on with `step`.
+        ///
+        /// - Parameter step: What the fake does with it then.
+        public func open(with step: Step = .succeed) {
+            let waiter = state.withLock { state in
+                defer { state.stepWaiter = nil }
+                if state.stepWaiter == nil { state.step = step }
+                return state.stepWaiter
+            }
+            waiter?.resume(returning: step)
+        }
+
+        /// Waits at the gate; the step it is opened with.
+        func pass() async -> Step {
+            await withCheckedContinuation { continuation in
+                let (waiters, step) = state.withLock { state in
+                    state.arrived = true
+                    defer { state.arrivalWaiters = [] }
+                    if state.step == nil { state.stepWaiter = continuation }
+                    return (state.arrivalWaiters, state.step)
+                }
+                for waiter in waiters { waiter.resume() }
+                if let step { continuation.resume(returning: step) }
+            }
+        }
     }
 
     /// One call as the fake saw it.
@@ -68,7 +124,10 @@ public final class FakeNetworkExecutor: NetworkExecutor {
     }
 
     public func deposit(_ request: DepositRequest) async throws -> DepositConfirmation {
-        let step = state.withLock { state in state.script.isEmpty ? Step.succeed : state.script.removeFirst() }
+        var step = state.withLock { state in state.script.isEmpty ? Step.succeed : state.script.removeFirst() }
+        while case let .hold(gate) = step {
+            step = await gate.pass()
+        }
         switch step {
         case .succeed:
             return try record(request)
@@ -80,6 +139,8 @@ public final class FakeNetworkExecutor: NetworkExecutor {
             throw error
         case let .delay(duration):
             try await Task.sleep(for: duration)
+            return try record(request)
+        case .hold:
             return try record(request)
         }
     }

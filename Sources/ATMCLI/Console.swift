@@ -65,6 +65,7 @@ public struct Console: Sendable {
 
     /// Writes all of `text` to a file descriptor; the `errno` of a failure, or nil.
     private static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
+        guard !StandardStreams.wasClosed(descriptor) else { return EBADF }
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { buffer in write(descriptor, buffer.baseAddress, buffer.count) }

@@ -54,19 +54,70 @@ struct ATMDepositerTests {
         #expect(receipt.amount == Money(dollars: 50))
     }
 
-    @Test func aDepositIsInTheJournalWhileItIsSentAndLeavesItOnceConfirmed() async throws {
+    @Test func aDepositIsInTheJournalAndClaimedWhileItIsSentAndLeavesItOnceConfirmed() async throws {
         let network = FakeNetworkExecutor()
         let journal = InMemoryDepositJournal()
-        network.script(.delay(.milliseconds(200)))
+        let gate = FakeNetworkExecutor.Gate()
+        network.script(.hold(gate))
         let depositer = try makeDepositer(network, journal: journal)
         async let receipt = depositer.deposit(bills: [Bill(.twenty)])
-        try await Task.sleep(for: .milliseconds(50))
+        await gate.arrival()
         let whileSending = try journal.pendingDeposits()
         #expect(whileSending.map(\.amountCents) == [2000])
         #expect(whileSending.map(\.bills) == [[20]])
         #expect(whileSending.map(\.bankURL) == ["http://127.0.0.1:8080"])
+        #expect(journal.claimedKeys == Set(whileSending.map(\.idempotencyKey)))
+        gate.open()
         #expect(try await receipt.idempotencyKey == whileSending.first?.idempotencyKey)
         #expect(try journal.pendingDeposits().isEmpty)
+        #expect(journal.claimedKeys.isEmpty)
+    }
+
+    @Test func aSyncLeavesAloneTheDepositADepositerIsSendingSoARefusalMeansNothingWasRecorded() async throws {
+        let network = FakeNetworkExecutor()
+        let journal = InMemoryDepositJournal()
+        let gate = FakeNetworkExecutor.Gate()
+        network.script(.hold(gate))
+        let configuration = try BankConfiguration(baseURL: "http://127.0.0.1:8080", account: "alice")
+        let depositer = try makeDepositer(network, journal: journal)
+        let deposit = Task { try await depositer.deposit(bills: [Bill(.twenty)]) }
+        await gate.arrival()
+
+        let report = try await DepositSynchronizer(network: network, configuration: configuration, journal: journal).sync()
+        #expect(report.outcomes.map(\.result) == [.heldElsewhere])
+        #expect(!report.isComplete)
+        #expect(network.calls.isEmpty)
+
+        let refused = NetworkError(kind: .connectionRefused, message: "refused", mayHaveBeenCredited: false)
+        gate.open(with: .fail(refused))
+        await #expect(throws: refused) { try await deposit.value }
+        #expect(try journal.pendingDeposits().isEmpty)
+        #expect(network.calls.map(\.credited) == [false])
+    }
+
+    @Test func aRefusedDepositThatCannotLeaveTheJournalIsPendingNotRefused() async throws {
+        let network = FakeNetworkExecutor()
+        let journal = InMemoryDepositJournal()
+        journal.failRemovals(with: JournalError(kind: .inputOutput, message: "cannot write the deposit journal /j: No space left on device"))
+        network.script(.fail(NetworkError(kind: .connectionRefused, message: "cannot reach the bank", mayHaveBeenCredited: false)))
+        let error = try await #require(throws: DepositPending.self) { try await makeDepositer(network, journal: journal).deposit(bills: [Bill(.ten)]) }
+        #expect(error.reason == "the bank did not record it (cannot reach the bank), but it could not be taken out of the journal: "
+            + "cannot write the deposit journal /j: No space left on device")
+        #expect(error.cause == nil)
+        #expect(try journal.pendingDeposits() == [error.deposit])
+        #expect(journal.claimedKeys.isEmpty)
+    }
+
+    @Test func anErrorThatIsNotTheBanksLeavesTheOutcomeUnknown() async throws {
+        let journal = InMemoryDepositJournal()
+        let depositer = ATMDepositer(
+            scanner: BillScanner(), network: ThrowingExecutor(),
+            configuration: try BankConfiguration(baseURL: "http://127.0.0.1:8080", account: "alice"), journal: journal
+        )
+        let error = try await #require(throws: DepositPending.self) { try await depositer.deposit(bills: [Bill(.ten)]) }
+        #expect(error.reason == "SomethingElse()")
+        #expect(error.cause?.mayHaveBeenCredited == true)
+        #expect(try journal.pendingDeposits() == [error.deposit])
     }
 
     @Test func aDepositWhoseOutcomeIsUnknownStaysInTheJournal() async throws {
@@ -105,5 +156,14 @@ struct ATMDepositerTests {
             configuration: try BankConfiguration(baseURL: "http://127.0.0.1:8080", account: "alice"),
             journal: journal
         )
+    }
+}
+
+private struct SomethingElse: Error {}
+
+/// An executor whose failure is not a `NetworkError`: nothing says whether the bank credited.
+private struct ThrowingExecutor: NetworkExecutor {
+    func deposit(_ request: DepositRequest) async throws -> DepositConfirmation {
+        throw SomethingElse()
     }
 }

@@ -19,6 +19,18 @@ public enum CommandRunner {
         }
     }
 
+    /// Where a command's standard output or standard error goes.
+    public enum Stream: Sendable {
+        /// Into the run's result.
+        case capture
+        /// Into a file or device, such as `/dev/full`.
+        case file(String)
+        /// Nowhere: the descriptor is closed when the command starts (`>&-`).
+        case closed
+        /// Into a pipe whose reader is already gone.
+        case brokenPipe
+    }
+
     /// The longest a command may run before it is killed and the test fails.
     public static let timeout = Duration.seconds(60)
 
@@ -38,10 +50,16 @@ public enum CommandRunner {
     ///     and the default deposit journal is never the user's.
     /// - Returns: The result.
     /// - Throws: When the executable cannot be started, or runs longer than ``timeout``.
-    public static func run(_ product: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> Run {
+    ///   - output: Where standard output goes.
+    ///   - error: Where standard error goes.
+    public static func run(
+        _ product: String, _ arguments: [String], environment: [String: String] = [:], output: Stream = .capture, error: Stream = .capture
+    ) async throws -> Run {
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
-                continuation.resume(with: Swift.Result { try runBlocking(product, arguments, environment: environment) })
+                continuation.resume(with: Swift.Result {
+                    try runBlocking(product, arguments, environment: environment, output: output, error: error)
+                })
             }
             thread.name = "command-runner"
             thread.start()
@@ -66,7 +84,9 @@ public enum CommandRunner {
         return ["PATH": inherited["PATH"] ?? "/usr/bin:/bin", "HOME": inherited["HOME"] ?? "/tmp"]
     }()
 
-    private static func runBlocking(_ product: String, _ arguments: [String], environment: [String: String]) throws -> Run {
+    private static func runBlocking(
+        _ product: String, _ arguments: [String], environment: [String: String], output: Stream, error: Stream
+    ) throws -> Run {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("command-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -76,14 +96,23 @@ public enum CommandRunner {
         _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
 
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: productsDirectory + "/" + product)
-        process.arguments = arguments
+        let executable = productsDirectory + "/" + product
+        let closing = [(output, 1), (error, 2)].compactMap { stream, descriptor in
+            if case .closed = stream { " \(descriptor)>&-" } else { nil }
+        }
+        if closing.isEmpty {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "exec \"$0\" \"$@\"" + closing.joined(), executable] + arguments
+        }
         process.environment = baseEnvironment
             .merging(["XDG_STATE_HOME": directory.appendingPathComponent("state").path]) { _, new in new }
             .merging(environment) { _, new in new }
         process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: outputURL)
-        process.standardError = try FileHandle(forWritingTo: errorURL)
+        process.standardOutput = try handle(for: output, capturingTo: outputURL)
+        process.standardError = try handle(for: error, capturingTo: errorURL)
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }
         try process.run()
@@ -100,6 +129,20 @@ public enum CommandRunner {
             output: (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "",
             error: (try? String(contentsOf: errorURL, encoding: .utf8)) ?? ""
         )
+    }
+
+    /// What a child's descriptor is given for a stream.
+    private static func handle(for stream: Stream, capturingTo url: URL) throws -> Any {
+        switch stream {
+        case .capture, .closed:
+            return try FileHandle(forWritingTo: url)
+        case let .file(path):
+            return FileHandle(forWritingAtPath: path) ?? FileHandle.nullDevice
+        case .brokenPipe:
+            let pipe = Pipe()
+            try pipe.fileHandleForReading.close()
+            return pipe
+        }
     }
 
     /// A command that could not be run to its end.

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -18,11 +19,42 @@ public final class ScriptedHTTPServer: Sendable {
         case hang(Duration)
         /// Close the connection without a reply and stop listening: later connections are refused.
         case closeAndStopListening
+        /// Hold the request until the test opens the gate (at most 60 s), then take the step.
+        indirect case holdUntilOpened(Gate, then: Step)
 
         /// A complete reply with a `Content-Length`.
         public static func status(_ code: Int, headers: [String] = [], body: String = "") -> Step {
             let lines = ["HTTP/1.1 \(code) Scripted"] + headers + ["Content-Length: \(body.utf8.count)", "Connection: close"]
             return .reply(lines.joined(separator: "\r\n") + "\r\n\r\n" + body)
+        }
+    }
+
+    /// Where a request waits until the test lets the server answer it: the test awaits
+    /// ``arrival()`` (the request is at the server, so the client has done all it does first),
+    /// looks at the world, then calls ``open()``.
+    public final class Gate: Sendable {
+        private let arrived = DispatchSemaphore(value: 0)
+        private let opened = DispatchSemaphore(value: 0)
+
+        /// Creates a closed gate.
+        public init() {}
+
+        /// Returns once a request waits at the gate, or after 60 s; whether one does.
+        public func arrival() async -> Bool {
+            await withCheckedContinuation { continuation in
+                let thread = Thread { continuation.resume(returning: self.arrived.wait(timeout: .now() + 60) == .success) }
+                thread.start()
+            }
+        }
+
+        /// Lets the server answer the held request.
+        public func open() {
+            opened.signal()
+        }
+
+        func hold() {
+            arrived.signal()
+            _ = opened.wait(timeout: .now() + 60)
         }
     }
 
@@ -129,7 +161,14 @@ private final class Core: Sendable {
                     ? ScriptedHTTPServer.Step.status(500, body: #"{"error":"the script ran out"}"#)
                     : state.script.removeFirst()
             }
-            switch step {
+            var next = step
+            while case let .holdUntilOpened(gate, then) = next {
+                gate.hold()
+                next = then
+            }
+            switch next {
+            case .holdUntilOpened:
+                connection.shutdownBoth()
             case let .reply(text):
                 try? connection.sendAll(Array(text.utf8))
                 connection.shutdownBoth()

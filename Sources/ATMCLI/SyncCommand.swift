@@ -64,10 +64,11 @@ struct SyncCommand {
         let pending = try await context.attempt { try atm.journal.pendingDeposits() }
         var banks: [(String, [PendingDeposit])] = []
         for deposit in pending {
-            if let index = banks.firstIndex(where: { $0.0 == deposit.bankURL }) {
+            let bank = BankConfiguration.canonicalURL(deposit.bankURL)
+            if let index = banks.firstIndex(where: { $0.0 == bank }) {
                 banks[index].1.append(deposit)
             } else {
-                banks.append((deposit.bankURL, [deposit]))
+                banks.append((bank, [deposit]))
             }
         }
         return banks

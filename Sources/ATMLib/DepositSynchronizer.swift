@@ -30,7 +30,8 @@ public struct DepositSynchronizer: Sendable {
     public func sync() async throws(JournalError) -> SyncReport {
         var outcomes: [SyncReport.Outcome] = []
         for deposit in try journal.pendingDeposits() {
-            guard deposit.bankURL == configuration.baseURL else {
+            // Journals written before URLs were canonical may spell the same bank differently.
+            guard BankConfiguration.canonicalURL(deposit.bankURL) == configuration.baseURL else {
                 outcomes.append(SyncReport.Outcome(deposit: deposit, result: .otherBank))
                 continue
             }

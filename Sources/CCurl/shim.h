@@ -14,6 +14,20 @@ static inline CURLcode ccurl_global_init_all(void) {
     return curl_global_init(CURL_GLOBAL_ALL);
 }
 
+/// curl_version_info(CURLVERSION_NOW): the version is a macro Swift cannot see.
+static inline curl_version_info_data *ccurl_version_info_now(void) {
+    return curl_version_info(CURLVERSION_NOW);
+}
+
+/// CURLOPT_CAINFO_BLOB with a copy of `length` bytes at `data`: libcurl keeps its own copy.
+static inline CURLcode ccurl_easy_setopt_cainfo_blob(CURL *handle, const void *data, size_t length) {
+    struct curl_blob blob;
+    blob.data = (void *)data;
+    blob.len = length;
+    blob.flags = CURL_BLOB_COPY;
+    return curl_easy_setopt(handle, CURLOPT_CAINFO_BLOB, &blob);
+}
+
 // MARK: - curl_easy_setopt
 
 static inline CURLcode ccurl_easy_setopt_long(CURL *handle, CURLoption option, long value) {

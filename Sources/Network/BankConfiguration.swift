@@ -173,9 +173,21 @@ public struct BankConfiguration: Sendable, Hashable, CustomStringConvertible {
                 mayHaveBeenCredited: false
             )
         }
-        var normalized = trimmed
-        while normalized.hasSuffix("/") { normalized.removeLast() }
-        return normalized
+        return canonicalURL(trimmed)
+    }
+
+    /// A bank URL in the form every comparison uses: the scheme and the host lowercased
+    /// (`HTTP://Bank.Example` and `http://bank.example` are one bank), trailing slashes dropped,
+    /// the path as given. Text that is not a URL is returned as it is.
+    ///
+    /// - Parameter text: A bank URL, such as one recorded in an older journal.
+    /// - Returns: Its canonical form.
+    public static func canonicalURL(_ text: String) -> String {
+        var url = text.trimmingCharacters(in: .whitespaces)
+        while url.hasSuffix("/") { url.removeLast() }
+        guard let schemeEnd = url.range(of: "://") else { return url }
+        let authorityEnd = url[schemeEnd.upperBound...].firstIndex(of: "/") ?? url.endIndex
+        return url[..<authorityEnd].lowercased() + url[authorityEnd...]
     }
 
     /// The URL with the password of its `user:password@` part replaced by `<redacted>`.

@@ -167,7 +167,12 @@ final class CurlTransfer: @unchecked Sendable {
         try set(CURLOPT_SSL_VERIFYPEER, "CURLOPT_SSL_VERIFYPEER", 1)
         try set(CURLOPT_SSL_VERIFYHOST, "CURLOPT_SSL_VERIFYHOST", 2)
         if let caFile = request.caFile {
-            try set(CURLOPT_CAINFO, "CURLOPT_CAINFO", string: caFile)
+            if let bundle = TrustedAuthorities.bundle(adding: caFile) {
+                let code = bundle.withUnsafeBytes { ccurl_easy_setopt_cainfo_blob(handle, $0.baseAddress, $0.count) }
+                try check(code, "CURLOPT_CAINFO_BLOB")
+            } else {
+                try set(CURLOPT_CAINFO, "CURLOPT_CAINFO", string: caFile)
+            }
         }
 
         try set(CURLOPT_CONNECTTIMEOUT_MS, "CURLOPT_CONNECTTIMEOUT_MS", request.connectTimeout.wholeMillisecondsRoundedUp)

@@ -21,10 +21,11 @@ struct DepositReplyInterpreter: Sendable {
     /// Text that came from the bank or from libcurl never carries the bearer token out: should
     /// the bank echo it, it is replaced by `<redacted>`.
     func interpret(_ outcome: TransferOutcome, for request: DepositRequest) -> Result<DepositConfirmation, Failure> {
-        interpretUnredacted(outcome, for: request).mapError { failure in
-            guard let token = configuration.bearerToken else { return failure }
-            return Failure(error: failure.error.redacting(token), retryAfter: failure.retryAfter)
-        }
+        let result = interpretUnredacted(outcome, for: request)
+        guard let token = configuration.bearerToken, !token.isEmpty else { return result }
+        return result
+            .map { $0.redacting(token) }
+            .mapError { Failure(error: $0.error.redacting(token), retryAfter: $0.retryAfter) }
     }
 
     private func interpretUnredacted(_ outcome: TransferOutcome, for request: DepositRequest) -> Result<DepositConfirmation, Failure> {

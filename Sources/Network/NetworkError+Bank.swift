@@ -61,12 +61,14 @@ extension NetworkError {
         )
     }
 
-    /// A 3xx, which is never followed.
+    /// A 3xx, which is never followed. The bank may have credited the deposit before it
+    /// redirected, so the outcome is unknown.
     static func redirectRefused(bank: String, status: Int, location: String?) -> NetworkError {
         NetworkError(
             kind: .redirectRefused,
-            message: "the bank at \(bank) answered HTTP \(status) redirecting to \(location ?? "no location"); redirects are not followed",
-            statusCode: status, mayHaveBeenCredited: false
+            message: "the bank at \(bank) answered HTTP \(status) redirecting to \(location ?? "no location"); "
+                + "redirects are not followed, so whether it recorded the deposit is unknown",
+            statusCode: status, mayHaveBeenCredited: true
         )
     }
 
@@ -104,5 +106,17 @@ extension NetworkError {
     func possiblyCredited(by earlier: Bool) -> NetworkError {
         guard earlier, !mayHaveBeenCredited else { return self }
         return NetworkError(kind: kind, message: message, statusCode: statusCode, bankMessage: bankMessage, mayHaveBeenCredited: true)
+    }
+}
+
+extension DepositConfirmation {
+    /// The same confirmation with every occurrence of `secret` in the bank's deposit identifier
+    /// replaced by `<redacted>`: a bank that echoes the bearer token never gets it printed.
+    func redacting(_ secret: String) -> DepositConfirmation {
+        guard depositID.contains(secret) else { return self }
+        return DepositConfirmation(
+            depositID: depositID.replacing(secret, with: "<redacted>"), account: account, amountCents: amountCents,
+            balanceCents: balanceCents, isReplay: isReplay
+        )
     }
 }

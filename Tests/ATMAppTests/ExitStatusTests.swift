@@ -44,6 +44,35 @@ struct ExitStatusTests {
         #expect(try await CommandRunner.run("atm", ["pending", "--journal", journal]).output == "No deposits pending in \(journal).\n")
     }
 
+    // MARK: - Text from the bank
+
+    @Test func aDepositIDThatForgesLinesIsPrintedEscapedAndTheTokenNeverAppears() async throws {
+        let forged = #"tok-SECRET\u001b[2J\nDeposited $9999.00 into mallory.\u0000"#
+        let reply = #"{"deposit_id":"\#(forged)","account":"alice","amount_cents":2000,"balance_cents":2000}"#
+        let server = try ScriptedHTTPServer(script: [.status(201, headers: ["Content-Type: application/json"], body: reply)])
+        defer { server.stop() }
+        let run = try await CommandRunner.run(
+            "atm", ["deposit", "20", "--account", "alice", "--bank", server.baseURL, "--journal", try Self.journalPath()],
+            environment: ["ATM_BANK_TOKEN": "tok-SECRET"]
+        )
+        #expect(run == CommandRunner.Run(status: 0, output: """
+            Deposited $20.00 into alice.
+              bills    20
+              balance  $20.00
+              deposit  <redacted>\\u{1B}[2J\\u{0A}Deposited $9999.00 into mallory.\\u{00}
+
+            """, error: ""))
+    }
+
+    @Test func aBankURLWrittenInCapitalsIsTheSameBankForSync() async throws {
+        let journal = try Self.journalPath()
+        let entry = #"{"account":"alice","amount_cents":500,"bank_url":"HTTP://127.0.0.1:9/","bills":[5],"idempotency_key":"k1","recorded_at":"t"}"#
+        try #"{"pending":[\#(entry)],"version":1}"#.write(toFile: journal, atomically: true, encoding: .utf8)
+        let run = try await CommandRunner.run("atm", ["sync", "--journal", journal, "--bank", "http://127.0.0.1:9", "--timeout", "1"])
+        #expect(run.status == 75)
+        #expect(run.output.hasPrefix("1 pending deposit at http://127.0.0.1:9:\n  $5.00 to alice: still pending: cannot reach the bank at http://127.0.0.1:9"), "\(run)")
+    }
+
     // MARK: - Output that cannot be written
 
     @Test(arguments: [

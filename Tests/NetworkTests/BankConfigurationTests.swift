@@ -1,4 +1,5 @@
-import Network
+import Foundation
+@testable import Network
 import Testing
 
 struct BankConfigurationTests {
@@ -31,6 +32,30 @@ struct BankConfigurationTests {
     @Test(arguments: ["http://127.0.0.1:8080", "http://localhost:8080", "http://[::1]:8080", "http://127.1.2.3"])
     func plainHTTPToLoopbackIsAccepted(url: String) throws {
         #expect(try BankConfiguration(baseURL: url, account: "alice").baseURL == url)
+    }
+
+    @Test(arguments: [
+        ("HTTP://127.0.0.1:8080", "http://127.0.0.1:8080"),
+        ("http://LocalHost:8080/", "http://localhost:8080"),
+        ("HTTPS://Bank.Example/API/", "https://bank.example/API"),
+        ("not a url", "not a url"),
+    ])
+    func bankURLsAreCanonicalSoOneBankHasOneName(url: String, canonical: String) throws {
+        #expect(BankConfiguration.canonicalURL(url) == canonical)
+        if canonical.hasPrefix("http") {
+            #expect(try BankConfiguration(baseURL: url, account: "alice").baseURL == canonical)
+        }
+    }
+
+    @Test func aCAFileIsTrustedTogetherWithTheSystemBundle() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ca-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "SYSTEM CA".write(toFile: folder + "/system.pem", atomically: true, encoding: .utf8)
+        try "EXTRA CA\n".write(toFile: folder + "/extra.pem", atomically: true, encoding: .utf8)
+        let bundle = try #require(TrustedAuthorities.bundle(adding: folder + "/extra.pem", systemBundle: folder + "/system.pem"))
+        #expect(String(decoding: bundle, as: UTF8.self) == "SYSTEM CA\nEXTRA CA\n")
+        #expect(TrustedAuthorities.bundle(adding: folder + "/missing.pem", systemBundle: folder + "/system.pem") == nil)
+        #expect(TrustedAuthorities.defaultBundlePath?.isEmpty == false)
     }
 
     @Test func httpsIsAcceptedAndTrailingSlashesAreDropped() throws {

@@ -101,10 +101,19 @@ struct BankNetworkExecutorWireTests {
         let error = try await #require(throws: NetworkError.self) { try await makeExecutor(server).deposit(request(4_500)) }
         #expect(error == NetworkError(
             kind: .redirectRefused,
-            message: "the bank at \(server.baseURL) answered HTTP 302 redirecting to http://127.0.0.1:9/steal; redirects are not followed",
-            statusCode: 302, mayHaveBeenCredited: false
+            message: "the bank at \(server.baseURL) answered HTTP 302 redirecting to http://127.0.0.1:9/steal; "
+                + "redirects are not followed, so whether it recorded the deposit is unknown",
+            statusCode: 302, mayHaveBeenCredited: true
         ))
         #expect(server.requests.count == 1)
+    }
+
+    @Test func aBankThatEchoesTheTokenInTheDepositIDNeverGetsItPrinted() async throws {
+        let token = "tok-SECRET-4242"
+        let reply = #"{"deposit_id":"dep-tok-SECRET-4242-\u001b[2J","account":"alice","amount_cents":4500,"balance_cents":4500}"#
+        let server = try ScriptedHTTPServer(script: [.status(201, headers: ["Content-Type: application/json"], body: reply)])
+        let confirmation = try await makeExecutor(server, bearerToken: token).deposit(request(4_500))
+        #expect(confirmation.depositID == "dep-<redacted>-\u{1B}[2J")
     }
 
     @Test func aRefusalIsNotRetried() async throws {

@@ -85,11 +85,14 @@ struct DepositReplyInterpreterTests {
         let error = try failure(of: TransferOutcome(status: 307, location: "https://elsewhere.example/v1"))
         #expect(error == NetworkError(
             kind: .redirectRefused,
-            message: "the bank at https://bank.example answered HTTP 307 redirecting to https://elsewhere.example/v1; redirects are not followed",
-            statusCode: 307, mayHaveBeenCredited: false
+            message: "the bank at https://bank.example answered HTTP 307 redirecting to https://elsewhere.example/v1; "
+                + "redirects are not followed, so whether it recorded the deposit is unknown",
+            statusCode: 307, mayHaveBeenCredited: true
         ))
+        #expect(!error.isRefusal)
         let nowhere = try failure(of: TransferOutcome(status: 301))
-        #expect(nowhere.message == "the bank at https://bank.example answered HTTP 301 redirecting to no location; redirects are not followed")
+        #expect(nowhere.message == "the bank at https://bank.example answered HTTP 301 redirecting to no location; "
+            + "redirects are not followed, so whether it recorded the deposit is unknown")
     }
 
     @Test func anUnexpectedSuccessStatusIsMalformed() throws {

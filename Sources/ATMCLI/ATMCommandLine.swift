@@ -56,7 +56,7 @@ public struct ATMCommandLine: Sendable {
         case "help", "--help", "-h":
             return help(topic: command == "help" ? rest.first : nil)
         default:
-            console.printError("\(name): unknown command '\(command)'; run '\(name) --help' for usage")
+            console.printError("\(name): unknown command '\(TerminalText.escaped(command))'; run '\(name) --help' for usage")
             return .usage
         }
     }
@@ -80,7 +80,7 @@ public struct ATMCommandLine: Sendable {
         case "pending":
             console.print(HelpText.pending(application.name))
         case let other?:
-            console.printError("\(application.name): no help for '\(other)'; run '\(application.name) --help' for the commands")
+            console.printError("\(application.name): no help for '\(TerminalText.escaped(other))'; run '\(application.name) --help' for the commands")
             return .usage
         }
         return .success

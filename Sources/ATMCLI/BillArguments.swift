@@ -18,14 +18,14 @@ enum BillArguments {
                 let (total, overflow) = bills.count.addingReportingOverflow(count)
                 try BillScanner().checkNoteCount(overflow ? Int.max : total)
             } catch {
-                throw .data(error.message)
+                throw .data(TerminalText.escaped(error.message))
             }
             bills.append(contentsOf: repeatElement(bill, count: count))
         }
         do throws(ScanError) {
             _ = try BillScanner().scan(bills)
         } catch {
-            throw .data(error.message)
+            throw .data(TerminalText.escaped(error.message))
         }
         return bills
     }
@@ -33,7 +33,7 @@ enum BillArguments {
     /// Splits `20x2` into its face value and count; `20` counts once. Anything else, such as
     /// `20xX2` or `x2`, is not a bill.
     private static func split(_ argument: String) throws(CommandLineFailure) -> (faceValue: String, count: Int) {
-        let notABill = CommandLineFailure.data("'\(argument)' is not a bill; write a face value such as 20, or 20x2 for two of them")
+        let notABill = CommandLineFailure.data("'\(TerminalText.escaped(argument))' is not a bill; write a face value such as 20, or 20x2 for two of them")
         guard let separator = argument.firstIndex(where: { $0 == "x" || $0 == "X" }) else {
             guard isInteger(argument) else { throw notABill }
             return (argument, 1)
@@ -45,7 +45,7 @@ enum BillArguments {
             throw .data(ScanError.tooManyNotes(countText).message)
         }
         guard count > 0 else {
-            throw .data("'\(argument)' holds no notes; give a count of 1 or more, such as \(faceValue)x2")
+            throw .data("'\(TerminalText.escaped(argument))' holds no notes; give a count of 1 or more, such as \(faceValue)x2")
         }
         return (faceValue, count)
     }

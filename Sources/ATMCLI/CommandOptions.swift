@@ -46,7 +46,7 @@ struct CommandOptions: Equatable {
             case "--json" where inlineValue == nil: options.json = true
             case "--allow-insecure-http" where inlineValue == nil: options.allowsInsecureHTTP = true
             case "--help", "-h": options.wantsHelp = true
-            default: throw .usage("unknown option '\(argument)'; run '\(command) --help' for usage")
+            default: throw .usage("unknown option '\(TerminalText.escaped(argument))'; run '\(command) --help' for usage")
             }
         }
         return options
@@ -66,7 +66,7 @@ struct CommandOptions: Equatable {
         guard !whole.isEmpty, whole.allSatisfy(\.isASCIIDigit), fraction.count <= 3, fraction.allSatisfy(\.isASCIIDigit),
               let seconds = Int(whole), seconds <= 3600,
               let milliseconds = Int(fraction + String(repeating: "0", count: 3 - fraction.count)) else {
-            throw .usage("\(option) takes a number of seconds such as 15 or 0.5, not '\(text)'")
+            throw .usage("\(option) takes a number of seconds such as 15 or 0.5, not '\(TerminalText.escaped(text))'")
         }
         let duration = Duration.seconds(seconds) + .milliseconds(milliseconds)
         guard duration > .zero else { throw .usage("\(option) must be more than 0 seconds") }

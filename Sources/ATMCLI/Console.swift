@@ -53,9 +53,11 @@ public struct Console: Sendable {
         }
     }
 
-    /// Writes a line to standard error.
+    /// Writes a line to standard error, with any control character but a newline escaped: a
+    /// message that quotes what the user typed cannot drive the terminal.
     func printError(_ line: String) {
-        writeError(line + "\n")
+        let lines = line.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }
+        writeError(lines.joined(separator: "\n") + "\n")
     }
 
     /// Why standard output could not be written, if it could not: `No space left on device`.

@@ -22,12 +22,12 @@ struct GraphCommands {
             case let option where option.hasPrefix("--format="):
                 format = String(option.dropFirst("--format=".count))
             default:
-                console.printError("\(name): unknown argument '\(argument)' for graph; run '\(name) graph --help' for usage")
+                console.printError("\(name): unknown argument '\(TerminalText.escaped(argument))' for graph; run '\(name) graph --help' for usage")
                 return .usage
             }
         }
         guard GraphReport.formats.contains(format) else {
-            console.printError("\(name): unknown graph format '\(format)'; use \(GraphReport.formats.joined(separator: ", "))")
+            console.printError("\(name): unknown graph format '\(TerminalText.escaped(format))'; use \(GraphReport.formats.joined(separator: ", "))")
             return .usage
         }
         return report(application.renderGraph(format: format))

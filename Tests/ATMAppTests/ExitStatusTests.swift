@@ -73,6 +73,26 @@ struct ExitStatusTests {
         #expect(run.output.hasPrefix("1 pending deposit at http://127.0.0.1:9:\n  $5.00 to alice: still pending: cannot reach the bank at http://127.0.0.1:9"), "\(run)")
     }
 
+    @Test func aSyncWhoseJournalNamesAnUnusableBankStillReportsWhatItConfirmedElsewhere() async throws {
+        let bank = try await BankSimulator.start(accounts: ["alice": 0])
+        defer { bank.stop() }
+        let journal = try Self.journalPath()
+        let good = #"{"account":"alice","amount_cents":500,"bank_url":"\#(bank.baseURL)","bills":[5],"idempotency_key":"k1","recorded_at":"t"}"#
+        let bad = #"{"account":"bob","amount_cents":100,"bank_url":"ftp://bank.example","bills":[1],"idempotency_key":"k2","recorded_at":"t"}"#
+        try #"{"pending":[\#(good),\#(bad)],"version":1}"#.write(toFile: journal, atomically: true, encoding: .utf8)
+
+        let run = try await CommandRunner.run("atm", ["sync", "--journal", journal])
+        #expect(run == CommandRunner.Run(status: 75, output: """
+            1 pending deposit at \(bank.baseURL):
+              $5.00 to alice: confirmed, deposit dep-000001, balance $5.00
+            1 pending deposit at ftp://bank.example:
+              $1.00 to bob: still pending: the bank URL 'ftp://bank.example' uses ftp; only http and https are supported
+            Run 'atm sync' again once the bank can be reached.
+
+            """, error: ""))
+        #expect(try bank.ledger().balance(of: "alice") == 500)
+    }
+
     // MARK: - Output that cannot be written
 
     @Test(arguments: [

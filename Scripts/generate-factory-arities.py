@@ -71,20 +71,32 @@ def factory_type(n: int, result: str) -> str:
 
 
 def recipe(n: int) -> str:
-    """The recipe of a factory of arity n: the one place its resolver is composed."""
+    """The recipe of a factory of arity n: the one place its resolver is composed, in each
+    context a binding can be linked in (see `EffectContext`). The factory has no effects of its
+    own; a parameter's effects make the binding effectful, and it is then linked in the context
+    that runs them."""
     requests = f"DependencyRequest.list({', '.join(f'P{i}.self' for i in range(1, n + 1))})" if n else "[]"
     lines = [f"    /// The recipe of a factory of {n} parameter{'' if n == 1 else 's'}.",
              *NOT_SPECIALISED,
              f"    static func factory{generics(n)}(_ factory: {factory_type(n, 'Input')}, file: StaticString, line: Int) -> Self {{",
-             f"        Self(requests: {requests}, file: file, line: line) {{ linker in"]
-    for i in range(1, n + 1):
-        lines.append(f"            let r{i} = linker.resolver({i - 1}, P{i}.self)")
-    if n:
-        args = ", ".join(f"r{i}(instance)" for i in range(1, n + 1))
-        lines.append(f"            return linker.finish {{ instance in factory({args}) }}")
-    else:
-        lines.append("            linker.finish { _ in factory() }")
-    lines += ["        }", "    }"]
+             f"        Self(requests: {requests}, carriesEffects: true, file: file, line: line) {{ linker in",
+             "            switch linker.context {"]
+    contexts = [
+        ("synchronous", "resolver", "", "linker.finish {{ instance in factory({args}) }}"),
+        ("throwing", "throwingResolver", "try ", "linker.finish(throwing: {{ instance in factory({args}) }})"),
+        ("mainActor", "mainActorResolver", "try ", "linker.finish(mainActor: {{ instance in factory({args}) }})"),
+        ("async", "asyncResolver", "try await ", "linker.finish(async: {{ instance in factory({args}) }})"),
+    ]
+    for context, resolver, effect, finish in contexts:
+        lines.append(f"            case .{context}:")
+        for i in range(1, n + 1):
+            lines.append(f"                let r{i} = linker.{resolver}({i - 1}, P{i}.self)")
+        args = ", ".join(f"{effect}r{i}(instance)" for i in range(1, n + 1))
+        body = finish.format(args=args)
+        if not n:
+            body = body.replace("{ instance in", "{ _ in")
+        lines.append(f"                return {body}")
+    lines += ["            }", "        }", "    }"]
     return "\n".join(lines)
 
 
@@ -125,11 +137,110 @@ PACK_RECIPE = """    /// The recipe of a factory of any number of parameters. In
     static func factory<each P>(
         _ factory: @escaping @Sendable (repeat consuming each P) -> Input, file: StaticString, line: Int
     ) -> Self {
-        Self(requests: DependencyRequest.list(repeat (each P).self), file: file, line: line) { linker in
-            let resolvers = linker.resolvers(repeat (each P).self)
-            return linker.finish { instance in factory(repeat (each resolvers)(instance)) }
+        Self(requests: DependencyRequest.list(repeat (each P).self), carriesEffects: true, file: file, line: line) { linker in
+            switch linker.context {
+            case .synchronous:
+                let resolvers = linker.resolvers(repeat (each P).self)
+                return linker.finish { instance in factory(repeat (each resolvers)(instance)) }
+            case .throwing:
+                let resolvers = linker.throwingResolvers(repeat (each P).self)
+                return linker.finish(throwing: { instance in factory(repeat try (each resolvers)(instance)) })
+            case .mainActor:
+                let resolvers = linker.mainActorResolvers(repeat (each P).self)
+                return linker.finish(mainActor: { instance in factory(repeat try (each resolvers)(instance)) })
+            case .async:
+                let resolvers = linker.asyncResolvers(repeat (each P).self)
+                return linker.finish(async: { instance in factory(repeat try await (each resolvers)(instance)) })
+            }
         }
     }"""
+
+
+EFFECT_TERMINALS = [
+"""    /// Binds the result of a factory that can throw, whose every parameter is resolved from the
+    /// graph: `to(factory: Database.init)` with `init(path: String) throws`.
+    ///
+    /// The binding's resolution throws, and so does the resolution of everything that takes it
+    /// directly. Build a root whose path throws with ``AsyncComponentFactory`` or
+    /// ``MainActorComponentFactory``, and ask for it later with ``AsyncProvider`` or
+    /// ``MainActorProvider``: ``ComponentFactory/of(_:validate:)`` reports every place where the
+    /// error could not be thrown. A factory that throws caches nothing; its error reaches the
+    /// caller as a ``ResolutionError``.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - function: The function of the call (kept for Cleanse compatibility).
+    ///   - factory: The function that makes the value.
+    /// - Returns: The receipt of the binding.
+    @discardableResult
+    public func to<each P>(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        function: StaticString = #function,
+        factory: @escaping @Sendable (repeat each P) throws -> Input
+    ) -> BindingReceipt<Input> {
+        _bind(.throwingFactory(factory, file: file, line: line))
+    }""",
+"""    /// Binds the result of a factory isolated to the main actor, such as the initialiser of a
+    /// `@MainActor` view model, whose every parameter is resolved from the graph. The factory
+    /// may throw.
+    ///
+    /// The binding is made on the main actor, and so is everything that takes it directly.
+    /// Build a root whose path runs on the main actor with ``MainActorComponentFactory`` (from
+    /// `App.init` or a scene delegate, which cannot `await`) or ``AsyncComponentFactory``, and ask
+    /// for the binding later with ``MainActorProvider`` or ``AsyncProvider``.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - function: The function of the call (kept for Cleanse compatibility).
+    ///   - factory: The function that makes the value, on the main actor.
+    /// - Returns: The receipt of the binding.
+    @discardableResult
+    public func to<each P, Failure: Error>(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        function: StaticString = #function,
+        factory: @escaping @MainActor @Sendable (repeat each P) throws(Failure) -> Input
+    ) -> BindingReceipt<Input> {
+        _bind(.mainActorFactory(factory, file: file, line: line))
+    }""",
+"""    /// Binds the result of an `async` factory, such as the initialiser of an actor that opens a
+    /// file, whose every parameter is resolved from the graph. The factory may throw, and may
+    /// be isolated to an actor, which it then runs on.
+    ///
+    /// The binding's resolution is async, and so is the resolution of everything that takes it
+    /// directly. Build a root whose path awaits with ``AsyncComponentFactory`` and ask for the
+    /// binding later with ``AsyncProvider``. A shared async binding is made once per built
+    /// component, however many tasks ask for it at the same moment.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - function: The function of the call (kept for Cleanse compatibility).
+    ///   - factory: The function that makes the value.
+    /// - Returns: The receipt of the binding.
+    @discardableResult
+    public func to<each P, Failure: Error>(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        function: StaticString = #function,
+        factory: @escaping @Sendable (repeat each P) async throws(Failure) -> Input
+    ) -> BindingReceipt<Input> {
+        _bind(.asyncFactory(factory, file: file, line: line))
+    }""",
+]
+
+
+def effect_terminals(disfavored: bool) -> list[str]:
+    """The terminals of factories with effects: one overload per effect, any arity. They differ
+    from the plain terminals in their generic signatures, so they can share a type with them;
+    Swift then picks the plain terminal for a plain function, and the effect's for a `throws`,
+    `async` or `@MainActor` one."""
+    if not disfavored:
+        return EFFECT_TERMINALS
+    return [t.replace("    @discardableResult\n", "    @discardableResult\n    @_disfavoredOverload\n") for t in EFFECT_TERMINALS]
 
 
 ASSISTED_LAST_MAX = 12
@@ -196,7 +307,7 @@ def write(name: str, header: str, declarations: list[str]) -> None:
 GENERATED.mkdir(parents=True, exist_ok=True)
 arities = range(0, MAX + 1)
 write("BindingRecipe+Factories.swift", "extension _BindingRecipe", [recipe(n) for n in arities] + [PACK_RECIPE])
-own = [terminal(n, False) for n in arities] + [pack(False)]
+own = [terminal(n, False) for n in arities] + [pack(False)] + effect_terminals(False)
 write("BindingBuilder+Factories.swift", "extension BindingBuilder", own)
 write("PreferredTerminals+Factories.swift", "extension _PreferredTerminals", own)
-write("BindToable+Factories.swift", "extension BindToable", [terminal(n, True) for n in arities] + [pack(True)])
+write("BindToable+Factories.swift", "extension BindToable", [terminal(n, True) for n in arities] + [pack(True)] + effect_terminals(True))

@@ -14,6 +14,15 @@
 /// A factory may take any number of parameters, each resolved from the graph. A parameter can
 /// be a bound type `T`, a ``Provider`` of it, a ``TaggedProvider``, `[T]` for a collection
 /// binding, `T?` (nil when `T` is not bound), or `() -> T`.
+///
+/// A factory may also throw, be `async`, or be isolated to the main actor (see
+/// <doc:Concurrency>):
+///
+/// ```swift
+/// binder.bind(Database.self).sharedInScope().to(factory: Database.init)     // init(path:) throws
+/// binder.bind(ConnectionPool.self).sharedInScope().to(factory: ConnectionPool.init)  // async
+/// binder.bind(ViewModel.self).to(factory: ViewModel.init)                  // @MainActor
+/// ```
 public protocol BindToable {
     /// The type the terminal's value or factory result must have.
     associatedtype Input
@@ -34,12 +43,23 @@ public struct _BindingRecipe<Input> {
     @usableFromInline let requests: [DependencyRequest]
     @usableFromInline let site: CallSite
     @usableFromInline let link: (Linker) -> Resolver<Input>
+    /// The effects of the factory itself.
+    @usableFromInline let effects: Effects
+    /// Whether `link` can link the binding in every ``EffectContext``, so that its parameters'
+    /// effects travel to whoever takes its value. Recipes that resolve their parameters later,
+    /// synchronously (assisted factories, property injectors), cannot.
+    @usableFromInline let carriesEffects: Bool
 
     @inlinable
-    init(requests: [DependencyRequest], file: StaticString, line: Int, link: @escaping (Linker) -> Resolver<Input>) {
+    init(
+        requests: [DependencyRequest], effects: Effects = [], carriesEffects: Bool = false, file: StaticString, line: Int,
+        link: @escaping (Linker) -> Resolver<Input>
+    ) {
         self.requests = requests
         self.site = CallSite(file: file, line: line)
         self.link = link
+        self.effects = effects
+        self.carriesEffects = carriesEffects
     }
 }
 
@@ -69,7 +89,7 @@ extension BindToable {
         function: StaticString = #function
     ) -> BindingReceipt<Input> {
         let sent = SentValue(value)
-        return _bind(_BindingRecipe(requests: [], file: file, line: line) { linker in
+        return _bind(_BindingRecipe(requests: [], carriesEffects: true, file: file, line: line) { linker in
             linker.finish { _ in sent.value }
         })
     }

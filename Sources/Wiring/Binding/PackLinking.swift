@@ -12,3 +12,38 @@ extension Linker {
         return (repeat next(each parameters))
     }
 }
+
+extension Linker {
+    /// The resolvers of every parameter of a pack in a throwing context.
+    @inlinable
+    func throwingResolvers<each P>(_ parameters: repeat (each P).Type) -> (repeat ThrowingResolver<each P>) {
+        var index = 0
+        func next<X>(_ parameter: X.Type) -> ThrowingResolver<X> {
+            defer { index += 1 }
+            return throwingResolver(index, X.self)
+        }
+        return (repeat next(each parameters))
+    }
+
+    /// The resolvers of every parameter of a pack on the main actor.
+    @inlinable
+    func mainActorResolvers<each P>(_ parameters: repeat (each P).Type) -> (repeat MainActorResolver<each P>) {
+        var index = 0
+        func next<X>(_ parameter: X.Type) -> MainActorResolver<X> {
+            defer { index += 1 }
+            return mainActorResolver(index, X.self)
+        }
+        return (repeat next(each parameters))
+    }
+
+    /// The resolvers of every parameter of a pack in an async context.
+    @inlinable
+    func asyncResolvers<each P>(_ parameters: repeat (each P).Type) -> (repeat AsyncResolver<each P>) {
+        var index = 0
+        func next<X>(_ parameter: X.Type) -> AsyncResolver<X> {
+            defer { index += 1 }
+            return asyncResolver(index, X.self)
+        }
+        return (repeat next(each parameters))
+    }
+}

@@ -92,7 +92,8 @@ final class GraphDescription: @unchecked Sendable {
             isCollection: declaration.role == .contribution,
             module: TypeName.qualified(declaration.declaringModule),
             location: declaration.location,
-            isOverride: declaration.isOverride
+            isOverride: declaration.isOverride,
+            effects: declaration.effects
         )
     }
 
@@ -109,6 +110,8 @@ final class GraphDescription: @unchecked Sendable {
             case .function: .function
             case .lazy: .lazy
             case .weak: .weak
+            case .asyncProvider: .asyncProvider
+            case .mainActorProvider: .mainActorProvider
             }
             let functionKind: ObjectGraph.Dependency.Kind = if case .function = resolution.local { .function } else { kind }
             return ObjectGraph.Dependency(from: id, to: targets, parameter: TypeName.of(request.parameterType), kind: functionKind)

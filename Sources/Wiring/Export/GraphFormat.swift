@@ -37,6 +37,7 @@ extension ObjectGraph.Binding {
         }
         if let scope { traits.append("shared in \(scope.split(separator: ".").last.map(String.init) ?? scope)") }
         if isOverride { traits.append("override") }
+        if !effects.isEmpty { traits.append(effects.description) }
         return traits
     }
 

@@ -123,12 +123,17 @@ extension ObjectGraph {
         public let location: SourceLocation?
         /// Whether a test override declared the binding, replacing the component's own.
         public let isOverride: Bool
+        /// The effects of the binding's factory itself: `@MainActor`, `async`, `throws` (see
+        /// ``Effects``). In JSON, a list of names (`["async", "throws"]`), absent from documents
+        /// written before effects existed.
+        public let effects: Effects
 
         /// Creates a binding.
         public init(
             id: String, type: String, name: String, tag: String?, kind: Kind, scope: String?, isCollection: Bool,
-            module: String?, location: SourceLocation?, isOverride: Bool
+            module: String?, location: SourceLocation?, isOverride: Bool, effects: Effects = []
         ) {
+            self.effects = effects
             self.id = id
             self.type = type
             self.name = name
@@ -139,6 +144,31 @@ extension ObjectGraph {
             self.module = module
             self.location = location
             self.isOverride = isOverride
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id, type, name, tag, kind, scope, isCollection, module, location, isOverride, effects
+        }
+
+        /// Decodes a binding; `effects` may be absent (documents of schema version 1).
+        ///
+        /// - Parameter decoder: The decoder.
+        /// - Throws: `DecodingError` for a malformed binding.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(
+                id: try container.decode(String.self, forKey: .id),
+                type: try container.decode(String.self, forKey: .type),
+                name: try container.decode(String.self, forKey: .name),
+                tag: try container.decodeIfPresent(String.self, forKey: .tag),
+                kind: try container.decode(Kind.self, forKey: .kind),
+                scope: try container.decodeIfPresent(String.self, forKey: .scope),
+                isCollection: try container.decode(Bool.self, forKey: .isCollection),
+                module: try container.decodeIfPresent(String.self, forKey: .module),
+                location: try container.decodeIfPresent(SourceLocation.self, forKey: .location),
+                isOverride: try container.decode(Bool.self, forKey: .isOverride),
+                effects: try container.decodeIfPresent(Effects.self, forKey: .effects) ?? []
+            )
         }
 
         /// The binding as messages and renderers name it: `String tagged BankURL`.
@@ -164,6 +194,10 @@ extension ObjectGraph {
             case lazy
             /// `WeakProvider<T>`: resolved on `get()`, while the component lives.
             case weak
+            /// `AsyncProvider<T>`: resolved on `try await get()`.
+            case asyncProvider
+            /// `MainActorProvider<T>`: resolved on `try get()` on the main actor.
+            case mainActorProvider
         }
 
         /// The id of the binding whose factory takes the parameter.

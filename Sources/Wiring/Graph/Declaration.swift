@@ -19,6 +19,11 @@ class AnyDeclaration {
     let key: BindingKey
     let role: Role
     let isShared: Bool
+    /// The effects of the binding's factory itself.
+    var effects: Effects = []
+    /// Whether the binding's parameters' effects travel to whoever takes its value (see
+    /// `_BindingRecipe.carriesEffects`); when they cannot, validation reports them here.
+    var carriesEffects = true
     /// Whether the declaration replaces the component's own bindings of its key (a test override).
     var isOverride = false
     private var requestStart: Int32 = 0
@@ -64,8 +69,15 @@ class AnyDeclaration {
     /// of any library (the wiring rule leaves it alone).
     var isSubcomponentFactory: Bool { false }
 
-    /// Reserves the storage of a shared binding in the component instance.
-    func reserveSharedSlot(in layout: inout InstanceLayoutBuilder) -> StorageSlot {
+    /// Takes the effects of the recipe that made the declaration.
+    func adoptEffects<Input>(of recipe: _BindingRecipe<Input>) {
+        effects = recipe.effects
+        carriesEffects = recipe.carriesEffects
+    }
+
+    /// Reserves the storage of a shared binding in the component instance, for the context the
+    /// binding is linked in.
+    func reserveSharedSlot(in layout: inout InstanceLayoutBuilder, context: EffectContext) -> StorageSlot {
         preconditionFailure("\(Self.self) cannot be shared")
     }
 
@@ -113,8 +125,8 @@ final class UniqueDeclaration: AnyDeclaration {
         super.init(key: key, role: .unique, requests: requests, site: site, declaringModule: declaringModule, isShared: isShared)
     }
 
-    override func reserveSharedSlot(in layout: inout InstanceLayoutBuilder) -> StorageSlot {
-        layout.addShared(key.type)
+    override func reserveSharedSlot(in layout: inout InstanceLayoutBuilder, context: EffectContext) -> StorageSlot {
+        layout.addShared(key.type, in: context)
     }
 
     override func link(into node: AnyNode, with linker: Linker, from graph: GraphBuilder) {
@@ -150,7 +162,20 @@ class ContributionDeclaration<Element>: AnyDeclaration {
         preconditionFailure("\(Self.self) must provide an appender")
     }
 
+    /// The resolvers of this contribution's elements, linked in an effectful context.
+    func effectfulElements(with linker: Linker) -> EffectfulResolvers<[Element]> {
+        preconditionFailure("\(Self.self) must provide its elements")
+    }
+
     override func linkCollection(into node: AnyNode, contributions: [AnyDeclaration], with linkers: [Linker], inherited: InheritedCollection?) {
+        if let context = linkers.first?.context, context != .synchronous {
+            let parts = zip(contributions, linkers).map { contribution, linker in
+                unsafeDowncast(contribution, to: ContributionDeclaration<Element>.self).effectfulElements(with: linker)
+            }
+            let ancestor = inherited.map { inherited in (node: inherited.node, depth: inherited.depth) }
+            node.setEffectfulResolvers(Self.collection(of: parts, after: ancestor, in: context), as: [Element].self)
+            return
+        }
         // Every contribution to one key has the same element type: the key is `[Element]`.
         var appenders = zip(contributions, linkers).map { contribution, linker in
             unsafeDowncast(contribution, to: ContributionDeclaration<Element>.self).appender(with: linker)
@@ -174,6 +199,55 @@ class ContributionDeclaration<Element>: AnyDeclaration {
     }
 }
 
+extension ContributionDeclaration {
+    /// The resolvers of a collection whose contributions have effects: each contribution's
+    /// elements in order, after an ancestor's collection, in the context that runs them.
+    static func collection(
+        of parts: [EffectfulResolvers<[Element]>], after ancestor: (node: AnyNode, depth: Int)?, in context: EffectContext
+    ) -> EffectfulResolvers<[Element]> {
+        switch context {
+        case .synchronous, .throwing:
+            var resolvers = parts.compactMap(\.throwing)
+            if let ancestor {
+                let resolve = ancestor.node.throwingResolver(as: [Element].self)
+                resolvers.insert({ instance in try resolve(instance.ancestor(ancestor.depth)) }, at: 0)
+            }
+            let all = resolvers
+            return EffectfulResolvers(throwing: { instance in try all.flatMap { try $0(instance) } })
+        case .mainActor:
+            var resolvers = parts.compactMap(\.mainActor)
+            if let ancestor {
+                let resolve = ancestor.node.mainActorResolver(as: [Element].self)
+                resolvers.insert({ instance in try resolve(instance.ancestor(ancestor.depth)) }, at: 0)
+            }
+            let all = resolvers
+            return EffectfulResolvers(mainActor: { instance in try all.flatMap { try $0(instance) } })
+        case .async:
+            var resolvers = parts.map(\.async)
+            if let ancestor {
+                let resolve = ancestor.node.asyncResolver(as: [Element].self)
+                resolvers.insert({ instance in try await resolve(instance.ancestor(ancestor.depth)) }, at: 0)
+            }
+            let all = resolvers
+            return EffectfulResolvers(async: { instance in
+                var elements: [Element] = []
+                for resolve in all {
+                    elements += try await resolve(instance)
+                }
+                return elements
+            })
+        }
+    }
+
+    /// The resolvers a contribution's recipe left in its linker's sink.
+    static func linkedResolvers<T>(_ linker: Linker, as type: T.Type) -> EffectfulResolvers<T> {
+        guard let resolvers = linker.sink?.resolvers as? EffectfulResolvers<T> else {
+            preconditionFailure("Wiring internal error: a contribution to [\(Element.self)] was not linked in its effectful context.")
+        }
+        return resolvers
+    }
+}
+
 /// A contribution of one element: `bind(E.self).intoCollection().to(value: e)`.
 final class SingleContribution<Element>: ContributionDeclaration<Element> {
     private var link: RecipeLink<Element>
@@ -181,15 +255,29 @@ final class SingleContribution<Element>: ContributionDeclaration<Element> {
     init(recipe: _BindingRecipe<Element>, key: BindingKey, site: CallSite, declaringModule: any Any.Type, isShared: Bool) {
         self.link = RecipeLink(recipe.link)
         super.init(key: key, role: .contribution, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: isShared)
+        adoptEffects(of: recipe)
     }
 
-    override func reserveSharedSlot(in layout: inout InstanceLayoutBuilder) -> StorageSlot {
-        layout.addShared(Element.self)
+    override func reserveSharedSlot(in layout: inout InstanceLayoutBuilder, context: EffectContext) -> StorageSlot {
+        layout.addShared(Element.self, in: context)
     }
 
     override func appender(with linker: Linker) -> Appender<Element> {
         let resolve = link.take()(linker)
         return { instance, elements in elements.append(resolve(instance)) }
+    }
+
+    override func effectfulElements(with linker: Linker) -> EffectfulResolvers<[Element]> {
+        _ = link.take()(linker)
+        let element = Self.linkedResolvers(linker, as: Element.self)
+        if let resolve = element.throwing {
+            return EffectfulResolvers(throwing: { instance in [try resolve(instance)] })
+        }
+        if let resolve = element.mainActor {
+            return EffectfulResolvers(mainActor: { instance in [try resolve(instance)] })
+        }
+        let resolve = element.async
+        return EffectfulResolvers(async: { instance in [try await resolve(instance)] })
     }
 }
 
@@ -200,15 +288,21 @@ final class ArrayContribution<Element>: ContributionDeclaration<Element> {
     init(recipe: _BindingRecipe<[Element]>, key: BindingKey, site: CallSite, declaringModule: any Any.Type, isShared: Bool) {
         self.link = RecipeLink(recipe.link)
         super.init(key: key, role: .contribution, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: isShared)
+        adoptEffects(of: recipe)
     }
 
-    override func reserveSharedSlot(in layout: inout InstanceLayoutBuilder) -> StorageSlot {
-        layout.addShared([Element].self)
+    override func reserveSharedSlot(in layout: inout InstanceLayoutBuilder, context: EffectContext) -> StorageSlot {
+        layout.addShared([Element].self, in: context)
     }
 
     override func appender(with linker: Linker) -> Appender<Element> {
         let resolve = link.take()(linker)
         return { instance, elements in elements.append(contentsOf: resolve(instance)) }
+    }
+
+    override func effectfulElements(with linker: Linker) -> EffectfulResolvers<[Element]> {
+        _ = link.take()(linker)
+        return Self.linkedResolvers(linker, as: [Element].self)
     }
 }
 
@@ -220,6 +314,7 @@ final class RootDeclaration<Root>: AnyDeclaration {
     init(recipe: _BindingRecipe<Root>, key: BindingKey, site: CallSite, declaringModule: any Any.Type) {
         self.link = RecipeLink(recipe.link)
         super.init(key: key, role: .root, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: false)
+        adoptEffects(of: recipe)
     }
 
     /// The root's resolver. Called once, when the graph is linked.

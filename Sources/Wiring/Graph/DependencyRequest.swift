@@ -13,6 +13,10 @@ enum RequestKind: Sendable, Equatable {
     case lazy
     /// The parameter is `WeakProvider<T>`: resolved on `get()` while the component lives.
     case weak
+    /// The parameter is `AsyncProvider<T>`: resolved on `try await get()`, which runs any effect.
+    case asyncProvider
+    /// The parameter is `MainActorProvider<T>`: resolved on `try get()` on the main actor.
+    case mainActorProvider
 
     /// Whether the request is resolved before the factory runs, so that a cycle through it can
     /// never be satisfied.

@@ -22,6 +22,8 @@ final class GraphBuilder {
     @exclusivity(unchecked) private(set) var inclusions: [Inclusion] = []
     private(set) var root: AnyDeclaration?
     private(set) var seed: AnyDeclaration?
+    /// Whether any declaration's factory has effects: when none does, effects are not analysed.
+    private(set) var hasEffects = false
     /// Set when `configureRoot` binds more than one root, so validation can report it.
     private(set) var extraRoots: [AnyDeclaration] = []
     @exclusivity(unchecked) private var includedModules = KeyTable()
@@ -76,6 +78,7 @@ final class GraphBuilder {
     }
 
     func add(_ declaration: AnyDeclaration) {
+        hasEffects = hasEffects || !declaration.effects.isEmpty
         declaration.isOverride = isDeclaringOverrides
         declarations.append(declaration)
     }
@@ -86,6 +89,10 @@ final class GraphBuilder {
         let declaration = UniqueDeclaration(
             key: key, requests: recipe.requests, site: site, declaringModule: currentModule, isShared: isShared
         )
+        if !recipe.effects.isEmpty || !recipe.carriesEffects {
+            declaration.adoptEffects(of: recipe)
+            hasEffects = hasEffects || !recipe.effects.isEmpty
+        }
         declaration.linkIndex = Int32(pendingLinks.count)
         pendingLinks.append(LinkBox(link: recipe.link).cast(to: Any.self))
         add(declaration)
@@ -128,6 +135,7 @@ final class GraphBuilder {
     }
 
     func setRoot(_ declaration: AnyDeclaration) {
+        hasEffects = hasEffects || !declaration.effects.isEmpty
         if root == nil {
             root = declaration
         } else {

@@ -165,6 +165,29 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
     }
 }
 
+extension ComponentInstance {
+    /// The shared value of a slot whose factory can throw: made by `create` the first time it
+    /// succeeds. A `create` that throws leaves the slot empty, so the next request tries again.
+    func sharedThrowing<T>(_ slot: StorageSlot, _ create: (ComponentInstance) throws -> T) throws -> T {
+        if slot.isBoxed {
+            return try sharedThrowing(slot.unboxed) { instance in Box(try create(instance)) }.value
+        }
+        let base = self.base
+        let state = (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self)
+        if state.pointee.load(ordering: .acquiring) != SlotState.ready,
+           OnceSlot.claim(state, isUncontended: !hasEscaped, name: { "\(T.self)" }) {
+            do {
+                (base + slot.valueOffset).assumingMemoryBound(to: T.self).initialize(to: try create(self))
+            } catch {
+                OnceSlot.abandon(state)
+                throw error
+            }
+            OnceSlot.publish(state)
+        }
+        return (base + slot.valueOffset).assumingMemoryBound(to: T.self).pointee
+    }
+}
+
 /// A component instance that can cross tasks: what providers, factories and resolvers hold.
 @usableFromInline
 struct SharedInstance: @unchecked Sendable {

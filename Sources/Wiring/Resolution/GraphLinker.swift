@@ -33,9 +33,10 @@ struct GraphLinker {
             let node = nodes[entry]
             let firstIndex = graph.firstDeclarationIndex(of: entries[entry])
             let first = declarations[firstIndex]
+            let context = EffectContext.native(for: graph.effects(ofEntry: entry))
             if first.role == .contribution {
                 let contributions = graph.declarations(of: entry).map(Int.init)
-                let linkers = contributions.map { linker(for: $0) }
+                let linkers = contributions.map { linker(for: $0, in: context) }
                 let inherited = graph.inheritedCollection(of: entry).map { found in
                     InheritedCollection(node: graph.ancestor(found.depth).nodes[found.entry], depth: found.depth)
                 }
@@ -49,8 +50,11 @@ struct GraphLinker {
                 placeStackCheckpoint(node, of: first.key.type, dependencies: depths)
             } else {
                 // The common case, one declaration: linked without arrays of its own.
-                let linker = linker(for: first, at: firstIndex, listingTargetsIn: &targets)
+                let linker = linker(for: first, at: firstIndex, in: context, listingTargetsIn: &targets)
                 first.link(into: node, with: linker, from: graph.graph)
+                if let sink = linker.sink {
+                    node.effectful = sink.resolvers
+                }
                 var depths = DepthRange()
                 depths.include(linker.targets)
                 placeStackCheckpoint(node, of: first.key.type, dependencies: depths)
@@ -59,7 +63,20 @@ struct GraphLinker {
         graph.graph.dropPendingLinks()
         graph.releaseOrder = order.linkOrder.map { Int32($0) }
         let root = graph.graph.root?.requests ?? []
-        return Linker(sharedSlot: nil, targets: ArraySlice(zip(graph.rootResolutions, root).map { Self.target($0, for: $1, in: graph, nodes: nodes) }))
+        let rootTargets = ArraySlice(zip(graph.rootResolutions, root).map { Self.target($0, for: $1, in: graph, nodes: nodes) })
+        let context = EffectContext.native(for: graph.rootEffects)
+        guard context != .synchronous, let rootDeclaration = graph.graph.root else {
+            return Linker(sharedSlot: nil, targets: rootTargets)
+        }
+        return Linker(sharedSlot: nil, targets: rootTargets, context: context, sink: sink(for: rootDeclaration))
+    }
+
+    /// Where a binding linked in an effectful context leaves its resolvers.
+    private func sink(for declaration: AnyDeclaration) -> EffectSink {
+        EffectSink(
+            requirement: ResolutionError.Requirement(binding: graph.requirerName(declaration), location: declaration.location),
+            componentPath: graph.path
+        )
     }
 
     /// Records how deep the node lies and, where deep chains need one, puts a stack checkpoint
@@ -72,9 +89,9 @@ struct GraphLinker {
     }
 
     /// The linker of a declaration, with a targets array of its own.
-    private mutating func linker(for declaration: Int) -> Linker {
+    private mutating func linker(for declaration: Int, in context: EffectContext) -> Linker {
         var targets: [LinkTarget] = []
-        return linker(for: declarations[declaration], at: declaration, listingTargetsIn: &targets)
+        return linker(for: declarations[declaration], at: declaration, in: context, listingTargetsIn: &targets)
     }
 
     /// The linker of a declaration, its targets listed in `targets` (emptied first). The linker
@@ -84,18 +101,22 @@ struct GraphLinker {
     /// - Parameters:
     ///   - declaration: The declaration.
     ///   - index: Its index in the graph's declarations.
+    ///   - context: The context the declaration is linked in.
     ///   - targets: The array to list the targets in.
     private mutating func linker(
-        for declaration: AnyDeclaration, at index: Int, listingTargetsIn targets: inout [LinkTarget]
+        for declaration: AnyDeclaration, at index: Int, in context: EffectContext, listingTargetsIn targets: inout [LinkTarget]
     ) -> Linker {
-        let sharedSlot = declaration.isShared ? declaration.reserveSharedSlot(in: &layout) : nil
+        let sharedSlot = declaration.isShared ? declaration.reserveSharedSlot(in: &layout, context: context) : nil
         let range = graph.requestRange(of: index)
         targets.removeAll(keepingCapacity: true)
         targets.reserveCapacity(range.count)
         for position in range {
             targets.append(Self.target(resolutions[position], for: requests[position], in: graph, nodes: nodes))
         }
-        return Linker(sharedSlot: sharedSlot, targets: targets[...])
+        guard context != .synchronous else {
+            return Linker(sharedSlot: sharedSlot, targets: targets[...])
+        }
+        return Linker(sharedSlot: sharedSlot, targets: targets[...], context: context, sink: sink(for: declaration))
     }
 
     private static func target(

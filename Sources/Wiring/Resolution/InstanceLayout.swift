@@ -9,6 +9,11 @@ struct StorageSlot: Sendable {
     @usableFromInline let valueOffset: Int
     /// Whether the value is kept in a `Box` because its alignment is larger than the storage's.
     @usableFromInline let isBoxed: Bool
+
+    /// The same slot, read as the `Box` it holds.
+    var unboxed: StorageSlot {
+        StorageSlot(stateOffset: stateOffset, valueOffset: valueOffset, isBoxed: false)
+    }
 }
 
 /// The states of a shared slot's state word; any other value is the token of the thread that
@@ -124,6 +129,12 @@ struct InstanceLayoutBuilder {
         let slot = reserve(T.self, withState: false)
         seedDestruction = Self.destruction(T.self, slot: slot)
         return slot
+    }
+
+    /// Reserves the slot of a shared binding linked in `context`: an async one keeps the
+    /// ``AsyncOnceCell`` that makes its value.
+    mutating func addShared<T>(_ type: T.Type, in context: EffectContext) -> StorageSlot {
+        context == .async ? addShared(AsyncOnceCell<T>.self) : addShared(T.self)
     }
 
     /// Reserves the slot of a shared binding.

@@ -42,6 +42,10 @@ final class AnyNode: @unchecked Sendable {
     /// the runtime's exclusivity check is left out.
     @exclusivity(unchecked) private var box: ResolverBox<Any>
 
+    /// The ``EffectfulResolvers`` of a binding whose resolution has effects, set when it is
+    /// linked; nil for every other binding, whose contexts all call its plain resolver.
+    @exclusivity(unchecked) var effectful: AnyObject?
+
     init() {
         box = ResolverBox { _ in
             preconditionFailure("Wiring internal error: a binding was resolved before the graph was linked.")

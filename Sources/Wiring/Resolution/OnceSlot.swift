@@ -44,24 +44,18 @@ enum OnceSlot {
     @usableFromInline
     static func claim(_ state: UnsafeMutablePointer<Atomic<Int>>, isUncontended: Bool = false, name: () -> String) -> Bool {
         let token = currentThreadToken()
-        let observed: Int
-        if isUncontended {
-            observed = state.pointee.load(ordering: .relaxed)
-            if observed == SlotState.empty {
-                state.pointee.store(token, ordering: .relaxed)
-                return true
-            }
-        } else {
+        if isUncontended, state.pointee.load(ordering: .relaxed) == SlotState.empty {
+            state.pointee.store(token, ordering: .relaxed)
+            return true
+        }
+        while true {
             let (exchanged, found) = state.pointee.compareExchange(
                 expected: SlotState.empty, desired: token, ordering: .acquiringAndReleasing
             )
             if exchanged { return true }
-            observed = found
+            if found == SlotState.ready { return false }
+            waitWhileMaking(state: state, maker: found, token: token, name: name)
         }
-        if observed != SlotState.ready {
-            waitUntilReady(state: state, maker: observed, token: token, name: name)
-        }
-        return false
     }
 
     /// Marks a claimed slot's value as made, for every thread that reads the state afterwards.
@@ -70,12 +64,18 @@ enum OnceSlot {
         state.pointee.store(SlotState.ready, ordering: .releasing)
     }
 
-    /// Waits while another thread makes the value, until the slot is `ready` (a claimed slot
-    /// never becomes empty again).
+    /// Gives up a claimed slot whose factory threw: the slot is empty again, and the next
+    /// request (or a thread waiting for this one) claims it and tries again.
+    static func abandon(_ state: UnsafeMutablePointer<Atomic<Int>>) {
+        state.pointee.store(SlotState.empty, ordering: .releasing)
+    }
+
+    /// Waits while another thread makes the value: until the slot is `ready`, or `empty` again
+    /// because that thread's factory threw.
     ///
     /// Stops the process when the maker is the calling thread itself: its factory asked for the
     /// value it is making, which can only be a cycle through a provider called too early.
-    static func waitUntilReady(state: UnsafeMutablePointer<Atomic<Int>>, maker: Int, token: Int, name: () -> String) {
+    static func waitWhileMaking(state: UnsafeMutablePointer<Atomic<Int>>, maker: Int, token: Int, name: () -> String) {
         precondition(
             maker != token,
             "Wiring: the shared \(name()) was requested again while its own factory was running. "
@@ -83,7 +83,7 @@ enum OnceSlot {
                 + "keep the provider and call it after construction instead."
         )
         var attempts = 0
-        while state.pointee.load(ordering: .acquiring) != SlotState.ready {
+        while state.pointee.load(ordering: .acquiring) == maker {
             attempts += 1
             pause(attempt: attempts)
         }

@@ -7,7 +7,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// What kind of problem a diagnostic reports.
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         private enum Code: Hashable, Sendable {
-            case missingBinding, dependencyCycle, duplicateBinding, scopeMisuse, rootBinding, wiringRule, invalidOverride
+            case missingBinding, dependencyCycle, duplicateBinding, scopeMisuse, rootBinding, wiringRule, invalidOverride, unhandledEffect
         }
 
         private let code: Code
@@ -28,6 +28,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         public static let wiringRule = Kind(.wiringRule)
         /// A test override replaces a binding the component does not have.
         public static let invalidOverride = Kind(.invalidOverride)
+        /// An effect (main actor, `async`, `throws`) would have to run where it cannot: under
+        /// `build(_:)`, `Provider.get()`, `Lazy`, or another synchronous entry point.
+        public static let unhandledEffect = Kind(.unhandledEffect)
 
         /// The kind in words: `missing binding`, `dependency cycle`, …
         public var description: String {
@@ -39,6 +42,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
             case .rootBinding: "root binding"
             case .wiringRule: "wiring rule"
             case .invalidOverride: "invalid override"
+            case .unhandledEffect: "unhandled effect"
             }
         }
     }

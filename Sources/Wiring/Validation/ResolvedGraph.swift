@@ -80,6 +80,12 @@ final class ResolvedGraph {
     /// The entry of the root when it is also the binding of its type (nothing else binds it), so
     /// that factories can take it and a cycle through it is found.
     private(set) var rootEntry: Int?
+    /// The effects of resolving each entry: its declarations' own, and those of their eager
+    /// dependencies (see ``propagateEffects(_:)``). Empty when no binding of this component or
+    /// of its ancestors has effects, which is nearly always.
+    private(set) var resolutionEffects: [Effects] = []
+    /// The effects of resolving the root.
+    private(set) var rootEffects: Effects = []
     /// The linked node of each entry, set by the linker.
     @exclusivity(unchecked) var nodes: [AnyNode] = []
     /// The entries in the order they were linked, dependencies first, set by the linker.
@@ -242,6 +248,12 @@ final class ResolvedGraph {
         inheritedCollections[entry]
     }
 
+    /// Stores what ``propagateEffects(_:)`` found.
+    func setResolutionEffects(_ effects: [Effects], root: Effects) {
+        resolutionEffects = effects
+        rootEffects = root
+    }
+
     /// Drops the lookup table of keys once nothing resolves requests against this graph anymore:
     /// after its subcomponents are resolved. A linked graph does not need it.
     func dropKeyLookup() {
@@ -294,7 +306,7 @@ final class ResolvedGraph {
             if let entry = entryOfKey.value(for: BindingKey(request.parameterType)) { return .entry(Int32(entry), wrapped: false) }
             guard let entry = entryOfKey.value(for: request.key) else { return .missing }
             return .function(Int32(entry))
-        case .provider, .lazy, .weak:
+        case .provider, .lazy, .weak, .asyncProvider, .mainActorProvider:
             guard let entry = entryOfKey.value(for: request.key) else { return .missing }
             return .entry(Int32(entry), wrapped: true)
         case .optional:

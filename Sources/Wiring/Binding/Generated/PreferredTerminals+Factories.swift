@@ -431,4 +431,80 @@ extension _PreferredTerminals {
     ) -> BindingReceipt<Input> {
         _bind(.factory(factory, file: file, line: line))
     }
+
+    /// Binds the result of a factory that can throw, whose every parameter is resolved from the
+    /// graph: `to(factory: Database.init)` with `init(path: String) throws`.
+    ///
+    /// The binding's resolution throws, and so does the resolution of everything that takes it
+    /// directly. Build a root whose path throws with ``AsyncComponentFactory`` or
+    /// ``MainActorComponentFactory``, and ask for it later with ``AsyncProvider`` or
+    /// ``MainActorProvider``: ``ComponentFactory/of(_:validate:)`` reports every place where the
+    /// error could not be thrown. A factory that throws caches nothing; its error reaches the
+    /// caller as a ``ResolutionError``.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - function: The function of the call (kept for Cleanse compatibility).
+    ///   - factory: The function that makes the value.
+    /// - Returns: The receipt of the binding.
+    @discardableResult
+    public func to<each P>(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        function: StaticString = #function,
+        factory: @escaping @Sendable (repeat each P) throws -> Input
+    ) -> BindingReceipt<Input> {
+        _bind(.throwingFactory(factory, file: file, line: line))
+    }
+
+    /// Binds the result of a factory isolated to the main actor, such as the initialiser of a
+    /// `@MainActor` view model, whose every parameter is resolved from the graph. The factory
+    /// may throw.
+    ///
+    /// The binding is made on the main actor, and so is everything that takes it directly.
+    /// Build a root whose path runs on the main actor with ``MainActorComponentFactory`` (from
+    /// `App.init` or a scene delegate, which cannot `await`) or ``AsyncComponentFactory``, and ask
+    /// for the binding later with ``MainActorProvider`` or ``AsyncProvider``.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - function: The function of the call (kept for Cleanse compatibility).
+    ///   - factory: The function that makes the value, on the main actor.
+    /// - Returns: The receipt of the binding.
+    @discardableResult
+    public func to<each P, Failure: Error>(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        function: StaticString = #function,
+        factory: @escaping @MainActor @Sendable (repeat each P) throws(Failure) -> Input
+    ) -> BindingReceipt<Input> {
+        _bind(.mainActorFactory(factory, file: file, line: line))
+    }
+
+    /// Binds the result of an `async` factory, such as the initialiser of an actor that opens a
+    /// file, whose every parameter is resolved from the graph. The factory may throw, and may
+    /// be isolated to an actor, which it then runs on.
+    ///
+    /// The binding's resolution is async, and so is the resolution of everything that takes it
+    /// directly. Build a root whose path awaits with ``AsyncComponentFactory`` and ask for the
+    /// binding later with ``AsyncProvider``. A shared async binding is made once per built
+    /// component, however many tasks ask for it at the same moment.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - function: The function of the call (kept for Cleanse compatibility).
+    ///   - factory: The function that makes the value.
+    /// - Returns: The receipt of the binding.
+    @discardableResult
+    public func to<each P, Failure: Error>(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        function: StaticString = #function,
+        factory: @escaping @Sendable (repeat each P) async throws(Failure) -> Input
+    ) -> BindingReceipt<Input> {
+        _bind(.asyncFactory(factory, file: file, line: line))
+    }
 }

@@ -1,0 +1,56 @@
+/// The recipes of factories with effects of their own. They take any number of parameters
+/// through a pack: such factories are rare, and their resolution waits or hops anyway.
+extension _BindingRecipe {
+    /// The recipe of a factory that can throw.
+    static func throwingFactory<each P>(
+        _ factory: @escaping @Sendable (repeat each P) throws -> Input, file: StaticString, line: Int
+    ) -> Self {
+        Self(requests: DependencyRequest.list(repeat (each P).self), effects: .throwing, carriesEffects: true, file: file, line: line) { linker in
+            switch linker.context {
+            case .synchronous, .throwing:
+                let resolvers = linker.throwingResolvers(repeat (each P).self)
+                return linker.finish(throwing: { instance in try factory(repeat try (each resolvers)(instance)) })
+            case .mainActor:
+                let resolvers = linker.mainActorResolvers(repeat (each P).self)
+                return linker.finish(mainActor: { instance in try factory(repeat try (each resolvers)(instance)) })
+            case .async:
+                let resolvers = linker.asyncResolvers(repeat (each P).self)
+                return linker.finish(async: { instance in try factory(repeat try await (each resolvers)(instance)) })
+            }
+        }
+    }
+
+    /// The recipe of a factory isolated to the main actor, which throws unless `Failure` is
+    /// `Never`.
+    static func mainActorFactory<each P, Failure: Error>(
+        _ factory: @escaping @MainActor @Sendable (repeat each P) throws(Failure) -> Input, file: StaticString, line: Int
+    ) -> Self {
+        let effects: Effects = Failure.self == Never.self ? .mainActor : [.mainActor, .throwing]
+        return Self(requests: DependencyRequest.list(repeat (each P).self), effects: effects, carriesEffects: true, file: file, line: line) { linker in
+            switch linker.context {
+            case .synchronous, .throwing, .mainActor:
+                let resolvers = linker.mainActorResolvers(repeat (each P).self)
+                return linker.finish(mainActor: { instance in try factory(repeat try (each resolvers)(instance)) })
+            case .async:
+                let resolvers = linker.asyncResolvers(repeat (each P).self)
+                return linker.finish(async: { instance in
+                    // The arguments cross to the main actor, and the value back, the way every
+                    // value of a graph crosses tasks (see `SharedInstance`).
+                    let arguments = SentValue((repeat try await (each resolvers)(instance)))
+                    return try await MainActor.run { SentValue(try factory(repeat each arguments.value)) }.value
+                })
+            }
+        }
+    }
+
+    /// The recipe of an async factory, which throws unless `Failure` is `Never`.
+    static func asyncFactory<each P, Failure: Error>(
+        _ factory: @escaping @Sendable (repeat each P) async throws(Failure) -> Input, file: StaticString, line: Int
+    ) -> Self {
+        let effects: Effects = Failure.self == Never.self ? .async : [.async, .throwing]
+        return Self(requests: DependencyRequest.list(repeat (each P).self), effects: effects, carriesEffects: true, file: file, line: line) { linker in
+            let resolvers = linker.asyncResolvers(repeat (each P).self)
+            return linker.finish(async: { instance in try await factory(repeat try await (each resolvers)(instance)) })
+        }
+    }
+}

@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Makes the value of an async shared binding once per component instance, however many tasks
+/// ask at the same moment: the first request starts the creation, and every request awaits it.
+///
+/// - The creation runs in a task of its own, so cancelling a task that waits for it does not
+///   cancel it: the others still get the value.
+/// - A creation that throws caches nothing: every task that waited for it receives the error,
+///   and the next request starts a new creation.
+@usableFromInline
+final class AsyncOnceCell<T>: @unchecked Sendable {
+    // Safe to share: `state` is read and written only while `lock` is held.
+    private enum State {
+        case idle
+        case creating(Task<SentValue<T>, any Error>)
+        case made(SentValue<T>)
+    }
+
+    private let lock = PThreadLock()
+    private var state = State.idle
+
+    init() {}
+
+    /// The value, made by `create` in `instance` unless it is made or being made.
+    func value(in instance: ComponentInstance, _ create: @escaping AsyncResolver<T>) async throws -> T {
+        let creation: Task<SentValue<T>, any Error>
+        lock.lock()
+        switch state {
+        case let .made(value):
+            lock.unlock()
+            return value.value
+        case let .creating(task):
+            creation = task
+        case .idle:
+            let shared = SharedInstance(instance)
+            creation = Task { [self] in
+                do {
+                    let value = SentValue(try await create(shared.instance))
+                    settle(.made(value))
+                    return value
+                } catch {
+                    settle(.idle)
+                    throw error
+                }
+            }
+            state = .creating(creation)
+        }
+        lock.unlock()
+        return try await creation.value.value
+    }
+
+    private func settle(_ outcome: State) {
+        lock.lock()
+        state = outcome
+        lock.unlock()
+    }
+}
+
+/// A mutual-exclusion lock over `pthread_mutex_t`, which ThreadSanitizer follows (it cannot see
+/// the futex inside `Synchronization.Mutex` on Linux).
+final class PThreadLock: @unchecked Sendable {
+    // Safe to share: the mutex is the synchronisation itself, at a fixed address.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init() {
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    func lock() {
+        pthread_mutex_lock(mutex)
+    }
+
+    func unlock() {
+        pthread_mutex_unlock(mutex)
+    }
+}

@@ -32,6 +32,15 @@ from http import HTTPStatus
 from pathlib import Path
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # Scripts/, for the package
+
+from bank_simulator import http_server  # noqa: E402 (needs the path above)
+from bank_simulator.clock import http_date, utc_timestamp  # noqa: E402
+from bank_simulator.faults import FaultPlan  # noqa: E402
+from bank_simulator.http_headers import RequestHeaders, read_header_lines  # noqa: E402
+from bank_simulator.ledger import Conflict, Ledger, PendingDeposit  # noqa: E402
+from bank_simulator.log import Log  # noqa: E402
+
 SIMULATOR = Path(__file__).resolve().parents[1] / "bank-simulator.py"
 START_TIMEOUT = 10.0
 HTTP_TIMEOUT = 10.0
@@ -736,30 +745,18 @@ def run_threads(target: Any, count: int) -> None:
         raise AssertionError("a client thread did not finish")
 
 
-def load_simulator_module() -> Any:
-    """Imports bank-simulator.py in process, for tests of its ledger alone."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("bank_simulator", SIMULATOR)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bank_simulator"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 class GroupCommitTests(unittest.TestCase):
     """Deposits queued while the ledger is busy are written together, and undone together."""
 
     def setUp(self) -> None:
-        self.simulator = load_simulator_module()
         self.directory = Path(tempfile.mkdtemp(prefix="ledger-"))
         self.addCleanup(shutil.rmtree, self.directory, True)
-        self.ledger = self.simulator.Ledger(str(self.directory / "ledger.json"))
+        self.ledger = Ledger(str(self.directory / "ledger.json"))
         self.writes: List[int] = []  # deposits in the file at each write attempt
         self.failures: List[bool] = []  # whether each coming write fails
 
     def queue(self, account: str, key: str, amount_cents: int) -> Any:
-        pending = self.simulator.PendingDeposit(account, key, amount_cents, "USD")
+        pending = PendingDeposit(account, key, amount_cents, "USD")
         self.ledger._queue.append(pending)
         return pending
 
@@ -795,7 +792,7 @@ class GroupCommitTests(unittest.TestCase):
         self.assertEqual(self.writes, [1])
         self.assertEqual((first.outcome.status, replay.outcome.status), (201, 200))
         self.assertEqual(replay.outcome.body, first.outcome.body)
-        self.assertIsInstance(conflict.error, self.simulator.Conflict)
+        self.assertIsInstance(conflict.error, Conflict)
         self.assertEqual(self.saved()["accounts"], {"alice": {"balance_cents": 100}})
 
     def test_a_failed_group_write_is_undone_and_retried_one_deposit_at_a_time(self) -> None:
@@ -817,12 +814,8 @@ class RequestHeadersTests(unittest.TestCase):
     NAMES = ("Idempotency-Key", "content-type", "CONTENT-LENGTH", "Authorization", "Connection", "Expect",
              "Transfer-Encoding", "X-Empty", "Missing")
 
-    @classmethod
-    def setUpClass(cls) -> None:
-        cls.simulator = load_simulator_module()
-
     def lines(self, block: bytes) -> List[bytes]:
-        return self.simulator.read_header_lines(io.BytesIO(block))
+        return read_header_lines(io.BytesIO(block))
 
     def assertSameAsHttpClient(self, headers: Any, block: bytes) -> None:
         reference = http.client.parse_headers(io.BytesIO(block))
@@ -846,8 +839,8 @@ class RequestHeadersTests(unittest.TestCase):
         ]
         for block in blocks:
             with self.subTest(block):
-                headers = self.simulator.RequestHeaders.parse(self.lines(block))
-                self.assertIsInstance(headers, self.simulator.RequestHeaders)
+                headers = RequestHeaders.parse(self.lines(block))
+                self.assertIsInstance(headers, RequestHeaders)
                 self.assertSameAsHttpClient(headers, block)
 
     def test_unusual_headers_are_left_to_http_client(self) -> None:
@@ -867,7 +860,7 @@ class RequestHeadersTests(unittest.TestCase):
         ]
         for block in blocks:
             with self.subTest(block):
-                self.assertIsNone(self.simulator.RequestHeaders.parse(self.lines(block)))
+                self.assertIsNone(RequestHeaders.parse(self.lines(block)))
 
     def test_header_line_limits_are_http_client_limits(self) -> None:
         with self.assertRaises(http.client.LineTooLong):
@@ -883,12 +876,12 @@ class RequestHeadersTests(unittest.TestCase):
         base = 1795381200.0  # 2026-11-22T21:00:00Z
         for offset in (0.0, 0.4, 0.5, 0.9999994, 0.9999995, 0.9999996, 1.0, 59.9999999, 86399.99999951):
             with self.subTest(offset=offset):
-                self.assertEqual(self.simulator.http_date(base + offset),
+                self.assertEqual(http_date(base + offset),
                                  email.utils.formatdate(base + offset, usegmt=True))
 
     def test_utc_timestamp_is_the_current_second(self) -> None:
         before = datetime.now(timezone.utc).replace(microsecond=0)
-        stamp = datetime.strptime(self.simulator.utc_timestamp(), "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+        stamp = datetime.strptime(utc_timestamp(), "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
         after = datetime.now(timezone.utc)
         self.assertLessEqual(before, stamp)
         self.assertLessEqual(stamp, after)
@@ -898,15 +891,14 @@ class ConnectionThreadTests(unittest.TestCase):
     """Connections are served on threads kept from earlier connections, never waiting for one."""
 
     def setUp(self) -> None:
-        self.simulator = load_simulator_module()
         self.directory = Path(tempfile.mkdtemp(prefix="bank-threads-"))
         self.addCleanup(shutil.rmtree, self.directory, True)
         self.lines: List[str] = []
-        log = self.simulator.Log()
+        log = Log()
         log.line = self.lines.append  # type: ignore[method-assign]
-        ledger = self.simulator.Ledger(str(self.directory / "ledger.json"))
-        self.server = self.simulator.BankServer(("127.0.0.1", 0), socket.AF_INET, ledger,
-                                                self.simulator.FaultPlan([], None), None, None, log)
+        ledger = Ledger(str(self.directory / "ledger.json"))
+        self.server = http_server.BankServer(("127.0.0.1", 0), socket.AF_INET, ledger,
+                                             FaultPlan([], None), None, None, log)
         thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
         thread.start()
         self.addCleanup(self.server.server_close)
@@ -943,7 +935,9 @@ class ConnectionThreadTests(unittest.TestCase):
             connection.close()
 
     def test_idle_threads_end(self) -> None:
-        self.simulator.IDLE_WORKER_SECONDS = 0.2
+        # The module is shared by every test in this process: put the constant back after.
+        self.addCleanup(setattr, http_server, "IDLE_WORKER_SECONDS", http_server.IDLE_WORKER_SECONDS)
+        http_server.IDLE_WORKER_SECONDS = 0.2
         connection = self.connection()
         self.assertEqual(self.health(connection, close=True), 200)
         connection.close()

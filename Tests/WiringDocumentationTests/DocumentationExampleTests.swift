@@ -4,7 +4,9 @@ import Testing
 /// Every ```swift block of the DocC articles must appear in this target's sources, so that every
 /// example in the documentation is compiled (and most of them run) by the test suite.
 struct DocumentationExampleTests {
-    @Test(arguments: DocumentationExampleTests.articles())
+    // `articles()` throws rather than return no cases: Swift Testing passes a parameterised test
+    // that has no arguments, so a moved catalog would otherwise check nothing and still pass.
+    @Test(arguments: try DocumentationExampleTests.articles())
     func everySwiftBlockOfTheArticleIsCompiledByThisTarget(article: String) throws {
         let text = try String(contentsOf: Self.catalog.appendingPathComponent(article), encoding: .utf8)
         let blocks = Self.swiftBlocks(in: text)
@@ -20,9 +22,26 @@ struct DocumentationExampleTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let catalog = packageRoot.appendingPathComponent("Sources/Wiring/Wiring.docc")
 
-    static func articles() -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? []
-        return names.filter { $0.hasSuffix(".md") && $0 != "Wiring.md" }.sorted()
+    /// The articles of the catalog, other than its landing page.
+    ///
+    /// - Throws: ``CatalogError`` naming the path when the catalog cannot be read or has no
+    ///   article, which fails the test that asked for them.
+    static func articles() throws -> [String] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: catalog.path)
+        } catch {
+            throw CatalogError(description: "cannot read the DocC catalog \(catalog.path): \(error)")
+        }
+        let articles = names.filter { $0.hasSuffix(".md") && $0 != "Wiring.md" }.sorted()
+        guard !articles.isEmpty else {
+            throw CatalogError(description: "the DocC catalog \(catalog.path) has no article (*.md other than Wiring.md)")
+        }
+        return articles
+    }
+
+    struct CatalogError: Error, CustomStringConvertible {
+        let description: String
     }
 
     /// The text of each block of a language, exactly as written (indentation removed).

@@ -19,16 +19,25 @@ struct ConcurrencyTests {
     }
 
     @Test func resolvesThatArriveWhileASlowFactoryRunsWaitForItsInstance() async throws {
-        let counter = Counter(delay: .milliseconds(20))
+        // Eight threads (not tasks: the cooperative pool may have a single thread) ask for the
+        // singleton at once. Its factory runs on whichever claims it, and does not return until
+        // each of the seven others is seen waiting inside Wiring for the instance.
+        let askers = (0..<8).map { _ in Asker() }
+        let counter = Counter(whileMaking: { counter in
+            for asker in askers where !asker.isCurrentThread && !asker.waitUntilWaiting() {
+                counter.missedAWait()
+            }
+        })
         let root = try ComponentFactory.of(CountingRoot.self).build(counter)
         let identifiers = await withTaskGroup(of: ObjectIdentifier.self) { group in
-            for _ in 0..<64 {
-                group.addTask { ObjectIdentifier(root.get()) }
+            for asker in askers {
+                group.addTask { await asker.ask { ObjectIdentifier(root.get()) } }
             }
             return await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
         }
         #expect(identifiers.count == 1)
         #expect(counter.value == 1)
+        #expect(counter.missedWaits == 0, "an asker was not seen waiting while the factory ran")
     }
 
     @Test func concurrentBuildsEachMakeTheirOwnSingleton() async throws {
@@ -75,30 +84,30 @@ struct ConcurrencyTests {
             #expect(await beacon.seenByHelper.value == ObjectIdentifier(beacon))
         }
         #expect(made.value == 20)
+        #expect(made.missedWaits == 0, "the helper was not seen waiting while the factory ran")
     }
 }
 
 // MARK: - Fixtures
 
-/// A shared value whose factory, before it returns, has another task ask for it.
+/// A shared value whose factory, before it returns, has another thread ask for it, and waits
+/// until that thread is waiting for it.
 private final class Beacon: Sendable {
-    /// What the other task got from `Provider<Beacon>`.
+    /// What the other thread got from `Provider<Beacon>`.
     let seenByHelper: Task<ObjectIdentifier, Never>
 
     init(made: Counter, itself: Provider<Beacon>) {
         made.increment()
-        let started = Counter()
-        seenByHelper = Task.detached {
-            started.increment()
-            return ObjectIdentifier(itself.get())
+        // A thread, not a task: this factory blocks its own thread, which may be the cooperative
+        // pool's only one.
+        let helper = Asker()
+        let (seen, delivery) = AsyncStream.makeStream(of: ObjectIdentifier.self)
+        helper.start {
+            delivery.yield(ObjectIdentifier(itself.get()))
+            delivery.finish()
         }
-        // Give the task a second to start, then a moment to reach the slot and wait on it.
-        var waited = 0
-        while started.value == 0, waited < 1_000 {
-            usleep(1_000)
-            waited += 1
-        }
-        usleep(2_000)
+        seenByHelper = Task { await seen.first { _ in true }! }
+        if !helper.waitUntilWaiting() { made.missedAWait() }
     }
 }
 
@@ -115,21 +124,102 @@ private struct BeaconRoot: RootComponent {
 
 /// Counts with an atomic, which ThreadSanitizer follows (it cannot see `Mutex` on Linux).
 private final class Counter: Sendable {
-    let delay: Duration
+    /// What `Expensive`'s factory does before it returns.
+    let whileMaking: @Sendable (Counter) -> Void
     private let count = Atomic(0)
-    init(delay: Duration = .zero) { self.delay = delay }
+    private let misses = Atomic(0)
+    init(whileMaking: @escaping @Sendable (Counter) -> Void = { _ in }) { self.whileMaking = whileMaking }
     var value: Int { count.load(ordering: .sequentiallyConsistent) }
     func increment() { count.add(1, ordering: .sequentiallyConsistent) }
+    /// The times a factory gave up waiting to see another thread wait for its value.
+    var missedWaits: Int { misses.load(ordering: .sequentiallyConsistent) }
+    func missedAWait() { misses.add(1, ordering: .sequentiallyConsistent) }
 }
 
 private final class Expensive: Sendable {
     init(counter: Counter) {
         counter.increment()
-        if counter.delay > .zero {
-            let (seconds, attoseconds) = counter.delay.components
-            usleep(UInt32(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+        counter.whileMaking(counter)
+    }
+}
+
+/// A thread that asks for a shared value, and a way for the value's factory, on another thread,
+/// to wait until the asker is certainly waiting inside Wiring for the value: not just about to
+/// ask, and not served after the factory returned.
+///
+/// On Linux the factory watches the asker's state in `/proc`. Between saying it is about to ask
+/// and getting the value, the asker only runs Wiring's resolve, which sleeps only in its wait
+/// for a value another thread is making (`OnceSlot.waitUntilReady`, which yields, then sleeps);
+/// so an asker seen asleep is waiting for the value. Elsewhere the factory waits until the
+/// asker is about to ask, then gives it a few milliseconds to reach the wait.
+private final class Asker: Sendable {
+    /// The asker's ``currentThreadID()`` once it is about to ask; 0 before.
+    private let thread = Atomic(0)
+
+    /// Starts a thread that says it is about to ask, then runs `ask`.
+    func start(_ ask: @escaping @Sendable () -> Void) {
+        Thread {
+            self.thread.store(currentThreadID(), ordering: .sequentiallyConsistent)
+            ask()
+        }.start()
+    }
+
+    /// Runs `ask` on a thread of its own; what it returned.
+    func ask<T: Sendable>(_ ask: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            start { continuation.resume(returning: ask()) }
         }
     }
+
+    /// Whether the calling thread is this asker's.
+    var isCurrentThread: Bool {
+        let id = thread.load(ordering: .sequentiallyConsistent)
+        return id > 0 && id == currentThreadID()
+    }
+
+    /// Returns true once the asker waits for the value; false if it was not seen waiting
+    /// within 30 seconds.
+    func waitUntilWaiting() -> Bool {
+        let deadline = ContinuousClock.now + .seconds(30)
+        var id = 0
+        while id == 0 {
+            guard ContinuousClock.now < deadline else { return false }
+            sched_yield()
+            id = thread.load(ordering: .sequentiallyConsistent)
+        }
+        #if os(Linux)
+        while !Self.isAsleep(thread: id) {
+            guard ContinuousClock.now < deadline else { return false }
+            sched_yield()
+        }
+        #else
+        usleep(5_000)
+        #endif
+        return true
+    }
+
+    #if os(Linux)
+    /// Whether the thread sleeps: state `S` in `/proc/self/task/<id>/stat`, whose state follows
+    /// the command name in parentheses.
+    private static func isAsleep(thread id: Int) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/self/task/\(id)/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(after: end)...].split(separator: " ").first == "S"
+    }
+    #endif
+}
+
+/// A nonzero number for the calling thread: on Linux its id in `/proc`, from `/proc/thread-self`
+/// (`<pid>/task/<tid>`).
+private func currentThreadID() -> Int {
+    #if os(Linux)
+    let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")) ?? ""
+    return target.split(separator: "/").last.flatMap { Int($0) } ?? -1
+    #elseif canImport(Darwin)
+    return Int(bitPattern: UInt(bitPattern: pthread_self())) | 2
+    #else
+    return Int(bitPattern: UInt(pthread_self())) | 2
+    #endif
 }
 
 private final class Outer: Sendable {

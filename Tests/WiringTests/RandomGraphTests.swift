@@ -17,9 +17,12 @@ import Wiring
 /// RandomGraphTests` replays that case alone, and `WIRING_RANDOM_GRAPH_TRACE=1` prints each seed
 /// before its case, to find the case that crashes the process.
 struct RandomGraphTests {
-    /// Closure parameters are never generated for unbound types while Wiring names the closure
-    /// type instead of the missing type in that diagnostic; see
-    /// `aMissingTypeRequestedAsAClosureIsReportedOnceAsThatType`.
+    /// Whether the generator may give a declaration a closure parameter (`() -> T` or
+    /// `@Sendable () -> T`) of a type `T` that nothing binds. It does: Wiring reports such a
+    /// parameter once, as the missing `T` (see
+    /// `aMissingTypeRequestedAsAClosureIsReportedOnceAsThatType`), which is what
+    /// `ReferenceGraphChecker` predicts. Setting this to false leaves those parameters out, to
+    /// tell a failure of that diagnostic from the others.
     static let generatesClosuresOfUnboundTypes = true
 
     @Test(.timeLimit(.minutes(1)))

@@ -118,3 +118,37 @@ struct BindingOptions {
         self.siteIndex = siteIndex
     }
 }
+
+extension BindingBuilder {
+    /// Binds the type to an implementation that is itself bound, as Dagger's `@Binds` does:
+    /// every request gets the implementation's value, and the graph names the implementation
+    /// (`any NetworkExecutor → BankNetworkExecutor`).
+    ///
+    /// ```swift
+    /// binder.bind(BankNetworkExecutor.self).sharedInScope().to(factory: BankNetworkExecutor.init)
+    /// binder.bind((any NetworkExecutor).self).to(BankNetworkExecutor.self) { $0 }
+    /// ```
+    ///
+    /// The closure converts the implementation to the bound type; `{ $0 }` is enough, and Swift
+    /// checks at the call that the implementation is one.
+    ///
+    /// - Parameters:
+    ///   - implementation: The bound implementation.
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - function: The function of the call (kept for Cleanse compatibility).
+    ///   - convert: Gives the implementation's value as the bound type.
+    /// - Returns: The receipt of the binding.
+    @discardableResult
+    public func to<Implementation>(
+        _ implementation: Implementation.Type,
+        file: StaticString = #fileID,
+        line: Int = #line,
+        function: StaticString = #function,
+        as convert: @escaping @Sendable (Implementation) -> Input
+    ) -> BindingReceipt<Input> {
+        let receipt = _bind(.factory(convert, file: file, line: line))
+        graph.recordImplementation(Implementation.self)
+        return receipt
+    }
+}

@@ -3,6 +3,14 @@
 struct DOTGraphRenderer {
     let graph: ObjectGraph
 
+    /// The modules `LinkedWiring` included, which the origins mark.
+    private let linkedModules: Set<String>
+
+    init(graph: ObjectGraph) {
+        self.graph = graph
+        self.linkedModules = graph.linkedModules
+    }
+
     func render() -> String {
         var lines = [
             "digraph \(quoted(graph.component)) {",
@@ -38,7 +46,7 @@ struct DOTGraphRenderer {
     /// The node statements of one graph's bindings.
     private func nodes(of graph: ObjectGraph, indent: String) -> [String] {
         graph.bindings.map { binding in
-            var attributes = ["label=\(quoted(([binding.label] + binding.traits + [binding.origin].compactMap { $0 }).joined(separator: "\n")))"]
+            var attributes = ["label=\(quoted(([binding.label] + binding.traits + [binding.origin(linkedModules: linkedModules)].compactMap { $0 }).joined(separator: "\n")))"]
             switch binding.kind {
             case .root: attributes.append("style=bold")
             case .seed: attributes.append("shape=ellipse")

@@ -93,7 +93,8 @@ final class GraphDescription: @unchecked Sendable {
             module: TypeName.qualified(declaration.declaringModule),
             location: declaration.location,
             isOverride: declaration.isOverride,
-            effects: declaration.effects
+            effects: declaration.effects,
+            implementation: graph.graph.implementations[ObjectIdentifier(declaration)].map(TypeName.of)
         )
     }
 

@@ -41,10 +41,21 @@ extension ObjectGraph.Binding {
         return traits
     }
 
-    /// `ATMLibModule, ATMLibWiring/ATMLibModule.swift:12`.
-    var origin: String? {
-        let module = module?.split(separator: ".").last.map(String.init)
+    /// `ATMLibModule, ATMLibWiring/ATMLibModule.swift:12`; `ATMLibModule (linked), …` when the
+    /// module came from `LinkedWiring`.
+    func origin(linkedModules: Set<String>) -> String? {
+        var module = module?.split(separator: ".").last.map(String.init)
+        if let qualified = self.module, linkedModules.contains(qualified) {
+            module = module.map { "\($0) (linked)" }
+        }
         let parts = [module, location?.description].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+}
+
+extension ObjectGraph {
+    /// The modules, in this graph and its subcomponents', that `LinkedWiring` included.
+    var linkedModules: Set<String> {
+        Set(allGraphs.flatMap(\.modules).filter(\.isLinked).map(\.module))
     }
 }

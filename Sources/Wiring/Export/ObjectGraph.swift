@@ -127,13 +127,18 @@ extension ObjectGraph {
         /// ``Effects``). In JSON, a list of names (`["async", "throws"]`), absent from documents
         /// written before effects existed.
         public let effects: Effects
+        /// The concrete type the binding gives, when it is bound to an implementation that is
+        /// itself bound (`binder.bind((any NetworkExecutor).self).to(BankNetworkExecutor.self) { $0 }`):
+        /// `BankNetworkExecutor`. Nil otherwise, and absent from JSON.
+        public let implementation: String?
 
         /// Creates a binding.
         public init(
             id: String, type: String, name: String, tag: String?, kind: Kind, scope: String?, isCollection: Bool,
-            module: String?, location: SourceLocation?, isOverride: Bool, effects: Effects = []
+            module: String?, location: SourceLocation?, isOverride: Bool, effects: Effects = [], implementation: String? = nil
         ) {
             self.effects = effects
+            self.implementation = implementation
             self.id = id
             self.type = type
             self.name = name
@@ -147,7 +152,7 @@ extension ObjectGraph {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case id, type, name, tag, kind, scope, isCollection, module, location, isOverride, effects
+            case id, type, name, tag, kind, scope, isCollection, module, location, isOverride, effects, implementation
         }
 
         /// Decodes a binding; `effects` may be absent (documents of schema version 1).
@@ -167,14 +172,17 @@ extension ObjectGraph {
                 module: try container.decodeIfPresent(String.self, forKey: .module),
                 location: try container.decodeIfPresent(SourceLocation.self, forKey: .location),
                 isOverride: try container.decode(Bool.self, forKey: .isOverride),
-                effects: try container.decodeIfPresent(Effects.self, forKey: .effects) ?? []
+                effects: try container.decodeIfPresent(Effects.self, forKey: .effects) ?? [],
+                implementation: try container.decodeIfPresent(String.self, forKey: .implementation)
             )
         }
 
-        /// The binding as messages and renderers name it: `String tagged BankURL`.
+        /// The binding as messages and renderers name it: `String tagged BankURL`, and
+        /// `any NetworkExecutor → BankNetworkExecutor` for a binding to an implementation.
         public var label: String {
-            guard let tag else { return name }
-            return "\(name) tagged \(tag.split(separator: ".").last.map(String.init) ?? tag)"
+            let bound = tag.map { tag in "\(name) tagged \(tag.split(separator: ".").last.map(String.init) ?? tag)" } ?? name
+            guard let implementation else { return bound }
+            return "\(bound) → \(implementation)"
         }
     }
 
@@ -237,6 +245,12 @@ extension ObjectGraph {
             self.module = module
             self.includedBy = includedBy
             self.location = location
+        }
+
+        /// Whether the module came from the wiring libraries the app links: the `LinkedWiring`
+        /// module the LinkedWiring plugin generates included it.
+        public var isLinked: Bool {
+            includedBy.split(separator: ".").last == "LinkedWiring"
         }
     }
 }

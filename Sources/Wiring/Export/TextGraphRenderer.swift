@@ -6,6 +6,14 @@
 struct TextGraphRenderer {
     let graph: ObjectGraph
 
+    /// The modules `LinkedWiring` included, which the origins mark.
+    private let linkedModules: Set<String>
+
+    init(graph: ObjectGraph) {
+        self.graph = graph
+        self.linkedModules = graph.linkedModules
+    }
+
     /// Deeper levels are summarised: past this, indentation would outweigh the content.
     static let maximumDepth = 48
 
@@ -100,7 +108,7 @@ struct TextGraphRenderer {
         if let edge, edge.kind != .instance, !binding.isCollection {
             text += " (as \(edge.parameter))"
         }
-        let details = binding.traits + [binding.origin].compactMap { $0 }
+        let details = binding.traits + [binding.origin(linkedModules: linkedModules)].compactMap { $0 }
         if !details.isEmpty {
             text += "  " + details.joined(separator: " · ")
         }

@@ -22,6 +22,9 @@ final class GraphBuilder {
     @exclusivity(unchecked) private(set) var inclusions: [Inclusion] = []
     private(set) var root: AnyDeclaration?
     private(set) var seed: AnyDeclaration?
+    /// The implementations of the declarations bound with `to(_:as:)`, by declaration, for the
+    /// graph export.
+    private(set) var implementations: [ObjectIdentifier: any Any.Type] = [:]
     /// Whether any declaration's factory has effects: when none does, effects are not analysed.
     private(set) var hasEffects = false
     /// Set when `configureRoot` binds more than one root, so validation can report it.
@@ -112,6 +115,12 @@ final class GraphBuilder {
     /// graph is linked.
     func dropPendingLinks() {
         pendingLinks = []
+    }
+
+    /// Records that the declaration just added gives a value of `implementation`.
+    func recordImplementation(_ implementation: any Any.Type) {
+        guard let declaration = declarations.last else { return }
+        implementations[ObjectIdentifier(declaration)] = implementation
     }
 
     /// Runs `declare` so that every binding it makes replaces the component's bindings of the

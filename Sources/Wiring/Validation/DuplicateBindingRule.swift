@@ -18,6 +18,10 @@ enum DuplicateBindingRule {
     }
 
     private static func duplicate(_ key: BindingKey, _ declarations: [AnyDeclaration], _ graph: ResolvedGraph) -> Diagnostic {
+        let linked = linkedLibraries(of: declarations, graph)
+        if Set(linked).count > 1 {
+            return linkedDuplicate(key, declarations, libraries: linked, graph)
+        }
         let name = key.displayName
         var lines = ["\(name) is bound more than once."]
         for (index, declaration) in declarations.enumerated() {
@@ -27,6 +31,45 @@ enum DuplicateBindingRule {
             "  To fix this, keep one binding of \(name): include only one of the modules that bind it, "
                 + "or tag one binding with .tagged(with:) and request it as TaggedProvider. "
                 + "To provide several values, contribute each with .intoCollection()."
+        )
+        return Diagnostic(kind: .duplicateBinding, message: lines.joined(separator: "\n"), location: declarations[0].location)
+    }
+
+    /// The libraries of the declarations' modules that `LinkedWiring` included, in order.
+    private static func linkedLibraries(of declarations: [AnyDeclaration], _ graph: ResolvedGraph) -> [String] {
+        let linkedModules = Set(graph.graph.inclusions.filter { TypeName.of($0.includedBy) == "LinkedWiring" }.map { ObjectIdentifier($0.module) })
+        return declarations.compactMap { declaration in
+            guard linkedModules.contains(ObjectIdentifier(declaration.declaringModule)) else { return nil }
+            return library(of: declaration.declaringModule)
+        }
+    }
+
+    /// The Swift module that declares a module type: `NetworkWiring` for `NetworkWiring.BankNetworkModule`.
+    private static func library(of module: any Any.Type) -> String {
+        let qualified = TypeName.qualified(module)
+        return qualified.split(separator: ".").first.map(String.init) ?? qualified
+    }
+
+    /// Two wiring libraries the app links bind the same key: the fix is in Package.swift.
+    private static func linkedDuplicate(
+        _ key: BindingKey, _ declarations: [AnyDeclaration], libraries: [String], _ graph: ResolvedGraph
+    ) -> Diagnostic {
+        let name = key.displayName
+        var lines = ["\(name) is bound by more than one linked wiring library."]
+        for (index, declaration) in declarations.enumerated() {
+            let place = declaration.location.map { "at \($0) " } ?? ""
+            lines.append(
+                "  \(index == 0 ? "bound" : "bound again") \(place)in \(TypeName.of(declaration.declaringModule)) from \(library(of: declaration.declaringModule))"
+            )
+        }
+        var unique: [String] = []
+        for library in libraries where !unique.contains(library) {
+            unique.append(library)
+        }
+        let listed = unique.count == 2 ? "\(unique[0]) and \(unique[1])" : unique.dropLast().joined(separator: ", ") + " and " + (unique.last ?? "")
+        lines.append(
+            "  To fix this, link only one of them: keep one of \(listed) in the app target's dependencies in Package.swift "
+                + "(LinkedWiring includes every wiring library the target links)."
         )
         return Diagnostic(kind: .duplicateBinding, message: lines.joined(separator: "\n"), location: declarations[0].location)
     }

@@ -49,7 +49,25 @@ public func expectBinding<C: ComponentBase, T>(
     in factory: ComponentFactory<C>,
     at location: AssertionLocation = AssertionLocation()
 ) -> [ObjectGraph.Binding] {
-    let graph = factory.graph
+    expectBinding(type, tagged: tag, in: factory.graph, at: location)
+}
+
+/// Checks that a graph binds a type: the `ComponentFactory` form
+/// for the graph of any factory, such as an ``AsyncComponentFactory``'s.
+///
+/// - Parameters:
+///   - type: The bound type; `[Element].self` for a collection.
+///   - tag: The tag, for a tagged binding.
+///   - graph: The component's graph.
+///   - location: Where the assertion is; leave the default.
+/// - Returns: The bindings found (several for a collection's contributions).
+@discardableResult
+public func expectBinding<T>(
+    _ type: T.Type,
+    tagged tag: (any Wiring.Tag.Type)? = nil,
+    in graph: ObjectGraph,
+    at location: AssertionLocation = AssertionLocation()
+) -> [ObjectGraph.Binding] {
     let found = graph.bindings(of: type, tag: tag)
     if found.isEmpty {
         let name = bindingName(type, tag: tag)
@@ -77,7 +95,23 @@ public func expectNoBinding<C: ComponentBase, T>(
     in factory: ComponentFactory<C>,
     at location: AssertionLocation = AssertionLocation()
 ) {
-    let graph = factory.graph
+    expectNoBinding(type, tagged: tag, in: factory.graph, at: location)
+}
+
+/// Checks that a graph does not bind a type: the `ComponentFactory` form
+/// for the graph of any factory, such as an ``AsyncComponentFactory``'s.
+///
+/// - Parameters:
+///   - type: The type that must not be bound.
+///   - tag: The tag, for a tagged binding.
+///   - graph: The component's graph.
+///   - location: Where the assertion is; leave the default.
+public func expectNoBinding<T>(
+    _ type: T.Type,
+    tagged tag: (any Wiring.Tag.Type)? = nil,
+    in graph: ObjectGraph,
+    at location: AssertionLocation = AssertionLocation()
+) {
     let found = graph.bindings(of: type, tag: tag)
     guard !found.isEmpty else { return }
     let places = found.map { binding in

@@ -196,3 +196,67 @@ struct EffectAndMissingRoot: RootComponent {
         bind.to(file: "App/Root.swift", line: 60, factory: EffectRepository.init)
     }
 }
+
+struct EffectDatabaseName: Wiring.Tag {
+    typealias Element = String
+}
+
+struct TaggedEffectRoot: RootComponent {
+    typealias Root = TaggedProvider<EffectDatabaseName>
+
+    static func configure(binder: Binder<Unscoped>) {
+        binder.bind(String.self, file: "App/Names.swift", line: 2).tagged(with: EffectDatabaseName.self).to { () throws in "shop" }
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<TaggedProvider<EffectDatabaseName>>) -> BindingReceipt<TaggedProvider<EffectDatabaseName>> {
+        bind.to(file: "App/Root.swift", line: 70) { (name: TaggedProvider<EffectDatabaseName>) in name }
+    }
+}
+
+struct EffectfulSubcomponent: Component {
+    typealias Root = EffectRepository
+
+    static func configure(binder: Binder<Unscoped>) {
+        binder.bind(String.self, file: "App/Sub.swift", line: 3).to(value: "sub.sqlite")
+        binder.bind(EffectDatabase.self, file: "App/Sub.swift", line: 4).to(factory: EffectDatabase.init)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<EffectRepository>) -> BindingReceipt<EffectRepository> {
+        bind.to(file: "App/Sub.swift", line: 8, factory: EffectRepository.init)
+    }
+}
+
+struct SubcomponentEffectRoot: RootComponent {
+    typealias Root = ComponentFactory<EffectfulSubcomponent>
+
+    static func configure(binder: Binder<Unscoped>) {
+        binder.install(dependency: EffectfulSubcomponent.self, file: "App/Root.swift", line: 80)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<ComponentFactory<EffectfulSubcomponent>>) -> BindingReceipt<ComponentFactory<EffectfulSubcomponent>> {
+        bind.to(file: "App/Root.swift", line: 81) { (sub: ComponentFactory<EffectfulSubcomponent>) in sub }
+    }
+}
+
+struct EffectDiagnosticEdgeTests {
+    @Test func aTaggedBindingWithEffectsAskedForLaterIsToldToGetATypeOfItsOwn() throws {
+        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(TaggedEffectRoot.self) }
+        #expect(error.diagnostics.map(\.message) == ["""
+            the root of TaggedEffectRoot takes TaggedProvider<EffectDatabaseName>, whose get() cannot resolve String tagged EffectDatabaseName: String tagged EffectDatabaseName throws, and get() is synchronous, nonisolated and cannot throw.
+              String tagged EffectDatabaseName throws, bound at App/Names.swift:2 in TaggedEffectRoot
+              required by the root of TaggedEffectRoot as TaggedProvider<EffectDatabaseName> at App/Root.swift:70
+              To fix this, bind String.self without effects, or give the value with effects a type of its own and take AsyncProvider of that type.
+            """])
+    }
+
+    @Test func aSubcomponentRootWithEffectsIsReportedWithItsPath() throws {
+        let error = try #require(throws: ValidationError.self) { try AsyncComponentFactory.of(SubcomponentEffectRoot.self) }
+        #expect(error.diagnostics.map(\.message) == ["""
+            ComponentFactory.build(_:) cannot build the root of EffectfulSubcomponent: EffectDatabase throws, and build(_:) is synchronous, nonisolated and cannot throw.
+              in SubcomponentEffectRoot > EffectfulSubcomponent
+              EffectDatabase throws, bound at App/Sub.swift:4 in EffectfulSubcomponent
+              required by the root of EffectfulSubcomponent at App/Sub.swift:8
+              To fix this, keep effects off the path of a subcomponent's root, which ComponentFactory.build(_:) builds, or let the root of EffectfulSubcomponent take AsyncProvider<EffectDatabase> instead of EffectDatabase and call try await get() later.
+            """])
+    }
+}

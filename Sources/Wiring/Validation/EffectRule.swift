@@ -39,9 +39,15 @@ enum EffectRule {
             let (factory, limit) = entry == .mainActor
                 ? ("MainActorComponentFactory.build(_:)", "cannot await")
                 : ("ComponentFactory.build(_:)", "is synchronous, nonisolated and cannot throw")
-            var fix = "build the root with AsyncComponentFactory.of(\(component).self) and try await factory.build(...)"
-            if entry == .synchronous, !effects.contains(.async) {
-                fix += ", or on the main actor with MainActorComponentFactory.of(\(component).self) and try factory.build(...)"
+            var fix: String
+            if graph.parent != nil {
+                // A subcomponent is built by the `ComponentFactory` its parent gives.
+                fix = "keep effects off the path of a subcomponent's root, which ComponentFactory.build(_:) builds"
+            } else {
+                fix = "build the root with AsyncComponentFactory.of(\(component).self) and try await factory.build(...)"
+                if entry == .synchronous, !effects.contains(.async) {
+                    fix += ", or on the main actor with MainActorComponentFactory.of(\(component).self) and try factory.build(...)"
+                }
             }
             fix += deferral(chain)
             return diagnostic(
@@ -88,6 +94,11 @@ enum EffectRule {
             var fix = "take AsyncProvider<\(target)> instead and call try await get()"
             if context == .synchronous, !effects.contains(.async) {
                 fix += ", or MainActorProvider<\(target)> and call try get() on the main actor"
+            }
+            if request.key.tag != nil {
+                // Only TaggedProvider asks for a tagged binding, and it cannot run effects.
+                fix = "bind \(TypeName.metatypeExpression(request.key.type)) without effects, "
+                    + "or give the value with effects a type of its own and take AsyncProvider of that type"
             }
             return diagnostic(
                 headline: "\(graph.requirerName(requirer)) takes \(parameter), \(accessor): \(describe(chain[0])) \(effects.spoken), and \(limit).",
@@ -181,7 +192,7 @@ enum EffectRule {
     /// `, or let Repository take AsyncProvider<Database> instead of Database and call try await
     /// get() later`, when the binding with the effect has a requirer on the chain.
     private static func deferral(_ chain: [Step]) -> String {
-        guard chain.count > 1, chain[0].declaration.role == .unique else { return "" }
+        guard chain.count > 1, chain[0].declaration.role == .unique, chain[0].declaration.key.tag == nil else { return "" }
         let origin = chain[0].declaration.key.displayName
         return ", or let \(describe(chain[1])) take AsyncProvider<\(origin)> instead of \(origin) and call try await get() later"
     }

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import Wiring
+
+/// Runs the examples of "Concurrency: actors, async and throwing factories"
+/// (Wiring.docc/Concurrency.md) and checks that the diagnostic, the error and the tree the
+/// article prints are the ones Wiring gives, word for word. `DocumentationExampleTests` checks
+/// that every code block of the article is compiled.
+struct ConcurrencyArticleTests {
+    /// The article's ```text blocks, in order.
+    static func textBlocks() throws -> [String] {
+        let article = try String(contentsOf: DocumentationExampleTests.catalog.appendingPathComponent("Concurrency.md"), encoding: .utf8)
+        return DocumentationExampleTests.blocks(in: article, language: "text")
+    }
+
+    /// Every ```text block of the article is what Wiring prints, in the article's order: the
+    /// error of a factory, the diagnostic of an effect with nowhere to run, the graph's tree.
+    @Test func theArticlesTextBlocksAreWhatWiringPrintsInOrder() async throws {
+        guard case let .failure(resolution) = await openStatements(at: "history.txt") else {
+            Issue.record("history.txt was opened")
+            return
+        }
+        let validation = try #require(throws: ValidationError.self) { try ComponentFactory.of(HistoryComponent.self) }
+        let tree = try AsyncComponentFactory.of(HistoryComponent.self).graph.rendered(as: .text)
+        #expect(try Self.textBlocks() == [resolution.description, validation.description, String(tree.dropLast())])
+    }
+
+    @MainActor
+    @Test func theAppBuildsItsRootSynchronouslyOnTheMainActor() throws {
+        let app = BankingApp()
+        guard case let .accounts(model) = app.screen else {
+            Issue.record("the app shows \(app.screen) instead of its accounts")
+            return
+        }
+        #expect(model.store.accounts == ["Checking", "Savings"])
+        let transfer = try model.startTransfer()
+        #expect(transfer.store === model.store)
+        #expect(transfer.limitCents == 100_000)
+    }
+
+    @MainActor
+    @Test func anAccountsFileThatCannotBeReadReachesTheAppAsAResolutionError() throws {
+        let factory = try MainActorComponentFactory.of(BankingComponent.self)
+        let error = try #require(throws: ResolutionError.self) { try factory.build(BankingConfiguration(accountsFile: "accounts.txt")) }
+        #expect("\(error.underlying)" == "cannot read the accounts in accounts.txt")
+        #expect(error.binding == "AccountsStore")
+    }
+
+    @Test func theSynchronousFactoryReportsBothEffectsOfTheApp() throws {
+        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(BankingComponent.self) }
+        #expect(error.diagnostics.map(\.kind) == [.unhandledEffect, .unhandledEffect])
+    }
+
+    @Test func theHistoryIsOpenedByTheAsyncFactory() async throws {
+        let factory = try AsyncComponentFactory.of(HistoryComponent.self)
+        let statements = try await factory.build("history.sqlite")
+        let balance = await statements.balance()
+        #expect(balance == 115_500)
+        #expect(statements.database.path == "history.sqlite")
+    }
+
+    @Test func theSynchronousFactoryReportsTheAsyncRootWordForWord() throws {
+        var reported: (any Error)?
+        do {
+            let factory = try ComponentFactory.of(HistoryComponent.self)
+            let statements = factory.build("history.sqlite")
+            Issue.record("built \(statements), whose database is async")
+        } catch {
+            reported = error
+        }
+        let error = try #require(reported as? ValidationError)
+        #expect(error.diagnostics.map(\.kind) == [.unhandledEffect])
+        #expect(try Self.textBlocks().contains(error.description))
+    }
+
+    @Test func aFactoryErrorNamesTheBindingAndTheChainWordForWord() async throws {
+        guard case let .failure(error) = await openStatements(at: "history.txt") else {
+            Issue.record("history.txt was opened")
+            return
+        }
+        #expect((error.underlying as? HistoryError)?.path == "history.txt")
+        #expect(error.componentPath == ["HistoryComponent"])
+        #expect(error.requiredBy.map(\.binding) == ["the root of HistoryComponent"])
+        #expect(try Self.textBlocks().contains(error.description))
+        guard case let .success(statements) = await openStatements(at: "history.sqlite") else {
+            Issue.record("history.sqlite was not opened")
+            return
+        }
+        #expect(await statements.balance() == 115_500)
+    }
+
+    @Test func anAsyncProviderKeepsTheRootSynchronous() async throws {
+        let screen = try ComponentFactory.of(HistoryScreenComponent.self).build("history.sqlite")
+        let amounts = try await screen.load()
+        #expect(amounts == [120_000, -4_500])
+    }
+
+    @Test func concurrentRequestsShareOneDatabase() async throws {
+        let screen = try ComponentFactory.of(HistoryScreenComponent.self).build("history.sqlite")
+        async let first = screen.database.get()
+        async let second = screen.database.get()
+        let (one, other) = try await (first, second)
+        #expect(one === other)
+        let thousand = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+            for _ in 0..<1_000 {
+                group.addTask { ObjectIdentifier(try await screen.database.get()) }
+            }
+            return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+        }
+        #expect(thousand == [ObjectIdentifier(one)])
+    }
+
+    @Test func aTestGivesTheScreenADatabaseOfItsOwn() async throws {
+        let screen = HistoryScreen(database: AsyncProvider { try await HistoryDatabase(path: "fixture.sqlite") })
+        #expect(try await screen.load() == [120_000, -4_500])
+    }
+
+    @Test func theGraphShowsEachBindingsOwnEffects() throws {
+        let graph = try AsyncComponentFactory.of(HistoryComponent.self).graph
+        let tree = graph.rendered(as: .text)
+        let database = graph.bindings(of: HistoryDatabase.self)[0]
+        #expect(database.effects == [.async, .throwing])
+        #expect(graph.binding(withID: graph.root)?.effects == [])
+        #expect(try Self.textBlocks().contains(String(tree.dropLast())))
+        #expect(graph.rendered(as: .json).contains("""
+                  "effects" : [
+                    "async",
+                    "throws"
+                  ],
+            """))
+    }
+}

@@ -1,0 +1,202 @@
+// The examples of the article Concurrency, as the article shows them.
+// No `import Testing` here: Swift Testing's own `Tag` would make `Tag` ambiguous.
+
+import Wiring
+
+// MARK: - An app on the main actor
+
+struct BankingConfiguration: Sendable {
+    let accountsFile: String
+}
+
+struct BankingError: Error, CustomStringConvertible {
+    let file: String
+    var description: String { "cannot read the accounts in \(file)" }
+}
+
+final class AccountsStore: Sendable {
+    let accounts: [String]
+
+    init(configuration: BankingConfiguration) throws {
+        guard configuration.accountsFile.hasSuffix(".json") else {
+            throw BankingError(file: configuration.accountsFile)
+        }
+        accounts = ["Checking", "Savings"]
+    }
+}
+
+@MainActor
+final class AccountsViewModel {
+    let store: AccountsStore
+    private let transfers: MainActorProvider<TransferViewModel>
+
+    init(store: AccountsStore, transfers: MainActorProvider<TransferViewModel>) {
+        self.store = store
+        self.transfers = transfers
+    }
+
+    func startTransfer() throws -> TransferViewModel {
+        try transfers.get()
+    }
+}
+
+@MainActor
+final class TransferViewModel {
+    let store: AccountsStore
+    let limitCents: Int
+
+    init(store: AccountsStore, limitCents: Int) {
+        self.store = store
+        self.limitCents = limitCents
+    }
+}
+
+struct BankingComponent: RootComponent {
+    typealias Seed = BankingConfiguration
+    typealias Root = AccountsViewModel
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.bind(AccountsStore.self).sharedInScope().to(factory: AccountsStore.init)
+        binder.bind(TransferViewModel.self).to { @MainActor (store: AccountsStore) in
+            TransferViewModel(store: store, limitCents: 100_000)
+        }
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<AccountsViewModel>) -> BindingReceipt<AccountsViewModel> {
+        bind.to(factory: AccountsViewModel.init)
+    }
+}
+
+// Stand-ins for SwiftUI's `App`, `Scene` and `WindowGroup`, so that the example compiles on Linux.
+@MainActor
+protocol Scene {}
+
+@MainActor
+protocol App {
+    associatedtype Body: Scene
+    init()
+    var body: Body { get }
+}
+
+struct WindowGroup<Content>: Scene {
+    let content: Content
+
+    init(content: () -> Content) {
+        self.content = content()
+    }
+}
+
+enum BankingScreen {
+    case accounts(AccountsViewModel)
+    case unavailable(String)
+}
+
+struct BankingApp: App {
+    let screen: BankingScreen
+
+    init() {
+        do {
+            let factory = try MainActorComponentFactory.of(BankingComponent.self)
+            screen = .accounts(try factory.build(BankingConfiguration(accountsFile: "accounts.json")))
+        } catch let error as ResolutionError {
+            screen = .unavailable("\(error.underlying)")   // the accounts file could not be read
+        } catch {
+            preconditionFailure("\(error)")                // a ValidationError: the wiring itself is wrong
+        }
+    }
+
+    var body: some Scene {
+        WindowGroup { screen }
+    }
+}
+
+// MARK: - An actor whose initialiser awaits and throws
+
+struct HistoryError: Error, CustomStringConvertible {
+    let path: String
+    var description: String { "\(path) is not a SQLite database" }
+}
+
+actor HistoryDatabase {
+    let path: String
+
+    init(path: String) async throws {
+        guard path.hasSuffix(".sqlite") else { throw HistoryError(path: path) }
+        self.path = path
+        await Task.yield()   // stands for opening the file and migrating it
+    }
+
+    func amounts() -> [Int] {
+        [120_000, -4_500]
+    }
+}
+
+final class StatementService: Sendable {
+    let database: HistoryDatabase
+
+    init(database: HistoryDatabase) {
+        self.database = database
+    }
+
+    func balance() async -> Int {
+        await database.amounts().reduce(0, +)
+    }
+}
+
+struct HistoryModule: Module {
+    static func configure(binder: Binder<Singleton>) {
+        binder.bind(HistoryDatabase.self, file: "Bank/HistoryModule.swift", line: 5).sharedInScope().to(factory: HistoryDatabase.init)
+    }
+}
+
+struct HistoryComponent: RootComponent {
+    typealias Seed = String
+    typealias Root = StatementService
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.include(module: HistoryModule.self)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<StatementService>) -> BindingReceipt<StatementService> {
+        bind.to(file: "Bank/HistoryComponent.swift", line: 12, factory: StatementService.init)
+    }
+}
+
+/// Opens the statements of a history file, or says why it cannot.
+func openStatements(at path: String) async -> Result<StatementService, ResolutionError> {
+    do {
+        let factory = try AsyncComponentFactory.of(HistoryComponent.self)
+        return .success(try await factory.build(path))
+    } catch let error as ResolutionError {
+        return .failure(error)                 // error.underlying is the HistoryError
+    } catch {
+        preconditionFailure("\(error)")        // a ValidationError: the wiring itself is wrong
+    }
+}
+
+// MARK: - Deferring the effect to a provider
+
+final class HistoryScreen: Sendable {
+    let database: AsyncProvider<HistoryDatabase>
+
+    init(database: AsyncProvider<HistoryDatabase>) {
+        self.database = database
+    }
+
+    func load() async throws -> [Int] {
+        try await database.get().amounts()
+    }
+}
+
+struct HistoryScreenComponent: RootComponent {
+    typealias Seed = String
+    typealias Root = HistoryScreen
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.include(module: HistoryModule.self)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<HistoryScreen>) -> BindingReceipt<HistoryScreen> {
+        bind.to(factory: HistoryScreen.init)
+    }
+}

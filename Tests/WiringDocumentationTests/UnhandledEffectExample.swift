@@ -1,0 +1,142 @@
+// The "unhandled effect" examples of the article ReadingAValidationError, as the article shows
+// them: one effectful module, and one component per place where an effect cannot run.
+// No `import Testing` here: Swift Testing's own `Tag` would make `Tag` ambiguous.
+
+import Wiring
+
+final class CardReader: Sendable {
+    init() throws {}
+}
+
+actor CardVault {
+    init(reader: CardReader) async {}
+}
+
+@MainActor
+final class PinPad {
+    init(vault: CardVault) {}
+}
+
+struct CardModule: Module {
+    static func configure(binder: Binder<Singleton>) {
+        binder.bind(CardReader.self, file: "Cards/CardModule.swift", line: 4).sharedInScope().to(factory: CardReader.init)
+        binder.bind(CardVault.self, file: "Cards/CardModule.swift", line: 5).sharedInScope().to(factory: CardVault.init)
+        binder.bind(PinPad.self, file: "Cards/CardModule.swift", line: 6).to(factory: PinPad.init)
+    }
+}
+
+// MARK: - The root, under ComponentFactory.build(_:)
+
+struct CardTerminal {
+    init(reader: CardReader) {}
+}
+
+struct CardTerminalComponent: RootComponent {
+    typealias Root = CardTerminal
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.include(module: CardModule.self)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<CardTerminal>) -> BindingReceipt<CardTerminal> {
+        bind.to(file: "Cards/CardTerminalComponent.swift", line: 9, factory: CardTerminal.init)
+    }
+}
+
+// MARK: - The root, under MainActorComponentFactory.build(_:)
+
+@MainActor
+final class PinScreen {
+    init(pad: PinPad) {}
+}
+
+struct PinScreenComponent: RootComponent {
+    typealias Root = PinScreen
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.include(module: CardModule.self)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<PinScreen>) -> BindingReceipt<PinScreen> {
+        bind.to(file: "Cards/PinScreenComponent.swift", line: 9, factory: PinScreen.init)
+    }
+}
+
+// MARK: - A Provider, a Lazy or a closure
+
+struct CardAudit {
+    init(reader: Provider<CardReader>) {}
+}
+
+struct CardAuditComponent: RootComponent {
+    typealias Root = CardAudit
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.include(module: CardModule.self)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<CardAudit>) -> BindingReceipt<CardAudit> {
+        bind.to(file: "Cards/CardAuditComponent.swift", line: 9, factory: CardAudit.init)
+    }
+}
+
+// MARK: - A MainActorProvider
+
+struct CardMenu {
+    init(pinPad: MainActorProvider<PinPad>) {}
+}
+
+struct CardMenuComponent: RootComponent {
+    typealias Root = CardMenu
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.include(module: CardModule.self)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<CardMenu>) -> BindingReceipt<CardMenu> {
+        bind.to(file: "Cards/CardMenuComponent.swift", line: 9, factory: CardMenu.init)
+    }
+}
+
+// MARK: - An assisted factory
+
+final class CardReceipt: Sendable {
+    init(number: Assisted<String>, reader: CardReader) {}
+}
+
+struct CardReceiptFactory: AssistedFactory {
+    typealias Seed = String
+    typealias Element = CardReceipt
+}
+
+struct CardReceiptComponent: RootComponent {
+    typealias Root = Factory<CardReceiptFactory>
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.include(module: CardModule.self)
+        binder.bindFactory(CardReceipt.self, file: "Cards/CardReceiptModule.swift", line: 7).with(CardReceiptFactory.self).to(factory: CardReceipt.init)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
+        bind.to(file: "Cards/CardReceiptComponent.swift", line: 10) { (receipts: Factory<CardReceiptFactory>) in receipts }
+    }
+}
+
+// MARK: - A property injector
+
+final class CardReaderViewController {
+    func inject(reader: CardReader) {}
+}
+
+struct CardReaderScreenComponent: RootComponent {
+    typealias Root = PropertyInjector<CardReaderViewController>
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.include(module: CardModule.self)
+        binder.bindPropertyInjectionOf(CardReaderViewController.self, file: "Cards/CardScreensModule.swift", line: 5).to(injector: CardReaderViewController.inject)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
+        bind.to(file: "Cards/CardReaderScreenComponent.swift", line: 10) { (injector: PropertyInjector<CardReaderViewController>) in injector }
+    }
+}

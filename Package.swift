@@ -72,6 +72,7 @@ let package = Package(
         .testTarget(name: "WiringTests", dependencies: ["Wiring", "CashWiring", "SeededRandom"]),
         .testTarget(name: "WiringTestingTests", dependencies: ["Wiring", "WiringTesting"]),
         .testTarget(name: "WiringDocumentationTests", dependencies: ["Wiring", "WiringTesting"]),
+        .testTarget(name: "LinkedWiringTests", dependencies: ["LinkedWiringScanner"]),
         .testTarget(name: "BillScannerTests", dependencies: ["BillScanner"]),
         .testTarget(name: "NetworkTests", dependencies: ["Network", "FakeNetwork", "ATMTestSupport"]),
         .testTarget(name: "ATMLibTests", dependencies: ["ATMLib", "BillScanner", "Network", "FakeNetwork", "FakeATMLib"]),

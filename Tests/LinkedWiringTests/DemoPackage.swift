@@ -303,7 +303,7 @@ struct DemoPackage {
         process.arguments = arguments
         process.currentDirectoryURL = root
         let output = FileManager.default.temporaryDirectory.appending(path: "linked-wiring-output-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }
         let handle = try FileHandle(forWritingTo: output)
         process.standardOutput = handle

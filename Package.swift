@@ -71,7 +71,12 @@ let package = Package(
         ),
         .testTarget(name: "WiringTests", dependencies: ["Wiring", "CashWiring", "SeededRandom"]),
         .testTarget(name: "WiringTestingTests", dependencies: ["Wiring", "WiringTesting"]),
-        .testTarget(name: "WiringDocumentationTests", dependencies: ["Wiring", "WiringTesting"]),
+        .target(name: "TellerWiring", dependencies: ["Wiring"], path: "Tests/Fixtures/TellerWiring"),
+        .testTarget(
+            name: "WiringDocumentationTests",
+            dependencies: ["Wiring", "WiringTesting", "TellerWiring"],
+            plugins: [.plugin(name: "LinkedWiring")]
+        ),
         .testTarget(name: "LinkedWiringTests", dependencies: ["LinkedWiringScanner"]),
         .testTarget(name: "BillScannerTests", dependencies: ["BillScanner"]),
         .testTarget(name: "NetworkTests", dependencies: ["Network", "FakeNetwork", "ATMTestSupport"]),

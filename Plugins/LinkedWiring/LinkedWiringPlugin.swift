@@ -26,7 +26,7 @@ struct LinkedWiringPlugin: BuildToolPlugin {
         }
         return [
             .buildCommand(
-                displayName: "Generating LinkedWiring for \(target.name) from \(libraries.count) wiring libraries",
+                displayName: "Generating LinkedWiring for \(target.name) from \(libraries.count) wiring \(libraries.count == 1 ? "library" : "libraries")",
                 executable: try context.tool(named: "LinkedWiringGenerator").url,
                 arguments: arguments,
                 inputFiles: inputs,

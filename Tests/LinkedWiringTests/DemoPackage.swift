@@ -267,8 +267,15 @@ struct DemoPackage {
         try Data(text.utf8).write(to: url)
     }
 
+    /// Removes the package, and the lock files SwiftPM leaves in the temporary folder, named
+    /// after the package's path.
     func remove() {
         try? FileManager.default.removeItem(at: folder)
+        let temporary = FileManager.default.temporaryDirectory
+        let locks = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        for name in locks where name.contains(folder.lastPathComponent) && name.hasSuffix(".lock") {
+            try? FileManager.default.removeItem(at: temporary.appending(path: name))
+        }
     }
 
     /// Sets a file's modification time to now.

@@ -15,11 +15,18 @@ let package = Package(
         .library(name: "Network", targets: ["Network"]),
         .executable(name: "atm", targets: ["ATMApp"]),
         .executable(name: "atm-dev", targets: ["ATMDevApp"]),
+        // Generates `LinkedWiring`, which includes the modules of every wiring library an app links.
+        .plugin(name: "LinkedWiring", targets: ["LinkedWiring"]),
     ],
     targets: [
         // MARK: - The container, and its support for tests
         .target(name: "Wiring"),
         .target(name: "WiringTesting", dependencies: ["Wiring"]),
+
+        // MARK: - The LinkedWiring plugin and its tool (no dependency, not even Wiring)
+        .plugin(name: "LinkedWiring", capability: .buildTool(), dependencies: ["LinkedWiringGenerator"]),
+        .executableTarget(name: "LinkedWiringGenerator", dependencies: ["LinkedWiringScanner"]),
+        .target(name: "LinkedWiringScanner"),
 
         // MARK: - Core libraries (no container)
         .target(name: "BillScanner"),
@@ -64,7 +71,13 @@ let package = Package(
         ),
         .testTarget(name: "WiringTests", dependencies: ["Wiring", "CashWiring", "SeededRandom"]),
         .testTarget(name: "WiringTestingTests", dependencies: ["Wiring", "WiringTesting"]),
-        .testTarget(name: "WiringDocumentationTests", dependencies: ["Wiring", "WiringTesting"]),
+        .target(name: "TellerWiring", dependencies: ["Wiring"], path: "Tests/Fixtures/TellerWiring"),
+        .testTarget(
+            name: "WiringDocumentationTests",
+            dependencies: ["Wiring", "WiringTesting", "TellerWiring"],
+            plugins: [.plugin(name: "LinkedWiring")]
+        ),
+        .testTarget(name: "LinkedWiringTests", dependencies: ["LinkedWiringScanner"]),
         .testTarget(name: "BillScannerTests", dependencies: ["BillScanner"]),
         .testTarget(name: "NetworkTests", dependencies: ["Network", "FakeNetwork", "ATMTestSupport"]),
         .testTarget(name: "ATMLibTests", dependencies: ["ATMLib", "BillScanner", "Network", "FakeNetwork", "FakeATMLib"]),
@@ -78,7 +91,7 @@ let package = Package(
     ]
 )
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))

@@ -8,7 +8,11 @@ reports each broken arrow on one line:
      composition and the executables) depends neither on Wiring nor on a wiring or fake library;
   2. a wiring library (WiringLibs/) depends on no other wiring library and on no fake;
   3. a fake wiring library (FakeLibs/*Wiring) depends on no real wiring library;
-  4. the `atm` executable links no fake library, and `atm-dev` links no real network wiring.
+  4. the `atm` executable links no fake library, and `atm-dev` links no real network wiring;
+  5. a plugin's tools (the targets a plugin depends on, directly or not: for LinkedWiring, its
+     generator and scanner) are none of the container, a wiring library or a fake, so that a
+     package that applies the plugin builds nothing of ours but the tool. Tools are not core
+     libraries, even in Sources/.
 
 Exit status: 0 when every arrow follows the rules, 1 when one does not, 2 when the manifest
 cannot be read.
@@ -26,8 +30,8 @@ COMPOSITION = {"ATMAppSupport"}
 @dataclass
 class Target:
     name: str
-    kind: str  # regular, executable, system, test
-    path: str  # the target's folder, Sources/<name> when the manifest gives none
+    kind: str  # regular, executable, system, test, plugin
+    path: str  # the target's folder, Sources/<name> (Plugins/<name>) when the manifest gives none
     dependencies: list = field(default_factory=list)
 
     @property
@@ -42,9 +46,11 @@ class Target:
     def is_fake_wiring(self) -> bool:
         return self.is_fake and self.name.endswith("Wiring")
 
+    is_tool: bool = False  # a target some plugin depends on
+
     @property
     def is_core_library(self) -> bool:
-        return (self.path.startswith("Sources/") and self.kind in ("regular", "system")
+        return (self.path.startswith("Sources/") and self.kind in ("regular", "system") and not self.is_tool
                 and self.name not in CONTAINER and self.name not in COMPOSITION)
 
 
@@ -68,8 +74,13 @@ def targets_of(manifest):
             for kind in ("byName", "target"):
                 if kind in dependency:
                     names.append(dependency[kind][0])
-        path = entry.get("path") or ("Tests/" if entry["type"] == "test" else "Sources/") + entry["name"]
+        folder = {"test": "Tests/", "plugin": "Plugins/"}.get(entry["type"], "Sources/")
+        path = entry.get("path") or folder + entry["name"]
         targets[entry["name"]] = Target(entry["name"], entry["type"], path, names)
+    for plugin in [target for target in targets.values() if target.kind == "plugin"]:
+        for name in closure(plugin.name, targets):
+            if name in targets:
+                targets[name].is_tool = True
     return targets
 
 
@@ -112,6 +123,15 @@ def breaks(manifest):
             if target.is_fake_wiring and dependency.is_wiring_library:
                 problems.append(f"{target.name} (a fake wiring library) depends on {name}, a real wiring library; "
                                 f"a fake wiring library replaces one, it does not build on it")
+    for plugin in [target for target in targets.values() if target.kind == "plugin"]:
+        for name in sorted(closure(plugin.name, targets)):
+            tool = targets.get(name)
+            if tool is None:
+                continue
+            if name in CONTAINER or tool.is_wiring_library or tool.is_fake:
+                what = "the container" if name in CONTAINER else ("a fake" if tool.is_fake else "a wiring library")
+                problems.append(f"the {plugin.name} plugin's tools include {name}, {what}; "
+                                f"a plugin's tools depend on nothing but each other, so that applying it builds only the tool")
     atm = executable_target(manifest, "atm")
     if atm:
         for name in sorted(closure(atm, targets)):

@@ -31,6 +31,9 @@ CLEAN = {
         target("ATMApp", ["ATMLibWiring", "NetworkWiring"], kind="executable"),
         target("ATMDevApp", ["ATMLibWiring", "FakeNetworkWiring"], kind="executable"),
         target("ATMAppTests", ["ATMApp", "FakeNetwork"], kind="test"),
+        target("LinkedWiring", ["LinkedWiringGenerator"], kind="plugin"),
+        target("LinkedWiringGenerator", ["LinkedWiringScanner"], kind="executable"),
+        target("LinkedWiringScanner"),
     ],
     "products": [
         {"name": "atm", "targets": ["ATMApp"], "type": {"executable": None}},
@@ -93,6 +96,24 @@ class CheckArchitectureTests(unittest.TestCase):
         self.assertEqual(check.breaks(with_dependency("ATMDevApp", "NetworkWiring")), [
             "atm-dev links NetworkWiring; the development app uses FakeNetworkWiring instead",
         ])
+
+    def test_a_plugin_tool_depending_on_the_container_or_a_wiring_library_is_reported(self):
+        self.assertEqual(check.breaks(with_dependency("LinkedWiringScanner", "Wiring")), [
+            "the LinkedWiring plugin's tools include Wiring, the container; "
+            "a plugin's tools depend on nothing but each other, so that applying it builds only the tool",
+        ])
+        self.assertEqual(check.breaks(with_dependency("LinkedWiringGenerator", "NetworkWiring")), [
+            "the LinkedWiring plugin's tools include NetworkWiring, a wiring library; "
+            "a plugin's tools depend on nothing but each other, so that applying it builds only the tool",
+            "the LinkedWiring plugin's tools include Wiring, the container; "
+            "a plugin's tools depend on nothing but each other, so that applying it builds only the tool",
+        ])
+
+    def test_a_plugin_tool_in_sources_is_not_a_core_library(self):
+        targets = check.targets_of(CLEAN)
+        self.assertTrue(targets["LinkedWiringScanner"].is_tool)
+        self.assertFalse(targets["LinkedWiringScanner"].is_core_library)
+        self.assertEqual(targets["LinkedWiring"].path, "Plugins/LinkedWiring")
 
     def test_the_command_prints_one_line_per_break_and_exits_1(self):
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:

@@ -79,14 +79,21 @@ struct DocumentationExampleTests {
         return blocks
     }
 
+    /// The folders whose sources compile the examples: this target; the wiring library the
+    /// LinkedWiring article shows, which this target links; and LinkedWiringTests, whose demo
+    /// package (the article's Package.swift) the end-to-end test builds with `swift build`.
+    static let exampleFolders = ["Tests/WiringDocumentationTests", "Tests/Fixtures/TellerWiring", "Tests/LinkedWiringTests"]
+
     static func normalizedSourceLines() throws -> [String] {
-        let directory = packageRoot.appendingPathComponent("Tests/WiringDocumentationTests")
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".swift") }.sorted()
-        return try files.flatMap { file in
-            try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
-                .split(separator: "\n")
-                .map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty }
+        try exampleFolders.flatMap { folder in
+            let directory = packageRoot.appendingPathComponent(folder)
+            let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".swift") }.sorted()
+            return try files.flatMap { file in
+                try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+                    .split(separator: "\n")
+                    .map { $0.trimmingCharacters(in: .whitespaces) }
+                    .filter { !$0.isEmpty }
+            }
         }
     }
 

@@ -1,0 +1,283 @@
+/// One token of Swift source, as much of Swift's grammar as finding declarations needs.
+package struct Token: Equatable, Sendable {
+    /// What a token is.
+    package enum Kind: Equatable, Sendable {
+        /// An identifier or keyword (`struct`, `Module`, `` `Type` ``).
+        case word
+        /// A number literal.
+        case number
+        /// A string or regex literal, skipped whole.
+        case literal
+        /// One punctuation or operator character: `{`, `<`, `:`, `.`, `@`…
+        case symbol
+        /// A compiler directive: `#if`, `#elseif`, `#else` or `#endif`; `condition` holds the
+        /// condition of `#if` and `#elseif`.
+        case directive
+    }
+
+    /// What the token is.
+    package let kind: Kind
+    /// Its text (the directive's name without `#`).
+    package let text: String
+    /// The condition of an `#if` or `#elseif`, trimmed and without a trailing comment.
+    package var condition: String = ""
+    /// Its line, from 1.
+    package let line: Int
+    /// Its column, from 1.
+    package let column: Int
+}
+
+/// A `//` comment, which may hold a `// linked-wiring:` marker.
+package struct LineComment: Equatable, Sendable {
+    /// The comment's text, from `//` on.
+    package let text: String
+    /// Its line, from 1.
+    package let line: Int
+    /// Whether code comes before it on its line.
+    package let followsCode: Bool
+}
+
+/// Splits Swift source into tokens, skipping comments and literals, so that a `struct` in a
+/// string or a comment is never taken for a declaration.
+package struct Lexer {
+    private let scalars: [Unicode.Scalar]
+    private let file: String
+    private var index = 0
+    private var line = 1
+    private var lineStart = 0
+    private var codeOnLine = false
+
+    /// The tokens, in order.
+    package private(set) var tokens: [Token] = []
+    /// Every `//` comment, in order.
+    package private(set) var comments: [LineComment] = []
+
+    /// Lexes `text`.
+    ///
+    /// - Parameters:
+    ///   - text: The source.
+    ///   - file: The path used in problems.
+    /// - Throws: A ``SourceProblem`` for a string, comment or regex that never ends.
+    package init(text: String, file: String) throws(SourceProblem) {
+        scalars = Array(text.unicodeScalars)
+        self.file = file
+        try run()
+    }
+
+    private var column: Int { index - lineStart + 1 }
+
+    private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
+        index + offset < scalars.count ? scalars[index + offset] : nil
+    }
+
+    private mutating func advance() {
+        if scalars[index] == "\n" {
+            line += 1
+            lineStart = index + 1
+            codeOnLine = false
+        }
+        index += 1
+    }
+
+    private mutating func run() throws(SourceProblem) {
+        while let scalar = peek() {
+            if scalar == "\n" || scalar == " " || scalar == "\t" || scalar == "\r" {
+                advance()
+            } else if scalar == "/", peek(1) == "/" {
+                lineComment()
+            } else if scalar == "/", peek(1) == "*" {
+                try blockComment()
+            } else if scalar == "\"" || (scalar == "#" && startsRawLiteral()) {
+                try literal()
+            } else if scalar == "#", let next = peek(1), next.isIdentifierStart {
+                directiveOrPound()
+            } else if scalar.isIdentifierStart || scalar == "`" || scalar == "$" {
+                word()
+            } else if scalar.properties.numericType != nil, scalar.isASCII {
+                number()
+            } else {
+                emit(.symbol, String(scalar), column: column)
+                advance()
+            }
+        }
+    }
+
+    private mutating func emit(_ kind: Token.Kind, _ text: String, line: Int? = nil, column: Int, condition: String = "") {
+        tokens.append(Token(kind: kind, text: text, condition: condition, line: line ?? self.line, column: column))
+        codeOnLine = true
+    }
+
+    private mutating func lineComment() {
+        let start = index
+        let followsCode = codeOnLine
+        while let scalar = peek(), scalar != "\n" { advance() }
+        comments.append(LineComment(text: text(start, index), line: line, followsCode: followsCode))
+    }
+
+    private mutating func blockComment() throws(SourceProblem) {
+        let (startLine, startColumn) = (line, column)
+        var depth = 0
+        repeat {
+            guard let scalar = peek() else {
+                throw SourceProblem(file: file, line: startLine, column: startColumn,
+                                    message: "this comment never ends (no */); the rest of the file cannot be scanned")
+            }
+            if scalar == "/", peek(1) == "*" {
+                depth += 1
+                advance()
+            } else if scalar == "*", peek(1) == "/" {
+                depth -= 1
+                advance()
+            }
+            advance()
+        } while depth > 0
+    }
+
+    private func startsRawLiteral() -> Bool {
+        var offset = 0
+        while peek(offset) == "#" { offset += 1 }
+        return peek(offset) == "\"" || peek(offset) == "/"
+    }
+
+    /// Skips a string literal (any number of `#`, one or three quotes, interpolations with
+    /// literals of their own) or an extended regex literal `#/…/#`.
+    private mutating func literal() throws(SourceProblem) {
+        let (startLine, startColumn) = (line, column)
+        try skipLiteral()
+        emit(.literal, "\"…\"", line: startLine, column: startColumn)
+    }
+
+    private mutating func skipLiteral() throws(SourceProblem) {
+        let (startLine, startColumn) = (line, column)
+        var hashes = 0
+        while peek() == "#" {
+            hashes += 1
+            advance()
+        }
+        let unterminated = SourceProblem(file: file, line: startLine, column: startColumn,
+                                         message: "this literal never ends; the rest of the file cannot be scanned")
+        if peek() == "/" {
+            advance()
+            while true {
+                guard let scalar = peek() else { throw unterminated }
+                advance()
+                if scalar == "/", closes(hashes) { return }
+            }
+        }
+        let multiline = peek(1) == "\"" && peek(2) == "\""
+        let quotes = multiline ? 3 : 1
+        for _ in 0..<quotes { advance() }
+        while true {
+            guard let scalar = peek() else { throw unterminated }
+            if scalar == "\n", !multiline { throw unterminated }
+            if scalar == "\\", escapes(hashes) {
+                advance()
+                for _ in 0..<hashes { advance() }
+                if peek() == "(" {
+                    try skipInterpolation()
+                } else if peek() != nil {
+                    advance()
+                }
+                continue
+            }
+            if scalar == "\"", (0..<quotes).allSatisfy({ peek($0) == "\"" }) {
+                for _ in 0..<quotes { advance() }
+                if closes(hashes) { return }
+                continue
+            }
+            advance()
+        }
+    }
+
+    /// Whether the `\` at the cursor starts an escape in a literal with `hashes` delimiters.
+    private func escapes(_ hashes: Int) -> Bool {
+        (0..<hashes).allSatisfy { peek(1 + $0) == "#" }
+    }
+
+    /// Consumes `hashes` `#` when they follow the cursor; whether they did.
+    private mutating func closes(_ hashes: Int) -> Bool {
+        guard (0..<hashes).allSatisfy({ peek($0) == "#" }) else { return false }
+        for _ in 0..<hashes { advance() }
+        return true
+    }
+
+    private mutating func skipInterpolation() throws(SourceProblem) {
+        let (startLine, startColumn) = (line, column)
+        var depth = 0
+        repeat {
+            guard let scalar = peek() else {
+                throw SourceProblem(file: file, line: startLine, column: startColumn,
+                                    message: "this interpolation never ends; the rest of the file cannot be scanned")
+            }
+            if scalar == "\"" || (scalar == "#" && startsRawLiteral()) {
+                try skipLiteral()
+                continue
+            }
+            if scalar == "(" { depth += 1 }
+            if scalar == ")" { depth -= 1 }
+            advance()
+        } while depth > 0
+    }
+
+    private mutating func directiveOrPound() {
+        let startColumn = column
+        let start = index + 1
+        var end = start
+        while end < scalars.count, scalars[end].isIdentifierContinue { end += 1 }
+        let name = text(start, end)
+        guard ["if", "elseif", "else", "endif"].contains(name) else {
+            emit(.symbol, "#", column: startColumn)
+            advance()
+            return
+        }
+        while index < end { advance() }
+        var conditionStart = index
+        while let scalar = peek(), scalar != "\n" {
+            if scalar == "/", peek(1) == "/" { break }
+            advance()
+        }
+        while conditionStart < index, scalars[conditionStart] == " " || scalars[conditionStart] == "\t" { conditionStart += 1 }
+        var condition = text(conditionStart, index)
+        while condition.last == " " || condition.last == "\t" || condition.last == "\r" { condition.removeLast() }
+        emit(.directive, name, column: startColumn, condition: condition)
+    }
+
+    private mutating func word() {
+        let startColumn = column
+        let start = index
+        if peek() == "`" {
+            advance()
+            while let scalar = peek(), scalar != "`", scalar != "\n" { advance() }
+            if peek() == "`" { advance() }
+        } else {
+            advance()
+            while let scalar = peek(), scalar.isIdentifierContinue { advance() }
+        }
+        emit(.word, text(start, index), column: startColumn)
+    }
+
+    private mutating func number() {
+        let startColumn = column
+        let start = index
+        while let scalar = peek(), scalar.isIdentifierContinue || (scalar == "." && (peek(1)?.properties.numericType != nil)) {
+            advance()
+        }
+        emit(.number, text(start, index), column: startColumn)
+    }
+
+    private func text(_ start: Int, _ end: Int) -> String {
+        var result = ""
+        result.unicodeScalars.append(contentsOf: scalars[start..<end])
+        return result
+    }
+}
+
+extension Unicode.Scalar {
+    fileprivate var isIdentifierStart: Bool {
+        self == "_" || properties.isAlphabetic
+    }
+
+    fileprivate var isIdentifierContinue: Bool {
+        isIdentifierStart || properties.numericType != nil || properties.generalCategory == .nonspacingMark
+    }
+}

@@ -1,0 +1,380 @@
+/// The scope a module's `configure` binds in, as its source spells it.
+package enum ModuleScope: Equatable, Sendable {
+    /// `Unscoped`: the module fits any binder.
+    case unscoped
+    /// `Singleton`: the module fits a root whose binder is `Binder<Singleton>`.
+    case singleton
+    /// Any other scope: the module belongs to the subcomponent of that scope.
+    case other(String)
+}
+
+/// A module `LinkedWiring` includes.
+package struct IncludedModule: Equatable, Sendable {
+    /// The Swift module of the wiring library that declares it.
+    package var library: String
+    /// The type as the generated file writes it (`NetworkWiring.BankNetworkModule`).
+    package var reference: String
+    /// Its scope: unscoped or singleton.
+    package var scope: ModuleScope
+    /// The `#if` conditions it is declared under, outermost first.
+    package var conditions: [String]
+    /// The platforms of its `@available` attributes (`macOS 15`), for an `if #available` around
+    /// the include; empty when it has none.
+    package var availability: [String]
+    /// Modules the generated file must import besides the library, for a module declared in an
+    /// extension of a type of another module.
+    package var imports: [String]
+}
+
+/// A module `LinkedWiring` leaves out, and why; the generated file lists them in a comment.
+package struct LeftOutModule: Equatable, Sendable {
+    /// The module as its library names it (`StorageWiring.SessionModule`).
+    package var name: String
+    /// Where it is declared: `Library/File.swift:line`.
+    package var location: String
+    /// Why it is left out.
+    package var reason: String
+}
+
+/// What the scan of the wiring libraries decided.
+package struct LinkedWiringPlan: Equatable, Sendable {
+    /// The modules to include, sorted by library and name.
+    package var included: [IncludedModule] = []
+    /// The modules left out, sorted by name.
+    package var leftOut: [LeftOutModule] = []
+}
+
+/// Decides, from the scanned files of one wiring library, which of its modules `LinkedWiring`
+/// includes.
+///
+/// A type is a module when it, or one of its extensions in the library, inherits `Module` (also
+/// spelled `Wiring.Module`, `Cleanse.Module`, `ScopedModule`) or a protocol or class of the
+/// library that does. It is included when it is public (and so are the types it is nested in),
+/// not generic, not deprecated, unavailable or SPI, not marked `// linked-wiring: exclude`, and
+/// its scope is `Unscoped` or `Singleton`.
+package struct ModuleCatalog {
+    private let library: String
+    private let files: [ScannedFile]
+    private var entries: [Entry] = []
+    private var keys: [Int: String] = [:]
+
+    /// One type or extension, with its place in the library.
+    private struct Entry {
+        var type: ScannedType
+        var file: ScannedFile
+        var id: Int
+        var parentID: Int?
+    }
+
+    /// Everything known about one type of the library, or of another module that the library
+    /// extends.
+    private struct Aggregate {
+        var declaration: Entry?
+        var extensions: [Entry] = []
+
+        var all: [Entry] { (declaration.map { [$0] } ?? []) + extensions }
+    }
+
+    private static let moduleProtocols: Set<String> = ["Module", "ScopedModule"]
+    private static let wiringNamespaces = ["Wiring.Cleanse.", "Wiring.", "Cleanse."]
+
+    /// Classifies the modules of one library.
+    ///
+    /// - Parameters:
+    ///   - library: The library's Swift module name.
+    ///   - files: Its scanned files.
+    /// - Returns: The plan for this library alone, or the problems that make the library's
+    ///   modules impossible to decide.
+    package static func plan(library: String, files: [ScannedFile]) -> (plan: LinkedWiringPlan, problems: [SourceProblem]) {
+        var catalog = ModuleCatalog(library: library, files: files)
+        return catalog.run()
+    }
+
+    private init(library: String, files: [ScannedFile]) {
+        self.library = library
+        self.files = files
+        var offset = 0
+        for file in files {
+            for (index, type) in file.types.enumerated() {
+                entries.append(Entry(type: type, file: file, id: offset + index, parentID: type.parent.map { offset + $0 }))
+            }
+            offset += file.types.count
+        }
+    }
+
+    // MARK: - Names
+
+    /// A type name as written, without generic arguments and without this library's name.
+    private func normalized(_ written: String) -> String {
+        var text = ""
+        var depth = 0
+        for character in written {
+            if character == "<" { depth += 1 }
+            if depth == 0 { text.append(character) }
+            if character == ">" { depth -= 1 }
+        }
+        if text.hasPrefix(library + ".") { text.removeFirst(library.count + 1) }
+        return text
+    }
+
+    private func key(of entry: Entry) -> String {
+        if entry.type.kind == .extension { return normalized(entry.type.name) }
+        guard let parentID = entry.parentID else { return entry.type.name }
+        return key(of: entries[parentID]) + "." + entry.type.name
+    }
+
+    private mutating func run() -> (plan: LinkedWiringPlan, problems: [SourceProblem]) {
+        var aggregates: [String: Aggregate] = [:]
+        for entry in entries {
+            let key = key(of: entry)
+            keys[entry.id] = key
+            if entry.type.kind == .extension {
+                aggregates[key, default: Aggregate()].extensions.append(entry)
+            } else if aggregates[key]?.declaration == nil {
+                aggregates[key, default: Aggregate()].declaration = entry
+            }
+        }
+        let moduleLike = moduleLikeKeys(aggregates)
+        var plan = LinkedWiringPlan()
+        var problems: [SourceProblem] = []
+        for key in aggregates.keys.sorted() {
+            guard let aggregate = aggregates[key], aggregate.declaration?.type.kind != .protocol,
+                  let conformance = aggregate.all.first(where: { inheritsModule($0.type, moduleLike) }) else { continue }
+            do throws(SourceProblem) {
+                switch try decide(key: key, aggregate: aggregate, conformance: conformance, moduleLike: moduleLike, all: aggregates) {
+                case let .included(module): plan.included.append(module)
+                case let .leftOut(reason):
+                    plan.leftOut.append(LeftOutModule(name: "\(library).\(key)", location: location(of: conformance), reason: reason))
+                }
+            } catch {
+                problems.append(error)
+            }
+        }
+        return (plan, problems)
+    }
+
+    /// The keys of the library's protocols and classes that are modules, directly or through
+    /// each other.
+    private func moduleLikeKeys(_ aggregates: [String: Aggregate]) -> Set<String> {
+        var found: Set<String> = []
+        var changed = true
+        while changed {
+            changed = false
+            for (key, aggregate) in aggregates where !found.contains(key) {
+                if aggregate.all.contains(where: { inheritsModule($0.type, found) }) {
+                    found.insert(key)
+                    changed = true
+                }
+            }
+        }
+        return found
+    }
+
+    private func inheritsModule(_ type: ScannedType, _ moduleLike: Set<String>) -> Bool {
+        type.inheritance.contains { isModuleName($0, moduleLike) }
+    }
+
+    private func isModuleName(_ written: String, _ moduleLike: Set<String>) -> Bool {
+        var name = normalized(written)
+        if let namespace = Self.wiringNamespaces.first(where: { name.hasPrefix($0) }) {
+            name.removeFirst(namespace.count)
+            return Self.moduleProtocols.contains(name)
+        }
+        return Self.moduleProtocols.contains(name) || moduleLike.contains(name) || moduleLike.contains { $0.hasSuffix("." + name) }
+    }
+
+    // MARK: - Deciding
+
+    private enum Decision {
+        case included(IncludedModule)
+        case leftOut(String)
+    }
+
+    private func decide(
+        key: String, aggregate: Aggregate, conformance: Entry, moduleLike: Set<String>, all: [String: Aggregate]
+    ) throws(SourceProblem) -> Decision {
+        let chain = ancestry(of: aggregate.declaration ?? conformance, all: all)
+        if let hidden = chain.first(where: { !isPublic($0, all: all) }) {
+            let what = hidden.id == (aggregate.declaration ?? conformance).id ? "it is not public" : "\(keys[hidden.id] ?? hidden.type.name) is not public"
+            return .leftOut(what)
+        }
+        if chain.contains(where: { $0.type.isGeneric || (keys[$0.id].flatMap { all[$0]?.declaration?.type.isGeneric } ?? false) }) {
+            return .leftOut("it is generic; include it yourself with its type arguments")
+        }
+        let sites = chain + [conformance]
+        let attributes = sites.flatMap(\.type.attributes)
+        if attributes.contains(where: { $0.hasPrefix("_spi(") }) {
+            return .leftOut("it is SPI")
+        }
+        if aggregate.all.contains(where: \.type.isExcluded) {
+            return .leftOut("it is marked // linked-wiring: exclude")
+        }
+        var availability: [String] = []
+        for attribute in attributes where attribute.hasPrefix("available(") {
+            switch try Self.availability(attribute, at: conformance) {
+            case let .leftOut(reason): return .leftOut(reason)
+            case let .platforms(platforms):
+                for platform in platforms {
+                    let name = platform.prefix { $0 != " " }
+                    availability.removeAll { $0.prefix { $0 != " " } == name }
+                    availability.append(platform)
+                }
+            }
+        }
+        let scope = try self.scope(of: key, aggregate: aggregate, conformance: conformance, moduleLike: moduleLike, all: all, seen: [])
+        if case let .other(name) = scope {
+            return .leftOut("its scope is \(name): include it in the subcomponent of that scope")
+        }
+        var conditions: [String] = []
+        for condition in sites.flatMap(\.type.conditions) where !conditions.contains(condition) {
+            conditions.append(condition)
+        }
+        let isForeign = aggregate.declaration == nil
+            || chain.contains { $0.type.kind == .extension && all[keys[$0.id] ?? ""]?.declaration == nil }
+        let reference: String
+        if isForeign {
+            reference = key
+        } else {
+            reference = key.prefix { $0 != "." } == library ? key : "\(library).\(key)"
+        }
+        return .included(IncludedModule(
+            library: library, reference: reference, scope: scope, conditions: conditions, availability: availability,
+            imports: isForeign ? conformance.file.imports : []
+        ))
+    }
+
+    /// The entry and the types and extensions it is nested in, innermost first.
+    private func ancestry(of entry: Entry, all: [String: Aggregate]) -> [Entry] {
+        var chain = [entry]
+        var current = entry
+        while let parentID = current.parentID {
+            current = entries[parentID]
+            chain.append(current)
+            if current.type.kind == .extension, let declaration = all[keys[current.id] ?? ""]?.declaration {
+                chain.append(contentsOf: ancestry(of: declaration, all: all))
+                break
+            }
+        }
+        return chain
+    }
+
+    /// Whether an entry is visible outside the library, on its own: a type whose access is
+    /// `public` or `open` (or unwritten inside a `public extension`), or any extension.
+    private func isPublic(_ entry: Entry, all: [String: Aggregate]) -> Bool {
+        if entry.type.kind == .extension { return true }
+        if let access = entry.type.access { return access == "public" || access == "open" }
+        guard let parentID = entry.parentID else { return false }
+        let parent = entries[parentID]
+        return parent.type.kind == .extension && (parent.type.access == "public" || parent.type.access == "open")
+    }
+
+    private func scope(
+        of key: String, aggregate: Aggregate, conformance: Entry, moduleLike: Set<String>, all: [String: Aggregate], seen: Set<String>
+    ) throws(SourceProblem) -> ModuleScope {
+        let alias = aggregate.all.lazy.compactMap { entry in entry.type.scopeAlias.map { (entry, $0) } }.first
+        let configure = aggregate.all.lazy.compactMap { entry in entry.type.configureBinder.map { (entry, $0) } }.first
+        if let (entry, alias) = alias {
+            guard let scope = Self.scope(named: alias.type) else {
+                throw SourceProblem(file: entry.file.path, line: alias.line, message: unknownScope(key, "typealias Scope = \(alias.type)"))
+            }
+            return scope
+        }
+        if let (entry, binder) = configure {
+            if let scope = Self.scope(ofBinder: binder.type) { return scope }
+            throw SourceProblem(file: entry.file.path, line: binder.line, message: unknownScope(key, "configure(binder: \(binder.type))"))
+        }
+        // A subclass of a module class of the library inherits its configure.
+        for entry in aggregate.all {
+            for inherited in entry.type.inheritance {
+                let name = normalized(inherited)
+                guard let parentKey = moduleLike.first(where: { $0 == name || $0.hasSuffix("." + name) }),
+                      !seen.contains(parentKey), let parent = all[parentKey], parent.declaration?.type.kind != .protocol else { continue }
+                return try scope(of: parentKey, aggregate: parent, conformance: conformance, moduleLike: moduleLike, all: all, seen: seen.union([key]))
+            }
+        }
+        throw SourceProblem(
+            file: conformance.file.path, line: conformance.type.line, column: conformance.type.column,
+            message: "cannot find `static func configure(binder:)` or `typealias Scope` of the module \(library).\(key) in \(library)'s sources, so it cannot tell whether the module fits the root; declare them in the module's body or in an extension in \(library), or mark the module `// linked-wiring: exclude` and include it yourself"
+        )
+    }
+
+    private func unknownScope(_ key: String, _ written: String) -> String {
+        "cannot tell the scope of the module \(library).\(key) from `\(written)`; spell it Binder<Unscoped>, Binder<Singleton> or Binder<SomeScope> (or typealias Scope = one of them), or mark the module `// linked-wiring: exclude` and include it yourself"
+    }
+
+    /// The scope of a binder type as written, or nil when it is not `Binder<…>` or `UnscopedBinder`.
+    static func scope(ofBinder written: String) -> ModuleScope? {
+        let name = stripNamespace(written)
+        if name == "UnscopedBinder" { return .unscoped }
+        guard name.hasPrefix("Binder<"), name.hasSuffix(">") else { return nil }
+        let argument = String(name.dropFirst("Binder<".count).dropLast())
+        if argument == "Scope" || argument == "Self.Scope" { return .unscoped }
+        return scope(named: argument)
+    }
+
+    /// The scope a type name names, or nil when it is not a plain (possibly qualified) name.
+    static func scope(named written: String) -> ModuleScope? {
+        let name = stripNamespace(written)
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "`" }) else { return nil }
+        switch name {
+        case "Unscoped": return .unscoped
+        case "Singleton": return .singleton
+        case "Scope", "Self.Scope": return nil
+        default: return .other(name)
+        }
+    }
+
+    private static func stripNamespace(_ written: String) -> String {
+        var name = written
+        if let namespace = wiringNamespaces.first(where: { name.hasPrefix($0) }) { name.removeFirst(namespace.count) }
+        return name
+    }
+
+    // MARK: - Availability
+
+    private enum Availability {
+        case leftOut(String)
+        case platforms([String])
+    }
+
+    /// What an `@available` attribute means for including the module.
+    private static func availability(_ attribute: String, at entry: Entry) throws(SourceProblem) -> Availability {
+        let arguments = attribute.dropFirst("available(".count).dropLast()
+            .split(separator: ",").map { $0.trimmingSpaces() }
+        let labels = arguments.map { $0.prefix { $0 != ":" && $0 != " " } }
+        if labels.contains("deprecated") { return .leftOut("it is deprecated") }
+        if labels.contains("unavailable") || labels.contains("obsoleted") { return .leftOut("it is unavailable") }
+        if arguments.first == "*" || arguments.first?.hasPrefix("swift ") == true || arguments.first?.hasPrefix("_PackageDescription") == true {
+            return .platforms([])
+        }
+        if arguments.allSatisfy({ $0 == "*" || ($0.split(separator: " ").count == 2 && !$0.contains(":")) }) {
+            return .platforms(arguments.filter { $0 != "*" })
+        }
+        if arguments.count >= 2, let platform = arguments.first, !platform.contains(" "),
+           let introduced = arguments.first(where: { $0.hasPrefix("introduced:") }) {
+            return .platforms(["\(platform) \(introduced.dropFirst("introduced:".count).trimmingSpaces())"])
+        }
+        if !arguments.contains(where: { $0.split(separator: " ").count == 2 && !$0.contains(":") }) {
+            return .platforms([])
+        }
+        throw SourceProblem(
+            file: entry.file.path, line: entry.type.line, column: entry.type.column,
+            message: "cannot read `@\(attribute)` of a module; write `@available(macOS 15, iOS 18, *)`, or mark the module `// linked-wiring: exclude` and include it yourself"
+        )
+    }
+
+    private func location(of entry: Entry) -> String {
+        "\(Self.shortPath(entry.file.path)):\(entry.type.line)"
+    }
+
+    /// `Folder/File.swift`: the last two components, as `#fileID` names a file.
+    package static func shortPath(_ path: String) -> String {
+        path.split(separator: "/").suffix(2).joined(separator: "/")
+    }
+}
+
+extension StringProtocol {
+    fileprivate func trimmingSpaces() -> String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

@@ -1,0 +1,58 @@
+/// A type declaration or an extension, as the scan of one file found it.
+package struct ScannedType: Equatable, Sendable {
+    /// What declares it.
+    package enum Kind: String, Equatable, Sendable {
+        case `struct`, `enum`, `class`, `actor`, `protocol`, `extension`
+    }
+
+    /// `struct`, `enum`, `class`, `actor`, `protocol` or `extension`.
+    package var kind: Kind
+    /// The declared name, or for an extension the extended type as written (`Outer.Inner`).
+    package var name: String
+    /// The index in the file's list of the type or extension this one is nested in.
+    package var parent: Int?
+    /// The access level written on it: `public`, `open`, `package`, `internal`, `private`,
+    /// `fileprivate`, or nil when none is written.
+    package var access: String?
+    /// Its attributes, as written (`@available(*, deprecated)`), without the `@`.
+    package var attributes: [String] = []
+    /// Whether it declares generic parameters.
+    package var isGeneric = false
+    /// The inherited types, as written without spaces (`Wiring.Module`, `Sendable`).
+    package var inheritance: [String] = []
+    /// The `#if` conditions it is declared under, outermost first; `#elseif` and `#else` are
+    /// spelled as `!(a) && (b)`.
+    package var conditions: [String] = []
+    /// Whether the comment lines above it hold `// linked-wiring: exclude`.
+    package var isExcluded = false
+    /// The type named by `typealias Scope = …` in its body, and where.
+    package var scopeAlias: (type: String, line: Int)?
+    /// The binder type of `static func configure(binder: …)` in its body, and where.
+    package var configureBinder: (type: String, line: Int)?
+    /// The file it is in.
+    package var file: String
+    /// The line of its first attribute or modifier.
+    package var line: Int
+    /// The column of its first attribute or modifier.
+    package var column: Int
+
+    /// Equality of everything but the member tuples' labels.
+    package static func == (lhs: ScannedType, rhs: ScannedType) -> Bool {
+        lhs.kind == rhs.kind && lhs.name == rhs.name && lhs.parent == rhs.parent && lhs.access == rhs.access
+            && lhs.attributes == rhs.attributes && lhs.isGeneric == rhs.isGeneric && lhs.inheritance == rhs.inheritance
+            && lhs.conditions == rhs.conditions && lhs.isExcluded == rhs.isExcluded
+            && lhs.scopeAlias?.type == rhs.scopeAlias?.type && lhs.scopeAlias?.line == rhs.scopeAlias?.line
+            && lhs.configureBinder?.type == rhs.configureBinder?.type && lhs.configureBinder?.line == rhs.configureBinder?.line
+            && lhs.file == rhs.file && lhs.line == rhs.line && lhs.column == rhs.column
+    }
+}
+
+/// Everything the scan found in one file.
+package struct ScannedFile: Equatable, Sendable {
+    /// The path, as the plugin passed it.
+    package var path: String
+    /// The modules the file imports, in order.
+    package var imports: [String] = []
+    /// Its type declarations and extensions, in order; `parent` indexes this array.
+    package var types: [ScannedType] = []
+}

@@ -1,0 +1,32 @@
+/// A reason the scan cannot give a complete `LinkedWiring`: a file it cannot read, or a
+/// declaration it cannot classify. The generator prints each one and fails the build, so that a
+/// module is never silently missing.
+///
+/// Its description has the compiler's shape, which Xcode and editors turn into an issue on the
+/// line: `path:line:column: error: message`, or `path: error: message` when there is no line.
+package struct SourceProblem: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The file, as the plugin passed it.
+    package let file: String
+    /// The line, from 1; nil when the problem is the whole file.
+    package let line: Int?
+    /// The column, from 1.
+    package let column: Int
+    /// What went wrong and how to fix it.
+    package let message: String
+
+    /// Creates a problem.
+    package init(file: String, line: Int?, column: Int = 1, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    /// `path:line:column: error: LinkedWiring: message`.
+    package var description: String {
+        if let line {
+            return "\(file):\(line):\(column): error: LinkedWiring: \(message)"
+        }
+        return "\(file): error: LinkedWiring: \(message)"
+    }
+}

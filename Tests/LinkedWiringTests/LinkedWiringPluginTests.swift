@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// The plugin end to end: a package made by the test links different wiring libraries into
+/// different apps, and `swift build` builds them with the plugin of this package.
+///
+/// Building a fresh package builds Wiring, so the checks share one package and four builds:
+/// the first builds everything; the others are incremental.
+struct LinkedWiringPluginTests {
+    @Test(.timeLimit(.minutes(30)))
+    func eachAppsRootGetsTheModulesItsPackageLinksAndNothingElse() throws {
+        let package = try DemoPackage.make()
+        defer { package.remove() }
+
+        // 1. Everything builds; each app's root got exactly the modules its Package.swift links.
+        let build = try package.build()
+        try #require(build.status == 0, "swift build failed:\n\(build.output)")
+        #expect(!build.output.contains("warning:"), "the build warned:\n\(build.output)")
+
+        let app = try package.runApp("App")
+        #expect(app.status == 0)
+        #expect(app.output == """
+            mail=real store=disk
+            modules=App.LinkedWiring,MailWiring.MailModule,StorageWiring.CacheModule,StorageWiring.StorageModule
+
+            """)
+        let devApp = try package.runApp("DevApp")
+        #expect(devApp.status == 0)
+        #expect(devApp.output == """
+            mail=fake store=disk
+            modules=DevApp.LinkedWiring,FakeMailWiring.FakeMailModule,StorageWiring.CacheModule,StorageWiring.StorageModule
+
+            """)
+
+        // A package that links both mail wirings binds `any Mailer` twice: `of` throws and
+        // names both modules.
+        let bothApp = try package.runApp("BothApp")
+        #expect(bothApp.status == 3)
+        #expect(bothApp.output.contains("in FakeMailModule"), "\(bothApp.output)")
+        #expect(bothApp.output.contains("in MailModule"), "\(bothApp.output)")
+
+        // The generated file lists what it left out, and why.
+        let generated = try String(contentsOf: package.generatedFile(of: "App"), encoding: .utf8)
+        #expect(generated.contains("""
+            // Left out:
+            //   StorageWiring.DebugStorageModule (StorageWiring/LeftOut.swift:21): it is marked // linked-wiring: exclude
+            //   StorageWiring.InternalModule (StorageWiring/LeftOut.swift:27): it is not public
+            //   StorageWiring.SessionModule (StorageWiring/LeftOut.swift:8): its scope is SessionScope: include it in the subcomponent of that scope
+            //   StorageWiring.TypedModule (StorageWiring/LeftOut.swift:15): it is generic; include it yourself with its type arguments
+            """), "\(generated)")
+        #expect(generated.contains("""
+                static func configure(binder: Wiring.Binder<Wiring.Singleton>) {
+                    binder.include(module: MailWiring.MailModule.self)
+                    binder.include(module: StorageWiring.CacheModule.self)
+                    if #available(macOS 15, *) {
+                        binder.include(module: StorageWiring.StorageModule.self)
+                    }
+                }
+            """), "\(generated)")
+
+        // 2. Touching a core library runs no generator; touching a wiring library runs the
+        // generator of the apps that link it, and only theirs. The build after a package's first
+        // build relinks the plugin's tool, and so runs every generator whatever changed (SwiftPM
+        // does that, once); a build with nothing to do takes that turn first.
+        let settle = try package.build()
+        try #require(settle.status == 0, "the second swift build failed:\n\(settle.output)")
+        let appDate = try package.modificationDate(of: package.generatedFile(of: "App"))
+        let devAppDate = try package.modificationDate(of: package.generatedFile(of: "DevApp"))
+        Thread.sleep(forTimeInterval: 1.1)
+        try package.touch("Sources/Storage/Store.swift")
+        try package.touch("Sources/MailWiring/MailModule.swift")
+        let rebuild = try package.build()
+        try #require(rebuild.status == 0, "the third swift build failed:\n\(rebuild.output)")
+        #expect(try package.modificationDate(of: package.generatedFile(of: "DevApp")) == devAppDate, "\(rebuild.output)")
+        #expect(try package.modificationDate(of: package.generatedFile(of: "App")) > appDate, "\(rebuild.output)")
+
+        // 3. A module whose scope the scan cannot tell is a build error naming file and line.
+        try package.write(DemoPackage.unclassifiable, to: "Sources/BrokenWiring/Weird.swift")
+        let broken = try package.build(["--product", "BrokenApp"])
+        #expect(broken.status != 0)
+        let weird = package.root.appending(path: "Sources/BrokenWiring/Weird.swift").path
+        #expect(broken.output.contains(
+            "\(weird):6:1: error: LinkedWiring: cannot tell the scope of the module BrokenWiring.WeirdModule from `configure(binder: WeirdBinder)`; spell it Binder<Unscoped>, Binder<Singleton> or Binder<SomeScope> (or typealias Scope = one of them), or mark the module `// linked-wiring: exclude` and include it yourself"
+        ), "\(broken.output)")
+    }
+}

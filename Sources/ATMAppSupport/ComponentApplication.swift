@@ -4,9 +4,9 @@ public import Wiring
 
 /// An ATM app made from a root component: builds it for deposits, validates it with every
 /// wiring rule, and renders its graph. `atm` and `atm-dev` are this type over their own root
-/// components.
+/// components, whose seeds say what an invocation's settings become in the graph.
 public struct ComponentApplication<Component: RootComponent>: ATMApplication
-where Component.Seed == ATMConfiguration, Component.Root == ATM {
+where Component.Seed: ATMSeed, Component.Root == ATM {
     /// The name the app is run by.
     public let name: String
     /// The values used when neither a flag nor the environment gives one.
@@ -23,9 +23,18 @@ where Component.Seed == ATMConfiguration, Component.Root == ATM {
         self.defaults = defaults
     }
 
-    /// Builds the component with the invocation's configuration as its seed.
-    public func makeATM(configuration: ATMConfiguration) throws -> ATM {
-        try ComponentFactory.of(Component.self).build(configuration)
+    /// Checks the invocation's bank options as the component's seed judges them.
+    ///
+    /// - Parameter options: The bank's URL and the transport options of the invocation.
+    public func checkBank(_ options: BankOptions) throws {
+        try Component.Seed.checkBank(options)
+    }
+
+    /// Builds the component with the seed made from the invocation's settings.
+    ///
+    /// - Parameter settings: The invocation's settings.
+    public func makeATM(settings: ATMRunSettings) throws -> ATM {
+        try ComponentFactory.of(Component.self).build(try Component.Seed(settings: settings))
     }
 
     /// Validates the component with every wiring rule.

@@ -26,13 +26,13 @@ struct SyncCommand {
             let named = context.settings.namedBankURL(options) ?? context.application.defaults.bankURL
             // A bank the command line names must be usable: a mistake there is the caller's (64).
             if let named {
-                _ = try context.settings.configuration(options, needs: .bank, bankURL: named)
+                _ = try context.settings.resolve(options, needs: .bank, bankURL: named)
             }
             let banks = if let named { [(named, [PendingDeposit]())] } else { try await recordedBanks(options) }
             var syncs: [Sync] = []
             for (bank, deposits) in banks {
                 do throws(CommandLineFailure) {
-                    let atm = try context.makeATM(try context.settings.configuration(options, needs: .bank, bankURL: bank))
+                    let atm = try context.makeATM(try context.settings.resolve(options, needs: .bank, bankURL: bank))
                     let report = try await context.attempt { try await atm.synchronizer.sync() }
                     // Without a named bank, a deposit made with another bank is synced in that bank's turn.
                     syncs.append(Sync(bank: bank, report: named == nil ? report.leavingOutOtherBanks : report))
@@ -60,11 +60,11 @@ struct SyncCommand {
 
     /// Every bank a pending deposit was sent to, in journal order, with its deposits.
     private func recordedBanks(_ options: CommandOptions) async throws(CommandLineFailure) -> [(String, [PendingDeposit])] {
-        let atm = try context.makeATM(try context.settings.configuration(options, needs: .journalOnly))
+        let atm = try context.makeATM(try context.settings.resolve(options, needs: .journalOnly))
         let pending = try await context.attempt { try atm.journal.pendingDeposits() }
         var banks: [(String, [PendingDeposit])] = []
         for deposit in pending {
-            let bank = BankConfiguration.canonicalURL(deposit.bankURL)
+            let bank = BankURL.canonical(deposit.bankURL)
             if let index = banks.firstIndex(where: { $0.0 == bank }) {
                 banks[index].1.append(deposit)
             } else {

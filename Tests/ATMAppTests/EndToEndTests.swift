@@ -90,17 +90,18 @@ struct EndToEndTests {
 
     @Test func bothAppsValidateTheirGraphs() async throws {
         #expect(try await CommandRunner.run("atm", ["validate"]) == CommandRunner.Run(
-            status: 0, output: "The object graph of ATMRootComponent is valid: 10 bindings from 3 modules, every wiring rule checked.\n", error: ""
+            status: 0, output: "The object graph of ATMRootComponent is valid: 12 bindings from 3 modules, every wiring rule checked.\n", error: ""
         ))
         #expect(try await CommandRunner.run("atm-dev", ["validate"]) == CommandRunner.Run(
-            status: 0, output: "The object graph of ATMRootComponent is valid: 11 bindings from 3 modules, every wiring rule checked.\n", error: ""
+            status: 0, output: "The object graph of ATMRootComponent is valid: 10 bindings from 3 modules, every wiring rule checked.\n", error: ""
         ))
     }
 
     @Test func theGraphsShowWhichNetworkEachAppUses() async throws {
         let production = try await CommandRunner.run("atm", ["graph"])
         #expect(production.status == 0)
-        #expect(production.output.contains("any NetworkExecutor  shared in Singleton · BankNetworkModule, NetworkWiring/BankNetworkModule.swift:"))
+        #expect(production.output.contains("any NetworkExecutor  ATMRootComponent, ATMApp/ATMRootComponent.swift:"))
+        #expect(production.output.contains("BankNetworkExecutor  shared in Singleton · BankNetworkModule, BankNetworkWiring/BankNetworkModule.swift:"))
         let development = try await CommandRunner.run("atm-dev", ["graph", "--format", "json"])
         #expect(development.status == 0)
         #expect(development.output.contains("\"module\" : \"FakeNetworkWiring.FakeBankNetworkModule\""))

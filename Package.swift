@@ -81,8 +81,8 @@ let package = Package(
             name: "ATMAppTests",
             dependencies: [
                 "ATMApp", "ATMDevApp", "Wiring", "WiringTesting", "ATMLib", "ATMCLI", "ATMAppSupport", "BillScanner", "Network",
-                "BankNetwork", "FakeNetwork", "FakeNetworkWiring", "FakeATMLib", "FakeATMLibWiring", "ATMTestSupport",
-                "SeededRandom",
+                "BankNetwork", "FakeNetwork", "FakeNetworkWiring", "FakeATMLib", "FakeATMLibWiring", "ATMLibWiring", "BillScannerWiring",
+                "ATMTestSupport", "SeededRandom",
             ]
         ),
     ]

@@ -1,3 +1,4 @@
+import ATMLib
 import ATMTestSupport
 import Foundation
 import Testing
@@ -79,6 +80,26 @@ struct EndToEndTests {
               bills    20, 20, 5
               balance  $45.00
               deposit  fake-1
+
+            """, error: ""))
+    }
+
+    @Test func atmDevSyncsWithItsInMemoryBankWithoutABankURL() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dev-sync-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let journal = folder + "/journal.json"
+        let file = FileDepositJournal(location: JournalLocation(path: journal))
+        for (key, account, cents, bank) in [("k-1", "bob", 500, "in-memory bank"), ("k-2", "carol", 100, "http://localhost")] {
+            let pending = PendingDeposit(
+                idempotencyKey: key, account: account, amountCents: cents, bills: [cents / 100], bankURL: bank, recordedAt: "2026-11-22T21:00:00Z"
+            )
+            try file.record(pending).release()
+        }
+        let run = try await CommandRunner.run("atm-dev", ["sync", "--journal", journal])
+        #expect(run == CommandRunner.Run(status: 75, output: """
+            2 pending deposits at in-memory bank:
+              $5.00 to bob: confirmed, deposit fake-1, balance $5.00
+              $1.00 to carol: left pending: it was sent to http://localhost; sync with --bank http://localhost
 
             """, error: ""))
     }

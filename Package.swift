@@ -11,8 +11,10 @@ let package = Package(
     products: [
         .library(name: "Wiring", targets: ["Wiring"]),
         .library(name: "WiringTesting", targets: ["WiringTesting"]),
-        // The example ecosystem's libcurl bank client, for the benchmark package's bank scenario.
+        // The example ecosystem's network port (protocol and value types), and its libcurl bank
+        // client, for the benchmark package's bank scenario.
         .library(name: "Network", targets: ["Network"]),
+        .library(name: "BankNetwork", targets: ["BankNetwork"]),
         .executable(name: "atm", targets: ["ATMApp"]),
         .executable(name: "atm-dev", targets: ["ATMDevApp"]),
         // Generates `LinkedWiring`, which includes the modules of every wiring library an app links.
@@ -35,12 +37,14 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
-        .target(name: "Network", dependencies: ["CCurl"]),
+        .target(name: "Network"),
+        // The framework layer: the libcurl client, linked by the production app only.
+        .target(name: "BankNetwork", dependencies: ["Network", "CCurl"]),
         .target(name: "ATMLib", dependencies: ["BillScanner", "Network"]),
 
         // MARK: - Wiring libraries (bindings only, each for its sibling)
         .target(name: "BillScannerWiring", dependencies: ["Wiring", "BillScanner"], path: "WiringLibs/BillScannerWiring"),
-        .target(name: "NetworkWiring", dependencies: ["Wiring", "Network"], path: "WiringLibs/NetworkWiring"),
+        .target(name: "BankNetworkWiring", dependencies: ["Wiring", "BankNetwork"], path: "WiringLibs/BankNetworkWiring"),
         .target(name: "ATMLibWiring", dependencies: ["Wiring", "ATMLib", "BillScanner", "Network"], path: "WiringLibs/ATMLibWiring"),
 
         // MARK: - Fakes and their wiring
@@ -54,7 +58,10 @@ let package = Package(
         .target(name: "ATMAppSupport", dependencies: ["ATMCLI", "ATMLib", "Network", "Wiring"]),
         .executableTarget(
             name: "ATMApp",
-            dependencies: ["ATMAppSupport", "ATMCLI", "Wiring", "ATMLibWiring", "BillScannerWiring", "NetworkWiring"]
+            dependencies: [
+                "ATMAppSupport", "ATMCLI", "ATMLib", "Network", "BankNetwork", "Wiring", "ATMLibWiring", "BillScannerWiring",
+                "BankNetworkWiring",
+            ]
         ),
         .executableTarget(
             name: "ATMDevApp",
@@ -79,13 +86,16 @@ let package = Package(
         ),
         .testTarget(name: "LinkedWiringTests", dependencies: ["LinkedWiringScanner"]),
         .testTarget(name: "BillScannerTests", dependencies: ["BillScanner"]),
-        .testTarget(name: "NetworkTests", dependencies: ["Network", "FakeNetwork", "ATMTestSupport"]),
+        .testTarget(name: "NetworkTests", dependencies: ["Network"]),
+        // The client's own tests, and the contract suite that runs the fake and the client alike.
+        .testTarget(name: "BankNetworkTests", dependencies: ["BankNetwork", "Network", "FakeNetwork", "ATMTestSupport"]),
         .testTarget(name: "ATMLibTests", dependencies: ["ATMLib", "BillScanner", "Network", "FakeNetwork", "FakeATMLib"]),
         .testTarget(
             name: "ATMAppTests",
             dependencies: [
-                "ATMApp", "ATMDevApp", "Wiring", "WiringTesting", "ATMLib", "ATMCLI", "BillScanner", "Network",
-                "FakeNetwork", "FakeATMLib", "FakeATMLibWiring", "ATMTestSupport", "SeededRandom",
+                "ATMApp", "ATMDevApp", "Wiring", "WiringTesting", "ATMLib", "ATMCLI", "ATMAppSupport", "BillScanner", "Network",
+                "BankNetwork", "FakeNetwork", "FakeNetworkWiring", "FakeATMLib", "FakeATMLibWiring", "ATMLibWiring", "BillScannerWiring",
+                "ATMTestSupport", "SeededRandom",
             ]
         ),
     ]

@@ -42,6 +42,7 @@ let package = Package(
                 "BenchmarkSupport", "ScaleTypes", "WiringScale600", "WiringScaleRest", "SwinjectScale600", "HandScale600",
                 "Swinject",
                 .product(name: "Wiring", package: "Wiring"),
+                .product(name: "BankNetwork", package: "Wiring"),
                 .product(name: "Network", package: "Wiring"),
             ]
         ),

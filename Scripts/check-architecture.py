@@ -8,8 +8,11 @@ reports each broken arrow on one line:
      composition and the executables) depends neither on Wiring nor on a wiring or fake library;
   2. a wiring library (WiringLibs/) depends on no other wiring library and on no fake;
   3. a fake wiring library (FakeLibs/*Wiring) depends on no real wiring library;
-  4. the `atm` executable links no fake library, and `atm-dev` links no real network wiring;
-  5. a plugin's tools (the targets a plugin depends on, directly or not: for LinkedWiring, its
+  4. the `atm` executable links no fake library;
+  5. the `atm-dev` executable builds without the framework layer: nothing it links, directly or
+     not, is a system library (CCurl) or depends on one (the libcurl client BankNetwork and its
+     wiring, BankNetworkWiring);
+  6. a plugin's tools (the targets a plugin depends on, directly or not: for LinkedWiring, its
      generator and scanner) are none of the container, a wiring library or a fake, so that a
      package that applies the plugin builds nothing of ours but the tool. Tools are not core
      libraries, even in Sources/.
@@ -25,6 +28,8 @@ from dataclasses import dataclass, field
 
 CONTAINER = {"Wiring", "WiringTesting"}
 COMPOSITION = {"ATMAppSupport"}
+FRAMEWORK_LAYER_FIX = ("the development app builds without the framework layer (the libcurl client): "
+                       "link FakeNetworkWiring, and move what needs the client to the production app")
 
 
 @dataclass
@@ -138,8 +143,16 @@ def breaks(manifest):
             if name in targets and targets[name].is_fake:
                 problems.append(f"atm links {name}, a fake library; the production app must link only real libraries")
     atm_dev = executable_target(manifest, "atm-dev")
-    if atm_dev and "NetworkWiring" in closure(atm_dev, targets):
-        problems.append("atm-dev links NetworkWiring; the development app uses FakeNetworkWiring instead")
+    if atm_dev:
+        for name in sorted(closure(atm_dev, targets)):
+            if name not in targets:
+                continue
+            if targets[name].kind == "system":
+                problems.append(f"atm-dev links {name}, a system library; {FRAMEWORK_LAYER_FIX}")
+                continue
+            systems = sorted(d for d in closure(name, targets) if d in targets and targets[d].kind == "system")
+            if systems:
+                problems.append(f"atm-dev links {name}, which links {', '.join(systems)}; {FRAMEWORK_LAYER_FIX}")
     return problems
 
 

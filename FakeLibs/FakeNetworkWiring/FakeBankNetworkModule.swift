@@ -3,7 +3,9 @@ import Network
 public import Wiring
 
 /// Binds `Network`'s `NetworkExecutor` to the in-memory `FakeNetworkExecutor`: include it
-/// instead of `BankNetworkModule` to swap the whole network layer.
+/// instead of `BankNetworkModule` (and the production root's binding of `NetworkExecutor` to
+/// `BankNetworkExecutor`) to swap the whole network layer. A fake wiring library may bind its
+/// real sibling's protocol; `BankNetworkWiring`, whose sibling is `BankNetwork`, may not.
 ///
 /// The fake itself is bound too, shared in the component, so that a test can script it and read
 /// its calls through the same instance the graph uses.

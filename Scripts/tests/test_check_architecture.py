@@ -23,12 +23,15 @@ CLEAN = {
         target("Wiring"),
         target("BillScanner"),
         target("Network"),
+        target("CCurl", kind="system"),
+        target("BankNetwork", ["Network", "CCurl"]),
         target("ATMLib", ["BillScanner", "Network"]),
-        target("NetworkWiring", ["Wiring", "Network"], path="WiringLibs/NetworkWiring"),
+        target("BankNetworkWiring", ["Wiring", "BankNetwork"], path="WiringLibs/BankNetworkWiring"),
+        target("BillScannerWiring", ["Wiring", "BillScanner"], path="WiringLibs/BillScannerWiring"),
         target("ATMLibWiring", ["Wiring", "ATMLib", "Network"], path="WiringLibs/ATMLibWiring"),
         target("FakeNetwork", ["Network"], path="FakeLibs/FakeNetwork"),
         target("FakeNetworkWiring", ["Wiring", "FakeNetwork", "Network"], path="FakeLibs/FakeNetworkWiring"),
-        target("ATMApp", ["ATMLibWiring", "NetworkWiring"], kind="executable"),
+        target("ATMApp", ["ATMLibWiring", "BankNetworkWiring"], kind="executable"),
         target("ATMDevApp", ["ATMLibWiring", "FakeNetworkWiring"], kind="executable"),
         target("ATMAppTests", ["ATMApp", "FakeNetwork"], kind="test"),
         target("LinkedWiring", ["LinkedWiringGenerator"], kind="plugin"),
@@ -61,10 +64,14 @@ class CheckArchitectureTests(unittest.TestCase):
         ])
 
     def test_a_core_library_depending_on_a_wiring_library_or_a_fake_is_reported(self):
-        self.assertEqual(check.breaks(with_dependency("ATMLib", "NetworkWiring")), [
-            "ATMLib (a core library) depends on NetworkWiring, a wiring library; "
+        self.assertEqual(check.breaks(with_dependency("ATMLib", "BankNetworkWiring")), [
+            "ATMLib (a core library) depends on BankNetworkWiring, a wiring library; "
             "core libraries depend only on other core libraries: remove the dependency",
-            "atm-dev links NetworkWiring; the development app uses FakeNetworkWiring instead",
+            "atm-dev links ATMLib, which links CCurl; " + check.FRAMEWORK_LAYER_FIX,
+            "atm-dev links ATMLibWiring, which links CCurl; " + check.FRAMEWORK_LAYER_FIX,
+            "atm-dev links BankNetwork, which links CCurl; " + check.FRAMEWORK_LAYER_FIX,
+            "atm-dev links BankNetworkWiring, which links CCurl; " + check.FRAMEWORK_LAYER_FIX,
+            "atm-dev links CCurl, a system library; " + check.FRAMEWORK_LAYER_FIX,
         ])
         self.assertEqual(check.breaks(with_dependency("Network", "FakeNetwork")), [
             "Network (a core library) depends on FakeNetwork, a fake; "
@@ -73,17 +80,19 @@ class CheckArchitectureTests(unittest.TestCase):
         ])
 
     def test_a_wiring_library_depending_on_another_is_reported(self):
-        self.assertEqual(check.breaks(with_dependency("ATMLibWiring", "NetworkWiring")), [
-            "ATMLibWiring (a wiring library) depends on NetworkWiring, another wiring library; "
-            "a wiring library binds only its sibling's types: include NetworkWiring's modules from the app instead",
-            "atm-dev links NetworkWiring; the development app uses FakeNetworkWiring instead",
+        self.assertEqual(check.breaks(with_dependency("ATMLibWiring", "BillScannerWiring")), [
+            "ATMLibWiring (a wiring library) depends on BillScannerWiring, another wiring library; "
+            "a wiring library binds only its sibling's types: include BillScannerWiring's modules from the app instead",
         ])
 
     def test_a_fake_wiring_library_depending_on_the_real_one_is_reported(self):
-        self.assertEqual(check.breaks(with_dependency("FakeNetworkWiring", "NetworkWiring")), [
-            "FakeNetworkWiring (a fake wiring library) depends on NetworkWiring, a real wiring library; "
+        self.assertEqual(check.breaks(with_dependency("FakeNetworkWiring", "BankNetworkWiring")), [
+            "FakeNetworkWiring (a fake wiring library) depends on BankNetworkWiring, a real wiring library; "
             "a fake wiring library replaces one, it does not build on it",
-            "atm-dev links NetworkWiring; the development app uses FakeNetworkWiring instead",
+            "atm-dev links BankNetwork, which links CCurl; " + check.FRAMEWORK_LAYER_FIX,
+            "atm-dev links BankNetworkWiring, which links CCurl; " + check.FRAMEWORK_LAYER_FIX,
+            "atm-dev links CCurl, a system library; " + check.FRAMEWORK_LAYER_FIX,
+            "atm-dev links FakeNetworkWiring, which links CCurl; " + check.FRAMEWORK_LAYER_FIX,
         ])
 
     def test_atm_linking_a_fake_even_indirectly_is_reported(self):
@@ -92,9 +101,11 @@ class CheckArchitectureTests(unittest.TestCase):
             "atm links FakeNetworkWiring, a fake library; the production app must link only real libraries",
         ])
 
-    def test_atm_dev_linking_the_real_network_wiring_is_reported(self):
-        self.assertEqual(check.breaks(with_dependency("ATMDevApp", "NetworkWiring")), [
-            "atm-dev links NetworkWiring; the development app uses FakeNetworkWiring instead",
+    def test_atm_dev_linking_the_libcurl_client_or_its_wiring_is_reported(self):
+        self.assertEqual(check.breaks(with_dependency("ATMDevApp", "BankNetworkWiring")), [
+            "atm-dev links BankNetwork, which links CCurl; " + check.FRAMEWORK_LAYER_FIX,
+            "atm-dev links BankNetworkWiring, which links CCurl; " + check.FRAMEWORK_LAYER_FIX,
+            "atm-dev links CCurl, a system library; " + check.FRAMEWORK_LAYER_FIX,
         ])
 
     def test_a_plugin_tool_depending_on_the_container_or_a_wiring_library_is_reported(self):
@@ -102,8 +113,8 @@ class CheckArchitectureTests(unittest.TestCase):
             "the LinkedWiring plugin's tools include Wiring, the container; "
             "a plugin's tools depend on nothing but each other, so that applying it builds only the tool",
         ])
-        self.assertEqual(check.breaks(with_dependency("LinkedWiringGenerator", "NetworkWiring")), [
-            "the LinkedWiring plugin's tools include NetworkWiring, a wiring library; "
+        self.assertEqual(check.breaks(with_dependency("LinkedWiringGenerator", "BankNetworkWiring")), [
+            "the LinkedWiring plugin's tools include BankNetworkWiring, a wiring library; "
             "a plugin's tools depend on nothing but each other, so that applying it builds only the tool",
             "the LinkedWiring plugin's tools include Wiring, the container; "
             "a plugin's tools depend on nothing but each other, so that applying it builds only the tool",
@@ -114,6 +125,24 @@ class CheckArchitectureTests(unittest.TestCase):
         self.assertTrue(targets["LinkedWiringScanner"].is_tool)
         self.assertFalse(targets["LinkedWiringScanner"].is_core_library)
         self.assertEqual(targets["LinkedWiring"].path, "Plugins/LinkedWiring")
+
+    def test_atm_dev_reaching_libcurl_through_a_shared_library_is_reported(self):
+        # ATMCLI (shared by both apps) picking up the client drags CCurl into atm-dev.
+        manifest = copy.deepcopy(CLEAN)
+        manifest["targets"].append(target("ATMCLI", ["ATMLib", "BankNetwork"]))
+        for entry in manifest["targets"]:
+            if entry["name"] == "ATMDevApp":
+                entry["dependencies"].append({"byName": ["ATMCLI", None]})
+        self.assertEqual(check.breaks(manifest), [
+            "atm-dev links ATMCLI, which links CCurl; " + check.FRAMEWORK_LAYER_FIX,
+            "atm-dev links BankNetwork, which links CCurl; " + check.FRAMEWORK_LAYER_FIX,
+            "atm-dev links CCurl, a system library; " + check.FRAMEWORK_LAYER_FIX,
+        ])
+
+    def test_atm_dev_without_the_framework_layer_passes_while_atm_links_it(self):
+        self.assertIn("CCurl", check.closure("ATMApp", check.targets_of(CLEAN)))
+        self.assertNotIn("CCurl", check.closure("ATMDevApp", check.targets_of(CLEAN)))
+        self.assertEqual(check.breaks(CLEAN), [])
 
     def test_the_command_prints_one_line_per_break_and_exits_1(self):
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:

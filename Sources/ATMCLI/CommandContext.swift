@@ -14,27 +14,27 @@ struct CommandContext {
     var settings: SettingsResolver { SettingsResolver(application: application, environment: environment) }
 
     /// Builds the app's root; a broken graph is the app's fault (exit 70).
-    func makeATM(_ configuration: ATMConfiguration) throws(CommandLineFailure) -> ATM {
+    func makeATM(_ settings: ATMRunSettings) throws(CommandLineFailure) -> ATM {
         do {
-            return try application.makeATM(configuration: configuration)
+            return try application.makeATM(settings: settings)
         } catch {
             throw CommandLineFailure(exitCode: .software, message: "the app's object graph is broken:\n\(error)")
         }
     }
 
-    /// Reads a command's arguments and the configuration they ask for; nil when the command was
-    /// asked for its help, which is then printed.
+    /// Reads a command's arguments and the settings they ask for; nil when the command was asked
+    /// for its help, which is then printed.
     ///
     /// - Parameters:
     ///   - command: The command's name: `sync`.
     ///   - arguments: Its arguments.
     ///   - help: Its help text.
-    ///   - needs: What the configuration must contain.
+    ///   - needs: What the settings must contain.
     func begin(
         _ command: String, _ arguments: [String], help: String, needs: SettingsResolver.Need
-    ) throws(CommandLineFailure) -> (options: CommandOptions, configuration: ATMConfiguration)? {
+    ) throws(CommandLineFailure) -> (options: CommandOptions, settings: ATMRunSettings)? {
         guard let options = try readOptions(command, arguments, help: help, takesBills: false) else { return nil }
-        return (options, try settings.configuration(options, needs: needs))
+        return (options, try settings.resolve(options, needs: needs))
     }
 
     /// Reads a command's arguments; nil when the command was asked for its help, which is then

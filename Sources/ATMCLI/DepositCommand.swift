@@ -14,8 +14,8 @@ struct DepositCommand {
             }
             // Bad bills are bad data (65) whatever else is wrong or missing.
             let bills = try BillArguments.parse(options.positionals)
-            let configuration = try context.settings.configuration(options, needs: .accountAndBank)
-            let atm = try context.makeATM(configuration)
+            let settings = try context.settings.resolve(options, needs: .accountAndBank)
+            let atm = try context.makeATM(settings)
             let receipt: DepositReceipt
             do {
                 receipt = try await atm.depositer.deposit(bills: bills)

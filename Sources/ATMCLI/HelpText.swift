@@ -49,7 +49,7 @@ enum HelpText {
 
     static func deposit(_ name: String, defaults: ATMDefaults) -> String {
         let accountDefault = defaults.account.map { " (default: \($0))" } ?? ""
-        let bankDefault = defaults.bankURL == nil ? "" : " (not needed: the development bank is in memory)"
+        let bankDefault = defaults.builtInBank == nil ? "" : " (not needed: the development bank is in memory)"
         return """
             usage: \(name) deposit <bills>... [--account ID] [--bank URL] [--json]
 

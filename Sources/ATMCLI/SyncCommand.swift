@@ -5,7 +5,8 @@ import Network
 /// `sync`: re-sends every pending deposit with its original idempotency key.
 ///
 /// With `--bank` (or `ATM_BANK_URL`) it syncs the deposits made with that bank; without, each
-/// pending deposit goes back to the bank it was sent to, as the journal recorded it.
+/// pending deposit goes back to the bank it was sent to, as the journal recorded it. An app with
+/// a bank of its own (`atm-dev`'s in-memory bank) syncs with that bank, as if it were named.
 ///
 /// Exit status: 0 when every pending deposit is confirmed or settled by another process (or none
 /// was pending), 65 when the bank refused one for good, 75 when some are still pending: the bank
@@ -23,16 +24,18 @@ struct SyncCommand {
             guard options.account == nil else {
                 throw .usage("sync takes no --account: each pending deposit goes to the account it was made for")
             }
-            let named = context.settings.namedBankURL(options) ?? context.application.defaults.bankURL
+            // An app with a bank of its own syncs with it, as with a bank named on the command line.
+            let defaults = context.application.defaults
+            let named = context.settings.namedBankURL(options) ?? defaults.bankURL ?? defaults.builtInBank
             // A bank the command line names must be usable: a mistake there is the caller's (64).
             if let named {
-                _ = try context.settings.configuration(options, needs: .bank, bankURL: named)
+                _ = try context.settings.resolve(options, needs: .bank, bankURL: named)
             }
             let banks = if let named { [(named, [PendingDeposit]())] } else { try await recordedBanks(options) }
             var syncs: [Sync] = []
             for (bank, deposits) in banks {
                 do throws(CommandLineFailure) {
-                    let atm = try context.makeATM(try context.settings.configuration(options, needs: .bank, bankURL: bank))
+                    let atm = try context.makeATM(try context.settings.resolve(options, needs: .bank, bankURL: bank))
                     let report = try await context.attempt { try await atm.synchronizer.sync() }
                     // Without a named bank, a deposit made with another bank is synced in that bank's turn.
                     syncs.append(Sync(bank: bank, report: named == nil ? report.leavingOutOtherBanks : report))
@@ -60,11 +63,11 @@ struct SyncCommand {
 
     /// Every bank a pending deposit was sent to, in journal order, with its deposits.
     private func recordedBanks(_ options: CommandOptions) async throws(CommandLineFailure) -> [(String, [PendingDeposit])] {
-        let atm = try context.makeATM(try context.settings.configuration(options, needs: .journalOnly))
+        let atm = try context.makeATM(try context.settings.resolve(options, needs: .journalOnly))
         let pending = try await context.attempt { try atm.journal.pendingDeposits() }
         var banks: [(String, [PendingDeposit])] = []
         for deposit in pending {
-            let bank = BankConfiguration.canonicalURL(deposit.bankURL)
+            let bank = BankURL.canonical(deposit.bankURL)
             if let index = banks.firstIndex(where: { $0.0 == bank }) {
                 banks[index].1.append(deposit)
             } else {

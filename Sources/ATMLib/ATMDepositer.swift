@@ -19,7 +19,7 @@ public import Network
 public struct ATMDepositer: Sendable {
     private let scanner: BillScanner
     private let network: any NetworkExecutor
-    private let configuration: BankConfiguration
+    private let configuration: ATMConfiguration
     private let journal: any DepositJournal
 
     /// Creates a depositer.
@@ -27,9 +27,10 @@ public struct ATMDepositer: Sendable {
     /// - Parameters:
     ///   - scanner: Totals the bills and enforces the limits.
     ///   - network: Sends the deposit to the bank.
-    ///   - configuration: The bank and the account to credit.
+    ///   - configuration: The account to credit and the bank it is at (only its ``ATMConfiguration/account``
+    ///     and ``ATMConfiguration/bank`` are used: the journal is the one given here).
     ///   - journal: Records each deposit until the bank confirms it.
-    public init(scanner: BillScanner, network: any NetworkExecutor, configuration: BankConfiguration, journal: any DepositJournal) {
+    public init(scanner: BillScanner, network: any NetworkExecutor, configuration: ATMConfiguration, journal: any DepositJournal) {
         self.scanner = scanner
         self.network = network
         self.configuration = configuration
@@ -56,7 +57,7 @@ public struct ATMDepositer: Sendable {
             account: configuration.account,
             amountCents: amount.cents,
             bills: bills.map(\.denomination.rawValue),
-            bankURL: configuration.baseURL,
+            bankURL: configuration.bank,
             recordedAt: Date.now.formatted(.iso8601)
         )
         let claim: DepositClaim

@@ -8,16 +8,17 @@ public import Network
 /// ```
 public struct DepositSynchronizer: Sendable {
     private let network: any NetworkExecutor
-    private let configuration: BankConfiguration
+    private let configuration: ATMConfiguration
     private let journal: any DepositJournal
 
     /// Creates a synchronizer.
     ///
     /// - Parameters:
     ///   - network: Sends the deposits to the bank.
-    ///   - configuration: The bank to sync with; deposits recorded for another bank are left.
+    ///   - configuration: The bank to sync with (its ``ATMConfiguration/bank``); deposits recorded
+    ///     for another bank are left.
     ///   - journal: The journal of pending deposits.
-    public init(network: any NetworkExecutor, configuration: BankConfiguration, journal: any DepositJournal) {
+    public init(network: any NetworkExecutor, configuration: ATMConfiguration, journal: any DepositJournal) {
         self.network = network
         self.configuration = configuration
         self.journal = journal
@@ -31,7 +32,7 @@ public struct DepositSynchronizer: Sendable {
         var outcomes: [SyncReport.Outcome] = []
         for deposit in try journal.pendingDeposits() {
             // Journals written before URLs were canonical may spell the same bank differently.
-            guard BankConfiguration.canonicalURL(deposit.bankURL) == configuration.baseURL else {
+            guard BankURL.canonical(deposit.bankURL) == configuration.bank else {
                 outcomes.append(SyncReport.Outcome(deposit: deposit, result: .otherBank))
                 continue
             }

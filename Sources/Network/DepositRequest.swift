@@ -18,4 +18,33 @@ public struct DepositRequest: Sendable, Hashable, Codable {
         self.amountCents = amountCents
         self.idempotencyKey = idempotencyKey
     }
+
+    /// The longest account identifier accepted.
+    public static let maxAccountLength = 64
+
+    /// Checks an account identifier: 1 to ``maxAccountLength`` letters, digits, `.`, `_` or `-`,
+    /// so that it can go in a URL path as it is.
+    ///
+    /// - Parameter account: The account.
+    /// - Returns: The account.
+    /// - Throws: ``NetworkError`` of kind ``NetworkError/Kind/invalidAccount``.
+    public static func validatedAccount(_ account: String) throws(NetworkError) -> String {
+        let allowed = account.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                true
+            default:
+                false
+            }
+        }
+        guard !account.isEmpty, account.count <= maxAccountLength, allowed, account != ".", account != ".." else {
+            throw NetworkError(
+                kind: .invalidAccount,
+                message: "the account '\(account)' is not valid: use 1 to \(maxAccountLength) letters, digits, '.', '_' or '-' (but not '.' or '..' alone)",
+                mayHaveBeenCredited: false
+            )
+        }
+        return account
+    }
 }

@@ -1,7 +1,8 @@
 /// Sends deposits to a bank: the port that `ATMDepositer` uses to credit an account.
 ///
-/// `BankNetworkExecutor` implements it over libcurl; `FakeNetworkExecutor` (in `FakeNetwork`)
-/// implements it in memory for tests and the development app. Both pass the same contract suite.
+/// `BankNetworkExecutor` (in `BankNetwork`, the framework layer that only production links)
+/// implements it over libcurl; `FakeNetworkExecutor` (in `FakeNetwork`) implements it in memory
+/// for tests and the development app. Both pass the same contract suite.
 public protocol NetworkExecutor: Sendable {
     /// Asks the bank to credit `request.amountCents` to `request.account` and returns what the
     /// bank recorded.

@@ -298,10 +298,10 @@ private struct FakeBankApplication: ATMApplication {
     let name = "atm"
     let defaults = ATMDefaults()
 
-    func makeATM(configuration: ATMConfiguration) throws -> ATM {
+    func makeATM(settings: ATMRunSettings) throws -> ATM {
         ATM(
-            depositer: ATMDepositer(scanner: BillScanner(), network: network, configuration: configuration.bank, journal: journal),
-            synchronizer: DepositSynchronizer(network: network, configuration: configuration.bank, journal: journal),
+            depositer: ATMDepositer(scanner: BillScanner(), network: network, configuration: settings.configuration, journal: journal),
+            synchronizer: DepositSynchronizer(network: network, configuration: settings.configuration, journal: journal),
             journal: journal
         )
     }

@@ -1,3 +1,4 @@
+import ATMLib
 import ATMTestSupport
 import Foundation
 import Testing
@@ -83,6 +84,26 @@ struct EndToEndTests {
             """, error: ""))
     }
 
+    @Test func atmDevSyncsWithItsInMemoryBankWithoutABankURL() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dev-sync-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let journal = folder + "/journal.json"
+        let file = FileDepositJournal(location: JournalLocation(path: journal))
+        for (key, account, cents, bank) in [("k-1", "bob", 500, "in-memory bank"), ("k-2", "carol", 100, "http://localhost")] {
+            let pending = PendingDeposit(
+                idempotencyKey: key, account: account, amountCents: cents, bills: [cents / 100], bankURL: bank, recordedAt: "2026-11-22T21:00:00Z"
+            )
+            try file.record(pending).release()
+        }
+        let run = try await CommandRunner.run("atm-dev", ["sync", "--journal", journal])
+        #expect(run == CommandRunner.Run(status: 75, output: """
+            2 pending deposits at in-memory bank:
+              $5.00 to bob: confirmed, deposit fake-1, balance $5.00
+              $1.00 to carol: left pending: it was sent to http://localhost; sync with --bank http://localhost
+
+            """, error: ""))
+    }
+
     @Test func atmDevRefusesBadBillsLikeAtm() async throws {
         let run = try await CommandRunner.run("atm-dev", ["deposit", "abc"])
         #expect(run == CommandRunner.Run(status: 65, output: "", error: "atm-dev: 'abc' is not a bill; write a face value such as 20, or 20x2 for two of them\n"))
@@ -90,17 +111,18 @@ struct EndToEndTests {
 
     @Test func bothAppsValidateTheirGraphs() async throws {
         #expect(try await CommandRunner.run("atm", ["validate"]) == CommandRunner.Run(
-            status: 0, output: "The object graph of ATMRootComponent is valid: 10 bindings from 3 modules, every wiring rule checked.\n", error: ""
+            status: 0, output: "The object graph of ATMRootComponent is valid: 12 bindings from 3 modules, every wiring rule checked.\n", error: ""
         ))
         #expect(try await CommandRunner.run("atm-dev", ["validate"]) == CommandRunner.Run(
-            status: 0, output: "The object graph of ATMRootComponent is valid: 11 bindings from 3 modules, every wiring rule checked.\n", error: ""
+            status: 0, output: "The object graph of ATMRootComponent is valid: 10 bindings from 3 modules, every wiring rule checked.\n", error: ""
         ))
     }
 
     @Test func theGraphsShowWhichNetworkEachAppUses() async throws {
         let production = try await CommandRunner.run("atm", ["graph"])
         #expect(production.status == 0)
-        #expect(production.output.contains("any NetworkExecutor  shared in Singleton · BankNetworkModule, NetworkWiring/BankNetworkModule.swift:"))
+        #expect(production.output.contains("any NetworkExecutor  ATMRootComponent, ATMApp/ATMRootComponent.swift:"))
+        #expect(production.output.contains("BankNetworkExecutor  shared in Singleton · BankNetworkModule, BankNetworkWiring/BankNetworkModule.swift:"))
         let development = try await CommandRunner.run("atm-dev", ["graph", "--format", "json"])
         #expect(development.status == 0)
         #expect(development.output.contains("\"module\" : \"FakeNetworkWiring.FakeBankNetworkModule\""))

@@ -78,7 +78,7 @@ struct ATMDepositerTests {
         let journal = InMemoryDepositJournal()
         let gate = FakeNetworkExecutor.Gate()
         network.script(.hold(gate))
-        let configuration = try BankConfiguration(baseURL: "http://127.0.0.1:8080", account: "alice")
+        let configuration = ATMConfiguration(account: "alice", bank: "http://127.0.0.1:8080", journal: JournalLocation(path: "/unused/journal.json"))
         let depositer = try makeDepositer(network, journal: journal)
         let deposit = Task { try await depositer.deposit(bills: [Bill(.twenty)]) }
         await gate.arrival()
@@ -112,7 +112,7 @@ struct ATMDepositerTests {
         let journal = InMemoryDepositJournal()
         let depositer = ATMDepositer(
             scanner: BillScanner(), network: ThrowingExecutor(),
-            configuration: try BankConfiguration(baseURL: "http://127.0.0.1:8080", account: "alice"), journal: journal
+            configuration: ATMConfiguration(account: "alice", bank: "http://127.0.0.1:8080", journal: JournalLocation(path: "/unused/journal.json")), journal: journal
         )
         let error = try await #require(throws: DepositPending.self) { try await depositer.deposit(bills: [Bill(.ten)]) }
         #expect(error.reason == "SomethingElse()")
@@ -153,7 +153,7 @@ struct ATMDepositerTests {
         ATMDepositer(
             scanner: BillScanner(),
             network: network,
-            configuration: try BankConfiguration(baseURL: "http://127.0.0.1:8080", account: "alice"),
+            configuration: ATMConfiguration(account: "alice", bank: "http://127.0.0.1:8080", journal: JournalLocation(path: "/unused/journal.json")),
             journal: journal
         )
     }

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// ```swift
 /// let bank = try BankSimulator(accounts: ["alice": 10_000])
-/// let configuration = try BankConfiguration(baseURL: bank.baseURL, account: "alice")
+/// let configuration = try BankConfiguration(baseURL: bank.baseURL)
 /// // … deposit …
 /// #expect(try bank.ledger().deposits.count == 1)
 /// ```

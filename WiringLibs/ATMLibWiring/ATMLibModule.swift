@@ -4,9 +4,8 @@ public import Wiring
 /// Binds the types of `ATMLib`, and nothing else: the depositer, the synchronizer of pending
 /// deposits, the file-backed journal and its location, and the `ATM` root.
 ///
-/// The component provides `ATMLib`'s `ATMConfiguration` (the apps make it their seed), and the
-/// modules of the libraries `ATMLib` uses provide a `BillScanner`, a `NetworkExecutor` and a
-/// `BankConfiguration`.
+/// The component provides `ATMLib`'s `ATMConfiguration` (the apps make it from their seed), and
+/// the modules of the libraries `ATMLib` uses provide a `BillScanner` and a `NetworkExecutor`.
 public struct ATMLibModule: Module {
     /// Binds `ATM`, `ATMDepositer`, `DepositSynchronizer`, `DepositJournal` and `JournalLocation`.
     public static func configure(binder: Binder<Unscoped>) {

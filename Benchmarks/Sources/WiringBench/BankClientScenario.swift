@@ -3,9 +3,10 @@ internal import Foundation
 #if canImport(FoundationNetworking)
 internal import FoundationNetworking
 #endif
+internal import BankNetwork
 internal import Network
 
-// Scenario 8: deposits per second through `BankNetworkExecutor` (libcurl, module `Network`)
+// Scenario 8: deposits per second through `BankNetworkExecutor` (libcurl, module `BankNetwork`)
 // against the bank simulator on loopback, one at a time and from 8 tasks at once, against the
 // same requests sent with `URLSession` (FoundationNetworking). Every batch starts a simulator
 // with a fresh ledger, so each batch finds the same ledger size; the clients alternate batch by
@@ -138,11 +139,11 @@ struct DepositSender: Sendable {
 
     init(_ client: BankClient, baseURL: String) throws {
         self.client = client
-        let configuration = try BankConfiguration(baseURL: baseURL, account: BankBatch.account)
+        let configuration = try BankConfiguration(baseURL: baseURL)
         executor = BankNetworkExecutor(configuration: configuration)
         session = URLSession(configuration: .ephemeral)
-        guard let url = URL(string: configuration.depositURL) else {
-            throw BankBatch.Failure(description: "bad deposit URL \(configuration.depositURL)")
+        guard let url = URL(string: configuration.depositURL(for: BankBatch.account)) else {
+            throw BankBatch.Failure(description: "bad deposit URL \(configuration.depositURL(for: BankBatch.account))")
         }
         depositURL = url
     }

@@ -1,4 +1,5 @@
 import ATMTestSupport
+import BankNetwork
 import Foundation
 import Network
 import Testing
@@ -23,7 +24,7 @@ struct BankNetworkExecutorTests {
         let url = "http://127.0.0.1:\(closed.port)"
         for attempts in [1, 3] {
             let executor = BankNetworkExecutor(configuration: try BankConfiguration(
-                baseURL: url, account: "alice", maxAttempts: attempts, retryBaseDelay: .milliseconds(10)
+                baseURL: url, maxAttempts: attempts, retryBaseDelay: .milliseconds(10)
             ))
             let error = try await #require(throws: NetworkError.self) { try await executor.deposit(request(4_500)) }
             #expect(error == NetworkError(kind: .connectionRefused, message: "cannot reach the bank at \(url): connection refused", mayHaveBeenCredited: false))
@@ -198,7 +199,7 @@ struct BankNetworkExecutorTests {
         let bank = try await BankSimulator.start(tls: certificate.files)
         #expect(bank.baseURL.hasPrefix("https://127.0.0.1:"))
 
-        let untrusted = BankNetworkExecutor(configuration: try BankConfiguration(baseURL: bank.baseURL, account: "alice", maxAttempts: 3))
+        let untrusted = BankNetworkExecutor(configuration: try BankConfiguration(baseURL: bank.baseURL, maxAttempts: 3))
         let error = try await #require(throws: NetworkError.self) { try await untrusted.deposit(request(4_500)) }
         #expect(error == NetworkError(
             kind: .tlsFailure, message: "cannot reach the bank at \(bank.baseURL): TLS failed: SSL certificate problem: self-signed certificate",
@@ -206,7 +207,7 @@ struct BankNetworkExecutorTests {
         ))
 
         let trusted = BankNetworkExecutor(configuration: try BankConfiguration(
-            baseURL: bank.baseURL, account: "alice", caFile: certificate.files.certificatePath
+            baseURL: bank.baseURL, caFile: certificate.files.certificatePath
         ))
         let confirmation = try await trusted.deposit(request(4_500))
         #expect(confirmation.balanceCents == 14_500)
@@ -223,7 +224,7 @@ struct BankNetworkExecutorTests {
         maxAttempts: Int = 3
     ) throws -> BankNetworkExecutor {
         let configuration = try BankConfiguration(
-            baseURL: bank.baseURL, account: "alice", connectTimeout: .seconds(2), totalTimeout: totalTimeout,
+            baseURL: bank.baseURL, connectTimeout: .seconds(2), totalTimeout: totalTimeout,
             bearerToken: bearerToken, maxResponseBytes: maxResponseBytes, maxAttempts: maxAttempts,
             retryBaseDelay: .milliseconds(20)
         )

@@ -1,3 +1,5 @@
+import Network
+
 // The messages BankNetworkExecutor throws, in one place. Their words are pinned: the command
 // line's tests assert them, so change them only together with those tests.
 extension NetworkError {

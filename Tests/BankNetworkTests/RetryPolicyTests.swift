@@ -1,4 +1,5 @@
-@testable import Network
+@testable import BankNetwork
+import Network
 import Testing
 
 struct RetryPolicyTests {

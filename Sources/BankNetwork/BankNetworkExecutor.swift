@@ -1,11 +1,13 @@
+public import Network
+
 /// Sends deposits to the bank over HTTP(S) with libcurl.
 ///
 /// Each deposit is a `POST` of `{"amount_cents":4500,"currency":"USD"}` to
-/// ``BankConfiguration/depositURL`` with the request's `Idempotency-Key`, which is the same on
+/// ``BankConfiguration/depositURL(for:)`` with the request's `Idempotency-Key`, which is the same on
 /// every attempt, so the bank credits a deposit at most once however often it is sent.
 ///
 /// ```swift
-/// let bank = BankNetworkExecutor(configuration: try BankConfiguration(baseURL: "https://bank.example", account: "alice"))
+/// let bank = BankNetworkExecutor(configuration: try BankConfiguration(baseURL: "https://bank.example"))
 /// let confirmation = try await bank.deposit(DepositRequest(account: "alice", amountCents: 4500, idempotencyKey: key))
 /// ```
 ///
@@ -49,7 +51,7 @@ public final class BankNetworkExecutor: NetworkExecutor {
     /// Asks the bank to credit the deposit, retrying where a retry cannot credit twice.
     ///
     /// - Parameter request: The deposit, to any valid account (a journal of pending deposits may
-    ///   hold several customers'); ``BankConfiguration/account`` is the ATM's default account.
+    ///   hold several customers').
     /// - Returns: The bank's record; ``DepositConfirmation/isReplay`` is true when the bank had
     ///   already recorded this deposit (for example from an attempt whose reply was lost).
     /// - Throws: ``NetworkError``: the last attempt's error, with
@@ -102,7 +104,7 @@ public final class BankNetworkExecutor: NetworkExecutor {
 
     /// The HTTP request for a deposit, after checking that it can be sent as it is.
     private func transferRequest(for request: DepositRequest) throws(NetworkError) -> CurlTransfer.Request {
-        _ = try BankConfiguration.validatedAccount(request.account)
+        _ = try DepositRequest.validatedAccount(request.account)
         let key = request.idempotencyKey
         let printable = key.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x21 && $0.value < 0x7F }
         guard !key.isEmpty, key.utf8.count <= Self.maxIdempotencyKeyLength, printable else {

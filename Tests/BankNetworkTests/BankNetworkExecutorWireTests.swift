@@ -1,4 +1,5 @@
 import ATMTestSupport
+import BankNetwork
 import Foundation
 import Network
 import Testing
@@ -76,7 +77,7 @@ struct BankNetworkExecutorWireTests {
     @Test func cancellingDuringThePauseBetweenAttemptsKeepsAnEarlierPossibleCredit() async throws {
         let server = try ScriptedHTTPServer(script: [.close])
         let executor = BankNetworkExecutor(configuration: try BankConfiguration(
-            baseURL: server.baseURL, account: "alice", maxAttempts: 2, retryBaseDelay: .seconds(10)
+            baseURL: server.baseURL, maxAttempts: 2, retryBaseDelay: .seconds(10)
         ))
         let clock = ContinuousClock()
         let start = clock.now
@@ -184,7 +185,7 @@ struct BankNetworkExecutorWireTests {
     @Test func noConnectionWithinTheConnectTimeoutIsReportedAsSuch() async throws {
         let listener = try UnresponsiveListener()
         let executor = BankNetworkExecutor(configuration: try BankConfiguration(
-            baseURL: listener.baseURL, account: "alice", connectTimeout: .milliseconds(200), maxAttempts: 2,
+            baseURL: listener.baseURL, connectTimeout: .milliseconds(200), maxAttempts: 2,
             retryBaseDelay: .milliseconds(10)
         ))
         let error = try await #require(throws: NetworkError.self) { try await executor.deposit(request(4_500)) }
@@ -264,7 +265,7 @@ struct BankNetworkExecutorWireTests {
         let closed = try RefusingLoopbackPort()
         defer { withExtendedLifetime(closed) {} }
         let url = "http://127.0.0.1:\(closed.port)"
-        let executor = BankNetworkExecutor(configuration: try BankConfiguration(baseURL: url, account: "alice", maxAttempts: 1))
+        let executor = BankNetworkExecutor(configuration: try BankConfiguration(baseURL: url, maxAttempts: 1))
         let result = await withCheckedContinuation { continuation in
             executor.updateAmount(4_500, for: "alice", idempotencyKey: "atm-7-0042") { continuation.resume(returning: $0) }
         }
@@ -283,7 +284,7 @@ struct BankNetworkExecutorWireTests {
         maxAttempts: Int = 3
     ) throws -> BankNetworkExecutor {
         BankNetworkExecutor(configuration: try BankConfiguration(
-            baseURL: server.baseURL, account: "alice", connectTimeout: .seconds(2), totalTimeout: totalTimeout,
+            baseURL: server.baseURL, connectTimeout: .seconds(2), totalTimeout: totalTimeout,
             bearerToken: bearerToken, maxResponseBytes: maxResponseBytes, maxAttempts: maxAttempts,
             retryBaseDelay: .milliseconds(10)
         ))

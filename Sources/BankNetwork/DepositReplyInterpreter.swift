@@ -1,3 +1,5 @@
+import Network
+
 /// Turns what one attempt came to into the bank's confirmation or the error to report.
 ///
 /// It knows the protocol's statuses (201 a new credit, 200 a replay, 3xx never followed, 408 and
@@ -88,6 +90,6 @@ struct DepositReplyInterpreter: Sendable {
 
     /// The bank's host name, as written in its URL.
     private var host: String {
-        BankConfiguration.host(of: configuration.baseURL) ?? configuration.baseURL
+        configuration.host
     }
 }

@@ -1,3 +1,5 @@
+import Network
+
 /// When a failed attempt is tried again, and how long to wait first.
 ///
 /// Every attempt carries the same idempotency key, so the bank credits a deposit at most once

@@ -1,4 +1,5 @@
-@testable import Network
+@testable import BankNetwork
+import Network
 import Testing
 
 /// Every way an attempt can end, turned into the confirmation or the pinned message, without a
@@ -133,7 +134,7 @@ struct DepositReplyInterpreterTests {
 
     private func makeInterpreter() throws -> DepositReplyInterpreter {
         DepositReplyInterpreter(configuration: try BankConfiguration(
-            baseURL: "https://bank.example", account: "alice", connectTimeout: .milliseconds(2_500),
+            baseURL: "https://bank.example", connectTimeout: .milliseconds(2_500),
             totalTimeout: .seconds(8), maxResponseBytes: 4_096
         ))
     }

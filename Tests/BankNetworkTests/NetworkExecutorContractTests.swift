@@ -1,4 +1,5 @@
 import ATMTestSupport
+import BankNetwork
 import FakeNetwork
 import Network
 import Testing
@@ -89,7 +90,7 @@ enum Implementation: String, CaseIterable, Sendable, CustomTestStringConvertible
             )
         case .bank:
             let simulator = try await BankSimulator.start(accounts: ["alice": openingBalance])
-            let configuration = try BankConfiguration(baseURL: simulator.baseURL, account: "alice", maxAttempts: 1)
+            let configuration = try BankConfiguration(baseURL: simulator.baseURL, maxAttempts: 1)
             return ContractSubject(
                 executor: BankNetworkExecutor(configuration: configuration),
                 balance: { try simulator.ledger().balance(of: "alice") },

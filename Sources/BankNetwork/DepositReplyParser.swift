@@ -1,3 +1,5 @@
+import Network
+
 /// Reads the bank's reply bodies: the record of a deposit, and the `error` of a refusal.
 ///
 /// A deposit record is `{"deposit_id": "...", "account": "...", "amount_cents": 4500,

@@ -1,0 +1,68 @@
+import ATMAppSupport
+import ATMCLI
+import ATMLib
+import ATMLibWiring
+import BillScannerWiring
+import FakeNetworkWiring
+import Foundation
+import Synchronization
+import Testing
+import Wiring
+
+/// `ComponentApplication` configures and validates its component once per process, however
+/// many deposits it makes or banks it syncs with.
+struct ComponentApplicationTests {
+    @Test func ofRunsOnceForEveryDepositAndEveryBankOfASync() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("validate-once-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let journal = folder + "/journal.json"
+        // Two deposits left pending for two banks, so that `sync` builds one graph per bank.
+        let file = FileDepositJournal(location: JournalLocation(path: journal))
+        for (key, bank) in [("k-1", "http://127.0.0.1:8080"), ("k-2", "http://127.0.0.1:9090")] {
+            let pending = PendingDeposit(idempotencyKey: key, account: "bob", amountCents: 500, bills: [5], bankURL: bank, recordedAt: "2026-11-22T21:00:00Z")
+            try file.record(pending).release()
+        }
+        let application = ComponentApplication(CountingRootComponent.self, name: "atm-count")
+        let console = RecordingConsole()
+        let commandLine = ATMCommandLine(application: application, environment: ["ATM_JOURNAL": journal], console: console.console)
+        let bank = ["--account", "alice", "--bank", "http://127.0.0.1:8080"]
+
+        #expect(await commandLine.run(["deposit", "20"] + bank) == .success)
+        #expect(await commandLine.run(["deposit", "5"] + bank) == .success)
+        #expect(await commandLine.run(["sync"]) == .success)
+        #expect(await commandLine.run(["pending"]) == .success)
+
+        #expect(console.error == "")
+        #expect(console.output.contains("1 pending deposit at http://127.0.0.1:8080:\n  $5.00 to bob: confirmed"))
+        #expect(console.output.contains("1 pending deposit at http://127.0.0.1:9090:\n  $5.00 to bob: confirmed"))
+        #expect(CountingModule.configurations.load(ordering: .relaxed) == 1)
+    }
+}
+
+// MARK: - Fixtures
+
+/// Counts how often it is configured: once per `ComponentFactory.of` of a component that includes it.
+private struct CountingModule: Module {
+    static let configurations = Atomic(0)
+
+    static func configure(binder: Binder<Unscoped>) {
+        configurations.add(1, ordering: .relaxed)
+    }
+}
+
+/// The development graph, plus the counting module; used by this suite alone.
+private struct CountingRootComponent: RootComponent {
+    typealias Seed = ATMConfiguration
+    typealias Root = ATM
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.include(module: ATMLibModule.self)
+        binder.include(module: BillScannerModule.self)
+        binder.include(module: FakeBankNetworkModule.self)
+        binder.include(module: CountingModule.self)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<ATM>) -> BindingReceipt<ATM> {
+        bind.to { (atm: ATM) in atm }
+    }
+}

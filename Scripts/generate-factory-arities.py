@@ -179,11 +179,11 @@ EFFECT_TERMINALS = [
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @discardableResult
-    public func to<each P>(
+    public func to<each P, Failure: Error>(
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (repeat each P) throws -> Input
+        factory: @escaping @Sendable (repeat each P) throws(Failure) -> Input
     ) -> BindingReceipt<Input> {
         _bind(.throwingFactory(factory, file: file, line: line))
     }""",
@@ -238,14 +238,34 @@ EFFECT_TERMINALS = [
 ]
 
 
+def disfavor(terminal: str) -> str:
+    return terminal.replace("    @discardableResult\n", "    @discardableResult\n    @_disfavoredOverload\n")
+
+
 def effect_terminals(disfavored: bool) -> list[str]:
-    """The terminals of factories with effects: one overload per effect, any arity. They differ
-    from the plain terminals in their generic signatures, so they can share a type with them;
-    Swift then picks the plain terminal for a plain function, and the effect's for a `throws`,
-    `async` or `@MainActor` one."""
-    if not disfavored:
-        return EFFECT_TERMINALS
-    return [t.replace("    @discardableResult\n", "    @discardableResult\n    @_disfavoredOverload\n") for t in EFFECT_TERMINALS]
+    """The main-actor and async terminals: one overload per effect, any arity. Their generic
+    signatures (a pack and a typed `Failure`) differ from the plain terminals', so they can share
+    a type with them; Swift picks the plain terminal for a plain function and the effect's for
+    an `async` or `@MainActor` one. The throwing terminal differs from the main-actor one only
+    in isolation, which would redeclare it: it lives in protocols of its own (see
+    `throwing_terminals`)."""
+    terminals = EFFECT_TERMINALS[1:]
+    return [disfavor(t) for t in terminals] if disfavored else terminals
+
+
+def throwing_terminals() -> str:
+    """`_ThrowingTerminals`, which the builders conform to, has the throwing terminal; the
+    disfavoured copy in `_GenericThrowingTerminals`, which `BindToable` refines, serves code
+    generic over builders, where the plain terminals are disfavoured too."""
+    return f"""{HEADER}
+extension _ThrowingTerminals {{
+{EFFECT_TERMINALS[0]}
+}}
+
+extension _GenericThrowingTerminals {{
+{disfavor(EFFECT_TERMINALS[0])}
+}}
+"""
 
 
 ASSISTED_LAST_MAX = 12
@@ -310,6 +330,7 @@ own = [terminal(n, False) for n in arities] + [pack(False)] + effect_terminals(F
 write("BindingBuilder+Factories.swift", "extension BindingBuilder", own)
 write("PreferredTerminals+Factories.swift", "extension _PreferredTerminals", own)
 write("BindToable+Factories.swift", "extension BindToable", [terminal(n, True) for n in arities] + [pack(True)] + effect_terminals(True))
+OUTPUTS[GENERATED / "ThrowingTerminals+Factories.swift"] = throwing_terminals()
 
 
 stale = []

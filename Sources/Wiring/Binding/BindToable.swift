@@ -23,7 +23,7 @@
 /// binder.bind(ConnectionPool.self).sharedInScope().to(factory: ConnectionPool.init)  // async
 /// binder.bind(ViewModel.self).to(factory: ViewModel.init)                  // @MainActor
 /// ```
-public protocol BindToable {
+public protocol BindToable: _GenericThrowingTerminals {
     /// The type the terminal's value or factory result must have.
     associatedtype Input
 
@@ -35,7 +35,22 @@ public protocol BindToable {
 /// disfavoured and there for code generic over builders: ``ReceiptBinder`` and the collection
 /// builders. (``BindingBuilder`` has terminals of its own.) An implementation detail; do not
 /// conform to it.
-public protocol _PreferredTerminals: BindToable {}
+public protocol _PreferredTerminals: _ThrowingTerminals {}
+
+/// The builders' throwing `to(factory:)`. An implementation detail: it differs from the
+/// main-actor terminal only in isolation, which Swift does not allow in one type, so it lives
+/// here; do not conform to it.
+public protocol _ThrowingTerminals: BindToable {}
+
+/// The throwing `to(factory:)` of code generic over ``BindToable``, disfavoured like the plain
+/// terminals there. An implementation detail; do not conform to it.
+public protocol _GenericThrowingTerminals {
+    /// The type the factory's result must have.
+    associatedtype Input
+
+    /// Records a finished binding. Called by the terminals; do not call it yourself.
+    func _bind(_ recipe: _BindingRecipe<Input>) -> BindingReceipt<Input>
+}
 
 /// A finished binding as the terminals hand it to a builder: what the factory asks for, where it
 /// was declared, and how to link it. An implementation detail of ``BindToable``.

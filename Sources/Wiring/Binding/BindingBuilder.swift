@@ -3,7 +3,7 @@
 /// Optionally qualify it with ``tagged(with:)``, share it with ``sharedInScope()`` or turn it into
 /// a collection contribution with `intoCollection()`, then finish it with `to(factory:)` or
 /// `to(value:)`.
-public struct BindingBuilder<Element, BinderScope: _ScopeBase>: BindToable {
+public struct BindingBuilder<Element, BinderScope: _ScopeBase>: _ThrowingTerminals {
     /// The type the binding provides.
     public typealias Input = Element
 

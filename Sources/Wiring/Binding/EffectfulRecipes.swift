@@ -1,13 +1,24 @@
 /// The recipes of factories with effects of their own. They take any number of parameters
 /// through a pack: such factories are rare, and their resolution waits or hops anyway.
 extension _BindingRecipe {
-    /// The recipe of a factory that can throw.
-    static func throwingFactory<each P>(
-        _ factory: @escaping @Sendable (repeat each P) throws -> Input, file: StaticString, line: Int
+    /// The recipe of a factory that throws unless `Failure` is `Never`.
+    static func throwingFactory<each P, Failure: Error>(
+        _ factory: @escaping @Sendable (repeat each P) throws(Failure) -> Input, file: StaticString, line: Int
     ) -> Self {
-        Self(requests: DependencyRequest.list(repeat (each P).self), effects: .throwing, carriesEffects: true, file: file, line: line) { linker in
+        let effects: Effects = Failure.self == Never.self ? [] : .throwing
+        return Self(requests: DependencyRequest.list(repeat (each P).self), effects: effects, carriesEffects: true, file: file, line: line) { linker in
             switch linker.context {
-            case .synchronous, .throwing:
+            case .synchronous:
+                // Only a factory that cannot throw (`Failure` is `Never`) is linked here.
+                let resolvers = linker.resolvers(repeat (each P).self)
+                return linker.finish { instance in
+                    do {
+                        return try factory(repeat (each resolvers)(instance))
+                    } catch {
+                        preconditionFailure("Wiring internal error: a factory typed as throwing Never threw \(error).")
+                    }
+                }
+            case .throwing:
                 let resolvers = linker.throwingResolvers(repeat (each P).self)
                 return linker.finish(throwing: { instance in try factory(repeat try (each resolvers)(instance)) })
             case .mainActor:

@@ -1,8 +1,10 @@
 /// Rule 2 of wiring libraries: a wiring library binds only the types of its sibling library.
 ///
 /// A module's wiring library is the Swift module that declares the module type; the sibling of
-/// `FooWiring` is `Foo`, and `FakeFooWiring` may bind the types of `FakeFoo` and of `Foo`. Only
-/// modules declared in a Swift module whose name ends in `Wiring` are checked.
+/// `FooWiring` is `Foo`, and `FakeFooWiring` may bind the types of `FakeFoo` and of `Foo`. A
+/// binding to an implementation of the sibling (`bind((any P).self).to(SiblingType.self) { $0 }`)
+/// belongs to the sibling too: the wiring library of an adapter binds the port it implements.
+/// Only modules declared in a Swift module whose name ends in `Wiring` are checked.
 enum WiringRule {
     static func diagnose(_ graph: ResolvedGraph) -> [Diagnostic] {
         graph.declarations.compactMap { declaration in
@@ -12,7 +14,8 @@ enum WiringRule {
                   let siblings = Self.siblings(ofWiringLibrary: wiringLibrary),
                   let owner = Self.owner(of: declaration),
                   let home = TypeName.module(of: owner),
-                  !siblings.contains(home) else { return nil }
+                  !siblings.contains(home),
+                  !Self.isImplementedBySibling(declaration, siblings: siblings, graph) else { return nil }
             return diagnostic(declaration, module: module, wiringLibrary: wiringLibrary, sibling: siblings[0], owner: owner, home: home, graph)
         }
     }
@@ -26,6 +29,13 @@ enum WiringRule {
             return [sibling, String(sibling.dropFirst("Fake".count))]
         }
         return [sibling]
+    }
+
+    /// Whether the declaration binds a type to an implementation from one of the siblings.
+    private static func isImplementedBySibling(_ declaration: AnyDeclaration, siblings: [String], _ graph: ResolvedGraph) -> Bool {
+        guard let implementation = graph.graph.implementations[ObjectIdentifier(declaration)],
+              let home = TypeName.module(of: implementation) else { return false }
+        return siblings.contains(home)
     }
 
     /// The type whose library a binding belongs to: its tag when tagged, the element type of a

@@ -432,32 +432,6 @@ extension BindingBuilder {
         _bind(.factory(factory, file: file, line: line))
     }
 
-    /// Binds the result of a factory that can throw, whose every parameter is resolved from the
-    /// graph: `to(factory: Database.init)` with `init(path: String) throws`.
-    ///
-    /// The binding's resolution throws, and so does the resolution of everything that takes it
-    /// directly. Build a root whose path throws with ``AsyncComponentFactory`` or
-    /// ``MainActorComponentFactory``, and ask for it later with ``AsyncProvider`` or
-    /// ``MainActorProvider``: ``ComponentFactory/of(_:validate:)`` reports every place where the
-    /// error could not be thrown. A factory that throws caches nothing; its error reaches the
-    /// caller as a ``ResolutionError``.
-    ///
-    /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
-    /// - Returns: The receipt of the binding.
-    @discardableResult
-    public func to<each P>(
-        file: StaticString = #fileID,
-        line: Int = #line,
-        function: StaticString = #function,
-        factory: @escaping @Sendable (repeat each P) throws -> Input
-    ) -> BindingReceipt<Input> {
-        _bind(.throwingFactory(factory, file: file, line: line))
-    }
-
     /// Binds the result of a factory isolated to the main actor, such as the initialiser of a
     /// `@MainActor` view model, whose every parameter is resolved from the graph. The factory
     /// may throw.

@@ -44,7 +44,7 @@ let package = Package(
 
         // MARK: - Wiring libraries (bindings only, each for its sibling)
         .target(name: "BillScannerWiring", dependencies: ["Wiring", "BillScanner"], path: "WiringLibs/BillScannerWiring"),
-        .target(name: "BankNetworkWiring", dependencies: ["Wiring", "BankNetwork"], path: "WiringLibs/BankNetworkWiring"),
+        .target(name: "BankNetworkWiring", dependencies: ["Wiring", "BankNetwork", "Network"], path: "WiringLibs/BankNetworkWiring"),
         .target(name: "ATMLibWiring", dependencies: ["Wiring", "ATMLib", "BillScanner", "Network"], path: "WiringLibs/ATMLibWiring"),
 
         // MARK: - Fakes and their wiring
@@ -56,16 +56,23 @@ let package = Package(
         // MARK: - Apps
         .target(name: "ATMCLI", dependencies: ["ATMLib", "BillScanner", "Network"]),
         .target(name: "ATMAppSupport", dependencies: ["ATMCLI", "ATMLib", "Network", "Wiring"]),
+        // The two apps have the same sources; the wiring libraries they link make their graphs
+        // (LinkedWiring), so the line that differs is the network layer's.
         .executableTarget(
             name: "ATMApp",
             dependencies: [
-                "ATMAppSupport", "ATMCLI", "ATMLib", "Network", "BankNetwork", "Wiring", "ATMLibWiring", "BillScannerWiring",
+                "ATMAppSupport", "ATMCLI", "ATMLib", "Network", "Wiring", "ATMLibWiring", "BillScannerWiring",
                 "BankNetworkWiring",
-            ]
+            ],
+            plugins: ["LinkedWiring"]
         ),
         .executableTarget(
             name: "ATMDevApp",
-            dependencies: ["ATMAppSupport", "ATMCLI", "Wiring", "ATMLibWiring", "BillScannerWiring", "FakeNetworkWiring"]
+            dependencies: [
+                "ATMAppSupport", "ATMCLI", "ATMLib", "Network", "Wiring", "ATMLibWiring", "BillScannerWiring",
+                "FakeNetworkWiring",
+            ],
+            plugins: ["LinkedWiring"]
         ),
 
         // MARK: - Tests

@@ -13,6 +13,6 @@ public struct FakeBankNetworkModule: Module {
     /// Binds `FakeNetworkExecutor` (shared) and `NetworkExecutor` to it.
     public static func configure(binder: Binder<Singleton>) {
         binder.bind(FakeNetworkExecutor.self).sharedInScope().to { FakeNetworkExecutor() }
-        binder.bind((any NetworkExecutor).self).to { (fake: FakeNetworkExecutor) in fake }
+        binder.bind((any NetworkExecutor).self).to(FakeNetworkExecutor.self) { $0 }
     }
 }

@@ -1,24 +1,21 @@
+import ATMCLI
 import ATMLib
-import ATMLibWiring
-import BankNetwork
-import BankNetworkWiring
-import BillScannerWiring
 import Network
 import Wiring
 
-/// The app's object graph: the ATM library, the bill scanner and the libcurl bank client, with
-/// the settings of one run (the ATM's configuration and the bank client's) as its seed.
+/// The app's object graph: every module of the wiring libraries the app target links (the
+/// LinkedWiring plugin generates `LinkedWiring`), with the settings of one run as its seed.
+///
+/// `atm` and `atm-dev` have this same file, word for word: which network layer an app gets, the
+/// libcurl bank client or the in-memory bank, is one line of Package.swift.
 struct ATMRootComponent: RootComponent {
-    typealias Seed = ProductionSeed
+    typealias Seed = ATMRunSettings
     typealias Root = ATM
 
     static func configure(binder: Binder<Singleton>) {
-        binder.bind(ATMConfiguration.self).to { (seed: ProductionSeed) in seed.configuration }
-        binder.bind(BankConfiguration.self).to { (seed: ProductionSeed) in seed.bank }
-        binder.bind((any NetworkExecutor).self).to { (bank: BankNetworkExecutor) in bank }
-        binder.include(module: ATMLibModule.self)
-        binder.include(module: BillScannerModule.self)
-        binder.include(module: BankNetworkModule.self)
+        binder.bind(ATMConfiguration.self).to { (settings: ATMRunSettings) in settings.configuration }
+        binder.bind(BankOptions.self).to { (settings: ATMRunSettings) in settings.bank }
+        binder.include(module: LinkedWiring.self)
     }
 
     static func configureRoot(binder bind: ReceiptBinder<ATM>) -> BindingReceipt<ATM> {

@@ -11,21 +11,15 @@ public protocol ATMApplication: Sendable {
     /// none; `atm-dev` has a development account and a bank of its own, in memory.
     var defaults: ATMDefaults { get }
 
-    /// Checks that the app's network can reach the bank as the options say, before anything is
-    /// read or built: the transport options are the network layer's to judge, not the command
-    /// line's. The default accepts every option (an app whose bank needs none).
-    ///
-    /// - Parameter options: The bank's URL and the transport options of the invocation.
-    /// - Throws: An error whose description is one line; the command line prints it and exits 64.
-    func checkBank(_ options: BankOptions) throws
-
-    /// Builds the app's root for one invocation.
+    /// Builds the app's root for one invocation. The graph judges what it is given: a linked
+    /// network layer that reaches a real bank judges the transport options, and the journal is
+    /// opened.
     ///
     /// - Parameter settings: The account, the bank and the journal the invocation asked for, and
-    ///   how to reach the bank; ``checkBank(_:)`` accepted its ``ATMRunSettings/bank``.
+    ///   how to reach the bank.
     /// - Returns: The ATM: its depositer, synchronizer and journal.
-    /// - Throws: Whatever makes the graph unusable; the command line reports it and exits 70.
-    func makeATM(settings: ATMRunSettings) throws -> ATM
+    /// - Throws: ``ATMBuildFailure`` saying what the graph could not make.
+    func makeATM(settings: ATMRunSettings) async throws(ATMBuildFailure) -> ATM
 
     /// Checks the app's object graph, every wiring rule included.
     ///
@@ -37,13 +31,6 @@ public protocol ATMApplication: Sendable {
     /// - Parameter format: One of ``GraphReport/formats``.
     /// - Returns: The rendered graph, or the diagnostics when the graph does not validate.
     func renderGraph(format: String) -> GraphReport
-}
-
-extension ATMApplication {
-    /// Accepts every option: for an app whose bank needs no transport settings.
-    ///
-    /// - Parameter options: The bank's URL and the transport options of the invocation.
-    public func checkBank(_ options: BankOptions) throws {}
 }
 
 /// What one invocation asked for: the ATM's configuration, and how to reach the bank.
@@ -64,45 +51,14 @@ public struct ATMRunSettings: Sendable, Hashable {
     }
 }
 
-/// How to reach the bank, as the command line and the environment give it: the bank's checked
-/// URL and the transport options (`--timeout`, `--connect-timeout`, `--ca-file` or `ATM_CA_FILE`,
-/// `--allow-insecure-http`, `ATM_BANK_TOKEN`), unjudged. The command line reads them for every
-/// app; only an app whose network reaches a real bank uses them, and judges them in
-/// ``ATMApplication/checkBank(_:)``.
-public struct BankOptions: Sendable, Hashable {
-    /// The bank's URL; nil when the app's built-in bank is used (``ATMDefaults/builtInBank``).
-    public var url: BankURL?
-    /// How long to wait for a connection, when the invocation says.
-    public var connectTimeout: Duration?
-    /// How long one attempt may take, when the invocation says.
-    public var totalTimeout: Duration?
-    /// The bearer token, when the environment gives one.
-    public var bearerToken: String?
-    /// A file of extra trusted certificate authorities (PEM), when the invocation names one.
-    public var caFile: String?
-    /// Whether plain `http` may go to a host that is not loopback.
-    public var allowsInsecureHTTP: Bool
-
-    /// Creates options.
-    ///
-    /// - Parameters:
-    ///   - url: The bank's URL, or nil for the app's built-in bank.
-    ///   - connectTimeout: How long to wait for a connection.
-    ///   - totalTimeout: How long one attempt may take.
-    ///   - bearerToken: The bearer token.
-    ///   - caFile: Extra trusted certificate authorities (PEM).
-    ///   - allowsInsecureHTTP: Whether plain `http` may go to a host that is not loopback.
-    public init(
-        url: BankURL?, connectTimeout: Duration? = nil, totalTimeout: Duration? = nil, bearerToken: String? = nil,
-        caFile: String? = nil, allowsInsecureHTTP: Bool = false
-    ) {
-        self.url = url
-        self.connectTimeout = connectTimeout
-        self.totalTimeout = totalTimeout
-        self.bearerToken = bearerToken
-        self.caFile = caFile
-        self.allowsInsecureHTTP = allowsInsecureHTTP
-    }
+/// Why an app could not build its graph for an invocation.
+public enum ATMBuildFailure: Error, Sendable {
+    /// The invocation's bank options are not usable: the linked network layer judged them (64).
+    case bankOptions(NetworkError)
+    /// The deposit journal cannot be opened (74).
+    case journal(JournalError)
+    /// The object graph itself is broken: the app's fault (70).
+    case graph(String)
 }
 
 /// What `graph` and `validate` print, and whether the graph is sound.

@@ -13,12 +13,27 @@ struct CommandContext {
 
     var settings: SettingsResolver { SettingsResolver(application: application, environment: environment) }
 
-    /// Builds the app's root; a broken graph is the app's fault (exit 70).
-    func makeATM(_ settings: ATMRunSettings) throws(CommandLineFailure) -> ATM {
+    /// Builds the app's root. Bank options the network layer refuses are a usage error (64), a
+    /// journal that cannot be opened an input/output error (74), and a broken graph the app's
+    /// fault (70).
+    ///
+    /// - Parameters:
+    ///   - settings: The invocation's settings.
+    ///   - consequence: What a journal that cannot be opened means for the command, added to
+    ///     its message: `the deposit was not sent`.
+    func makeATM(_ settings: ATMRunSettings, consequence: String? = nil) async throws(CommandLineFailure) -> ATM {
         do {
-            return try application.makeATM(settings: settings)
+            return try await application.makeATM(settings: settings)
         } catch {
-            throw CommandLineFailure(exitCode: .software, message: "the app's object graph is broken:\n\(error)")
+            switch error {
+            case let .bankOptions(refusal):
+                // One line, whatever the options held.
+                throw .usage(TerminalText.escaped(refusal.message))
+            case let .journal(journal):
+                throw CommandLineFailure(exitCode: .ioError, message: journal.message + (consequence.map { "; \($0)" } ?? ""))
+            case let .graph(description):
+                throw CommandLineFailure(exitCode: .software, message: "the app's object graph is broken:\n\(description)")
+            }
         }
     }
 

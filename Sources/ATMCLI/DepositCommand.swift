@@ -15,7 +15,7 @@ struct DepositCommand {
             // Bad bills are bad data (65) whatever else is wrong or missing.
             let bills = try BillArguments.parse(options.positionals)
             let settings = try context.settings.resolve(options, needs: .accountAndBank)
-            let atm = try context.makeATM(settings)
+            let atm = try await context.makeATM(settings, consequence: "the deposit was not sent")
             let receipt: DepositReceipt
             do {
                 receipt = try await atm.depositer.deposit(bills: bills)

@@ -10,7 +10,7 @@ struct PendingCommand {
             guard let (options, settings) = try context.begin("pending", arguments, help: HelpText.pending(context.name), needs: .journalOnly) else {
                 return .success
             }
-            let atm = try context.makeATM(settings)
+            let atm = try await context.makeATM(settings)
             let pending = try await context.attempt { try atm.journal.pendingDeposits() }
             context.console.print(options.json ? json(pending, journal: atm.journal.location) : text(pending, journal: atm.journal.location))
             return .success

@@ -27,9 +27,9 @@ struct SettingsResolver {
         options.bankURL ?? variable("ATM_BANK_URL")
     }
 
-    /// The settings of one run. The bank URL is checked first, then the account, then what the
-    /// app's network makes of the transport options (``ATMApplication/checkBank(_:)``), then
-    /// the journal's place; the first problem is the one reported.
+    /// The settings of one run. The bank URL is checked first, then the account, then the
+    /// journal's place; the first problem is the one reported. The transport options are the
+    /// linked network layer's to judge, when the app builds its graph.
     ///
     /// - Parameters:
     ///   - options: The command's options.
@@ -66,7 +66,6 @@ struct SettingsResolver {
                 caFile: options.caFile ?? variable("ATM_CA_FILE"),
                 allowsInsecureHTTP: options.allowsInsecureHTTP
             )
-            try application.checkBank(bank)
         } catch {
             // An account or URL with a newline must not make a two-line message.
             var message = "\(error)"

@@ -35,7 +35,7 @@ struct SyncCommand {
             var syncs: [Sync] = []
             for (bank, deposits) in banks {
                 do throws(CommandLineFailure) {
-                    let atm = try context.makeATM(try context.settings.resolve(options, needs: .bank, bankURL: bank))
+                    let atm = try await context.makeATM(try context.settings.resolve(options, needs: .bank, bankURL: bank))
                     let report = try await context.attempt { try await atm.synchronizer.sync() }
                     // Without a named bank, a deposit made with another bank is synced in that bank's turn.
                     syncs.append(Sync(bank: bank, report: named == nil ? report.leavingOutOtherBanks : report))
@@ -63,7 +63,7 @@ struct SyncCommand {
 
     /// Every bank a pending deposit was sent to, in journal order, with its deposits.
     private func recordedBanks(_ options: CommandOptions) async throws(CommandLineFailure) -> [(String, [PendingDeposit])] {
-        let atm = try context.makeATM(try context.settings.resolve(options, needs: .journalOnly))
+        let atm = try await context.makeATM(try context.settings.resolve(options, needs: .journalOnly))
         let pending = try await context.attempt { try atm.journal.pendingDeposits() }
         var banks: [(String, [PendingDeposit])] = []
         for deposit in pending {

@@ -1,20 +1,21 @@
+import ATMCLI
 import ATMLib
-import ATMLibWiring
-import BillScannerWiring
-import FakeNetworkWiring
 import Network
 import Wiring
 
-/// The app's object graph: the ATM library, the bill scanner and the in-memory bank, with the
-/// configuration of one run (account, bank and journal) as its seed.
+/// The app's object graph: every module of the wiring libraries the app target links (the
+/// LinkedWiring plugin generates `LinkedWiring`), with the settings of one run as its seed.
+///
+/// `atm` and `atm-dev` have this same file, word for word: which network layer an app gets, the
+/// libcurl bank client or the in-memory bank, is one line of Package.swift.
 struct ATMRootComponent: RootComponent {
-    typealias Seed = ATMConfiguration
+    typealias Seed = ATMRunSettings
     typealias Root = ATM
 
     static func configure(binder: Binder<Singleton>) {
-        binder.include(module: ATMLibModule.self)
-        binder.include(module: BillScannerModule.self)
-        binder.include(module: FakeBankNetworkModule.self)
+        binder.bind(ATMConfiguration.self).to { (settings: ATMRunSettings) in settings.configuration }
+        binder.bind(BankOptions.self).to { (settings: ATMRunSettings) in settings.bank }
+        binder.include(module: LinkedWiring.self)
     }
 
     static func configureRoot(binder bind: ReceiptBinder<ATM>) -> BindingReceipt<ATM> {

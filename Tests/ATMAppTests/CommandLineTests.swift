@@ -298,7 +298,7 @@ private struct FakeBankApplication: ATMApplication {
     let name = "atm"
     let defaults = ATMDefaults()
 
-    func makeATM(settings: ATMRunSettings) throws -> ATM {
+    func makeATM(settings: ATMRunSettings) async throws(ATMBuildFailure) -> ATM {
         ATM(
             depositer: ATMDepositer(scanner: BillScanner(), network: network, configuration: settings.configuration, journal: journal),
             synchronizer: DepositSynchronizer(network: network, configuration: settings.configuration, journal: journal),

@@ -52,10 +52,11 @@ private struct CountingModule: Module {
 
 /// The development graph, plus the counting module; used by this suite alone.
 private struct CountingRootComponent: RootComponent {
-    typealias Seed = ATMConfiguration
+    typealias Seed = ATMRunSettings
     typealias Root = ATM
 
     static func configure(binder: Binder<Singleton>) {
+        binder.bind(ATMConfiguration.self).to { (settings: ATMRunSettings) in settings.configuration }
         binder.include(module: ATMLibModule.self)
         binder.include(module: BillScannerModule.self)
         binder.include(module: FakeBankNetworkModule.self)

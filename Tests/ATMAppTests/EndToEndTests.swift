@@ -109,22 +109,43 @@ struct EndToEndTests {
         #expect(run == CommandRunner.Run(status: 65, output: "", error: "atm-dev: 'abc' is not a bill; write a face value such as 20, or 20x2 for two of them\n"))
     }
 
+    @Test func aJournalThatCannotBeOpenedStopsTheDepositBeforeItIsMade() async throws {
+        // The journal is opened by a throwing initialiser when the graph is built: the error
+        // names the path, and nothing is recorded or sent.
+        let folder = FileManager.default.temporaryDirectory.path
+        let run = try await CommandRunner.run("atm-dev", ["deposit", "20", "--journal", folder])
+        #expect(run == CommandRunner.Run(
+            status: 74, output: "",
+            error: "atm-dev: the deposit journal \(folder) is a folder, not a file: give --journal the path of a file "
+                + "(it is created when needed); the deposit was not sent\n"
+        ))
+    }
+
     @Test func bothAppsValidateTheirGraphs() async throws {
         #expect(try await CommandRunner.run("atm", ["validate"]) == CommandRunner.Run(
-            status: 0, output: "The object graph of ATMRootComponent is valid: 12 bindings from 3 modules, every wiring rule checked.\n", error: ""
+            status: 0, output: "The object graph of ATMRootComponent is valid: 13 bindings from 4 modules, every wiring rule checked.\n", error: ""
         ))
         #expect(try await CommandRunner.run("atm-dev", ["validate"]) == CommandRunner.Run(
-            status: 0, output: "The object graph of ATMRootComponent is valid: 10 bindings from 3 modules, every wiring rule checked.\n", error: ""
+            status: 0, output: "The object graph of ATMRootComponent is valid: 12 bindings from 4 modules, every wiring rule checked.\n", error: ""
         ))
     }
 
     @Test func theGraphsShowWhichNetworkEachAppUses() async throws {
         let production = try await CommandRunner.run("atm", ["graph"])
         #expect(production.status == 0)
-        #expect(production.output.contains("any NetworkExecutor  ATMRootComponent, ATMApp/ATMRootComponent.swift:"))
-        #expect(production.output.contains("BankNetworkExecutor  shared in Singleton · BankNetworkModule, BankNetworkWiring/BankNetworkModule.swift:"))
+        // The port names its implementation, every module came from LinkedWiring, and the
+        // throwing factories say so.
+        #expect(production.output.contains(
+            "any NetworkExecutor → BankNetworkExecutor  BankNetworkModule (linked), BankNetworkWiring/BankNetworkModule.swift:16\n"
+        ))
+        #expect(production.output.contains(
+            "BankNetworkExecutor  shared in Singleton · BankNetworkModule (linked), BankNetworkWiring/BankNetworkModule.swift:15\n"
+        ))
+        #expect(production.output.contains("BankConfiguration  throws · BankNetworkModule (linked), BankNetworkWiring/BankNetworkModule.swift:14\n"))
+        #expect(production.output.contains("any DepositJournal  throws · ATMLibModule (linked), ATMLibWiring/ATMLibModule.swift:13\n"))
         let development = try await CommandRunner.run("atm-dev", ["graph", "--format", "json"])
         #expect(development.status == 0)
         #expect(development.output.contains("\"module\" : \"FakeNetworkWiring.FakeBankNetworkModule\""))
+        #expect(development.output.contains("\"implementation\" : \"FakeNetworkExecutor\""))
     }
 }

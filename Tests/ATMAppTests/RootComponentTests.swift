@@ -11,68 +11,92 @@ import Testing
 import Wiring
 import WiringTesting
 
-/// The apps' own root components validate, with every wiring rule on, and bind what they should.
+/// The apps' root components validate with every wiring rule on, are the same source, and get
+/// their graphs from the wiring libraries they link.
 struct RootComponentTests {
-    @Test func theProductionGraphValidatesWithEveryRule() throws {
-        let factory = try #require(expectValidGraph(ATMApp.ATMRootComponent.self, rules: .all))
-        let network = expectBinding((any NetworkExecutor).self, in: factory)
-        #expect(network.map(\.module) == ["ATMApp.ATMRootComponent"])
-        let client = expectBinding(BankNetworkExecutor.self, in: factory)
+    @Test func theProductionGraphValidatesWithEveryRuleAndBuildsTheClient() async throws {
+        let factory = try #require(expectValidAsyncGraph(ATMApp.ATMRootComponent.self, rules: .all))
+        let network = expectBinding((any NetworkExecutor).self, in: factory.graph)
+        #expect(network.map(\.module) == ["BankNetworkWiring.BankNetworkModule"])
+        #expect(network.map(\.implementation) == ["BankNetworkExecutor"])
+        let client = expectBinding(BankNetworkExecutor.self, in: factory.graph)
         #expect(client.map(\.module) == ["BankNetworkWiring.BankNetworkModule"])
-        expectNoBinding(FakeNetworkExecutor.self, in: factory)
-        expectBinding(ATMConfiguration.self, in: factory)
-        let atm = factory.build(try Self.productionSeed())
+        expectNoBinding(FakeNetworkExecutor.self, in: factory.graph)
+        let atm = try await factory.build(try Self.settings())
         #expect(atm.depositer.account == "alice")
         #expect(atm.journal.location == "/tmp/journal.json")
     }
 
-    @Test func theProductionSeedCarriesTheTransportOptionsToTheClient() throws {
-        let seed = try Self.productionSeed(token: "tok-1", caFile: "/etc/bank/ca.pem")
-        #expect(seed.configuration == ATMConfiguration(account: "alice", bank: "http://127.0.0.1:1", journal: JournalLocation(path: "/tmp/journal.json")))
-        #expect(seed.bank == (try BankConfiguration(
+    @Test func theTransportOptionsAreJudgedWhenTheGraphIsBuilt() async throws {
+        let factory = try AsyncComponentFactory.of(ATMApp.ATMRootComponent.self)
+        let error = try await #require(throws: ResolutionError.self) { try await factory.build(try Self.settings(token: "two words")) }
+        #expect(error.binding == "BankConfiguration")
+        #expect((error.underlying as? NetworkError)?.message
+            == "invalid bank configuration: the bearer token must be non-empty and contain no spaces or line breaks")
+        #expect(try BankConfiguration(options: try Self.settings(token: "tok-1", caFile: "/etc/bank/ca.pem").bank) == (try BankConfiguration(
             baseURL: "http://127.0.0.1:1", connectTimeout: .seconds(2), totalTimeout: .seconds(3), bearerToken: "tok-1", caFile: "/etc/bank/ca.pem"
         )))
-        let error = try #require(throws: NetworkError.self) { try Self.productionSeed(token: "two words") }
-        #expect(error.message == "invalid bank configuration: the bearer token must be non-empty and contain no spaces or line breaks")
+    }
+
+    @Test func aJournalThatCannotBeOpenedFailsTheBuildNamingItsPath() async throws {
+        let factory = try AsyncComponentFactory.of(ATMDevApp.ATMRootComponent.self)
+        let error = try await #require(throws: ResolutionError.self) { try await factory.build(try Self.settings(journal: "/")) }
+        #expect(error.binding == "any DepositJournal")
+        #expect((error.underlying as? JournalError)?.message
+            == "the deposit journal / is a folder, not a file: give --journal the path of a file (it is created when needed)")
     }
 
     @Test func theDevelopmentGraphValidatesWithEveryRuleAndUsesTheFake() throws {
-        let factory = try #require(expectValidGraph(ATMDevApp.ATMRootComponent.self, rules: .all))
-        let network = expectBinding((any NetworkExecutor).self, in: factory)
+        let factory = try #require(expectValidAsyncGraph(ATMDevApp.ATMRootComponent.self, rules: .all))
+        let network = expectBinding((any NetworkExecutor).self, in: factory.graph)
         #expect(network.map(\.module) == ["FakeNetworkWiring.FakeBankNetworkModule"])
-        expectBinding(FakeNetworkExecutor.self, in: factory)
+        #expect(network.map(\.implementation) == ["FakeNetworkExecutor"])
+        expectBinding(FakeNetworkExecutor.self, in: factory.graph)
     }
 
     @Test func theDevelopmentGraphDepositsIntoTheFakeBankWithoutABankURL() async throws {
         let journal = FileManager.default.temporaryDirectory.appendingPathComponent("dev-journal-\(UUID().uuidString).json").path
         let configuration = ATMConfiguration(account: "dev", bank: "in-memory bank", journal: JournalLocation(path: journal))
-        let atm = try ComponentFactory.of(ATMDevApp.ATMRootComponent.self).build(configuration)
+        let atm = try await AsyncComponentFactory.of(ATMDevApp.ATMRootComponent.self)
+            .build(ATMRunSettings(configuration: configuration, bank: BankOptions(url: nil)))
         let receipt = try await atm.depositer.deposit(bills: [Bill(.twenty), Bill(.twenty), Bill(.five)])
         #expect(receipt.amount == Money(cents: 4500))
         #expect(receipt.balance == Money(cents: 4500))
         #expect(receipt.depositID == "fake-1")
     }
 
-    static func productionSeed(token: String? = nil, caFile: String? = nil) throws -> ProductionSeed {
-        let configuration = ATMConfiguration(account: "alice", bank: "http://127.0.0.1:1", journal: JournalLocation(path: "/tmp/journal.json"))
+    @Test func theTwoAppsHaveTheSameRootComponentSource() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let production = try String(contentsOf: root.appendingPathComponent("Sources/ATMApp/ATMRootComponent.swift"), encoding: .utf8)
+        let development = try String(contentsOf: root.appendingPathComponent("Sources/ATMDevApp/ATMRootComponent.swift"), encoding: .utf8)
+        #expect(production == development)
+        #expect(production.contains("binder.include(module: LinkedWiring.self)"))
+    }
+
+    @Test func theTwoGraphsDifferOnlyInTheNetworkLayerTheyLink() throws {
+        let production = try AsyncComponentFactory.of(ATMApp.ATMRootComponent.self).graph
+        let development = try AsyncComponentFactory.of(ATMDevApp.ATMRootComponent.self).graph
+        let shared = Set(production.bindings.map(\.id)).intersection(development.bindings.map(\.id))
+        #expect(shared == [
+            "ATMCLI.ATMRunSettings", "ATMLib.ATMConfiguration", "Network.BankOptions", "ATMLib.JournalLocation",
+            "any ATMLib.DepositJournal", "ATMLib.ATMDepositer", "ATMLib.DepositSynchronizer", "ATMLib.ATM",
+            "BillScanner.BillScanner", "any Network.NetworkExecutor", "root",
+        ])
+        #expect(Set(production.bindings.map(\.id)).subtracting(shared) == ["BankNetwork.BankConfiguration", "BankNetwork.BankNetworkExecutor"])
+        #expect(Set(development.bindings.map(\.id)).subtracting(shared) == ["FakeNetwork.FakeNetworkExecutor"])
+        #expect(production.modules.filter(\.isLinked).map(\.module) == [
+            "ATMLibWiring.ATMLibModule", "BankNetworkWiring.BankNetworkModule", "BillScannerWiring.BillScannerModule",
+        ])
+        #expect(development.modules.filter(\.isLinked).map(\.module) == [
+            "ATMLibWiring.ATMLibModule", "BillScannerWiring.BillScannerModule", "FakeNetworkWiring.FakeBankNetworkModule",
+        ])
+    }
+
+    static func settings(token: String? = nil, caFile: String? = nil, journal: String = "/tmp/journal.json") throws -> ATMRunSettings {
+        let configuration = ATMConfiguration(account: "alice", bank: "http://127.0.0.1:1", journal: JournalLocation(path: journal))
         let bank = BankOptions(
             url: try BankURL("http://127.0.0.1:1"), connectTimeout: .seconds(2), totalTimeout: .seconds(3), bearerToken: token, caFile: caFile
         )
-        return try ProductionSeed(settings: ATMRunSettings(configuration: configuration, bank: bank))
-    }
-
-    @Test func theTwoGraphsDifferOnlyInTheNetworkAndTheSeed() throws {
-        let production = try ComponentFactory.of(ATMApp.ATMRootComponent.self).graph
-        let development = try ComponentFactory.of(ATMDevApp.ATMRootComponent.self).graph
-        let shared = Set(production.bindings.map(\.id)).intersection(development.bindings.map(\.id))
-        #expect(shared == [
-            "ATMLib.ATMConfiguration", "ATMLib.JournalLocation", "any ATMLib.DepositJournal",
-            "ATMLib.ATMDepositer", "ATMLib.DepositSynchronizer", "ATMLib.ATM", "BillScanner.BillScanner",
-            "any Network.NetworkExecutor", "root",
-        ])
-        #expect(Set(production.bindings.map(\.id)).subtracting(shared) == [
-            "ATMApp.ProductionSeed", "BankNetwork.BankConfiguration", "BankNetwork.BankNetworkExecutor",
-        ])
-        #expect(Set(development.bindings.map(\.id)).subtracting(shared) == ["FakeNetwork.FakeNetworkExecutor"])
+        return ATMRunSettings(configuration: configuration, bank: bank)
     }
 }

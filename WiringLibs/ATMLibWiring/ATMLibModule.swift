@@ -10,7 +10,9 @@ public struct ATMLibModule: Module {
     /// Binds `ATM`, `ATMDepositer`, `DepositSynchronizer`, `DepositJournal` and `JournalLocation`.
     public static func configure(binder: Binder<Unscoped>) {
         binder.bind(JournalLocation.self).to { (configuration: ATMConfiguration) in configuration.journal }
-        binder.bind((any DepositJournal).self).to { (location: JournalLocation) in FileDepositJournal(location: location) }
+        binder.bind((any DepositJournal).self).to { (location: JournalLocation) throws in
+            try FileDepositJournal(opening: location)
+        }
         binder.bind(ATMDepositer.self).to(factory: ATMDepositer.init)
         binder.bind(DepositSynchronizer.self).to(factory: DepositSynchronizer.init)
         binder.bind(ATM.self).to(factory: ATM.init)

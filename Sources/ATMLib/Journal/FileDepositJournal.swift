@@ -50,6 +50,19 @@ public final class FileDepositJournal: DepositJournal {
         self.init(location: location, lockTimeout: lockTimeout, system: .posix)
     }
 
+    /// Opens the journal in a file: checks that its path can hold a journal (not a folder, a
+    /// FIFO, a socket or a device, and no link loop), without reading or writing anything, so
+    /// that a journal that cannot be opened is reported before any deposit is attempted.
+    ///
+    /// - Parameters:
+    ///   - location: The journal file; its folder is created when the first deposit is recorded.
+    ///   - lockTimeout: The longest to wait for another process's lock.
+    /// - Throws: ``JournalError`` naming the path and what is wrong with it.
+    public convenience init(opening location: JournalLocation, lockTimeout: Duration = defaultLockTimeout) throws(JournalError) {
+        _ = try JournalFile(resolving: location.path)
+        self.init(location: location, lockTimeout: lockTimeout, system: .posix)
+    }
+
     /// Creates a journal whose durable writes go through `system`, for tests that inject faults.
     package init(location: JournalLocation, lockTimeout: Duration = defaultLockTimeout, system: JournalSystemCalls) {
         self.path = location.path

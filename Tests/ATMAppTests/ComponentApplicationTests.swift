@@ -16,12 +16,15 @@ struct ComponentApplicationTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("validate-once-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let journal = folder + "/journal.json"
-        // Two deposits left pending for two banks, so that `sync` builds one graph per bank.
-        let file = FileDepositJournal(location: JournalLocation(path: journal))
-        for (key, bank) in [("k-1", "http://127.0.0.1:8080"), ("k-2", "http://127.0.0.1:9090")] {
-            let pending = PendingDeposit(idempotencyKey: key, account: "bob", amountCents: 500, bills: [5], bankURL: bank, recordedAt: "2026-11-22T21:00:00Z")
-            try file.record(pending).release()
-        }
+        // Two deposits left pending for two banks, so that `sync` builds one graph per bank. Written
+        // as a file: a claim this process held could outlive its release in a child that another
+        // test forks at that moment.
+        try #"""
+            {"pending":[\#
+            {"account":"bob","amount_cents":500,"bank_url":"http://127.0.0.1:8080","bills":[5],"idempotency_key":"k-1","recorded_at":"2026-11-22T21:00:00Z"},\#
+            {"account":"bob","amount_cents":500,"bank_url":"http://127.0.0.1:9090","bills":[5],"idempotency_key":"k-2","recorded_at":"2026-11-22T21:00:00Z"}\#
+            ],"version":1}
+            """#.write(toFile: journal, atomically: true, encoding: .utf8)
         let application = ComponentApplication(CountingRootComponent.self, name: "atm-count")
         let console = RecordingConsole()
         let commandLine = ATMCommandLine(application: application, environment: ["ATM_JOURNAL": journal], console: console.console)

@@ -88,13 +88,14 @@ struct EndToEndTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dev-sync-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let journal = folder + "/journal.json"
-        let file = FileDepositJournal(location: JournalLocation(path: journal))
-        for (key, account, cents, bank) in [("k-1", "bob", 500, "in-memory bank"), ("k-2", "carol", 100, "http://localhost")] {
-            let pending = PendingDeposit(
-                idempotencyKey: key, account: account, amountCents: cents, bills: [cents / 100], bankURL: bank, recordedAt: "2026-11-22T21:00:00Z"
-            )
-            try file.record(pending).release()
-        }
+        // Written as a file, not recorded through a journal: a claim held by this process could
+        // outlive its release in a child that another test forks at that moment.
+        try #"""
+            {"pending":[\#
+            {"account":"bob","amount_cents":500,"bank_url":"in-memory bank","bills":[5],"idempotency_key":"k-1","recorded_at":"2026-11-22T21:00:00Z"},\#
+            {"account":"carol","amount_cents":100,"bank_url":"http://localhost","bills":[1],"idempotency_key":"k-2","recorded_at":"2026-11-22T21:00:00Z"}\#
+            ],"version":1}
+            """#.write(toFile: journal, atomically: true, encoding: .utf8)
         let run = try await CommandRunner.run("atm-dev", ["sync", "--journal", journal])
         #expect(run == CommandRunner.Run(status: 75, output: """
             2 pending deposits at in-memory bank:

@@ -37,51 +37,45 @@ public struct ATMCommandLine: Sendable {
 
     private func dispatch(_ arguments: some Collection<String>) async -> ExitCode {
         let name = application.name
-        guard let command = arguments.first else {
+        guard let first = arguments.first else {
             console.printError("\(name): missing command; run '\(name) --help' for usage")
             return .usage
         }
         let rest = Array(arguments.dropFirst())
-        switch command {
-        case "deposit":
-            return await DepositCommand(context: context).run(rest)
-        case "sync":
-            return await SyncCommand(context: context).run(rest)
-        case "pending":
-            return await PendingCommand(context: context).run(rest)
-        case "graph":
-            return GraphCommands(application: application, console: console).graph(rest)
-        case "validate":
-            return GraphCommands(application: application, console: console).validate(rest)
-        case "help", "--help", "-h":
-            return help(topic: command == "help" ? rest.first : nil)
-        default:
-            console.printError("\(name): unknown command '\(TerminalText.escaped(command))'; run '\(name) --help' for usage")
+        if ["help", "--help", "-h"].contains(first) {
+            return help(topic: first == "help" ? rest.first : nil)
+        }
+        guard let command = table.command(named: first) else {
+            console.printError("\(name): unknown command '\(TerminalText.escaped(first))'; run '\(name) --help' for usage")
             return .usage
+        }
+        let context = CommandContext(application: application, environment: environment, console: console)
+        return await context.run { () throws(CommandLineFailure) in
+            switch try ArgumentReader(command: command, program: name).read(rest) {
+            case .help:
+                console.print(HelpRenderer(table: table).page(command))
+                return .success
+            case let .run(options):
+                return await command.run(context, options)
+            }
         }
     }
 
-    private var context: CommandContext {
-        CommandContext(application: application, environment: environment, console: console)
+    private var table: CommandTable {
+        CommandTable(program: application.name, defaults: application.defaults)
     }
 
     private func help(topic: String?) -> ExitCode {
+        let table = self.table
         switch topic {
         case nil:
-            console.print(HelpText.general(application.name))
-        case "deposit":
-            console.print(HelpText.deposit(application.name, defaults: application.defaults))
-        case "graph":
-            console.print(HelpText.graph(application.name))
-        case "validate":
-            console.print(HelpText.validate(application.name))
-        case "sync":
-            console.print(HelpText.sync(application.name))
-        case "pending":
-            console.print(HelpText.pending(application.name))
-        case let other?:
-            console.printError("\(application.name): no help for '\(TerminalText.escaped(other))'; run '\(application.name) --help' for the commands")
-            return .usage
+            console.print(HelpRenderer(table: table).general)
+        case let topic?:
+            guard let command = table.command(named: topic) else {
+                console.printError("\(application.name): no help for '\(TerminalText.escaped(topic))'; run '\(application.name) --help' for the commands")
+                return .usage
+            }
+            console.print(HelpRenderer(table: table).page(command))
         }
         return .success
     }

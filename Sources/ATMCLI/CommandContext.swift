@@ -37,43 +37,6 @@ struct CommandContext {
         }
     }
 
-    /// Reads a command's arguments and the settings they ask for; nil when the command was asked
-    /// for its help, which is then printed.
-    ///
-    /// - Parameters:
-    ///   - command: The command's name: `sync`.
-    ///   - arguments: Its arguments.
-    ///   - help: Its help text.
-    ///   - needs: What the settings must contain.
-    func begin(
-        _ command: String, _ arguments: [String], help: String, needs: SettingsResolver.Need
-    ) throws(CommandLineFailure) -> (options: CommandOptions, settings: ATMRunSettings)? {
-        guard let options = try readOptions(command, arguments, help: help, takesBills: false) else { return nil }
-        return (options, try settings.resolve(options, needs: needs))
-    }
-
-    /// Reads a command's arguments; nil when the command was asked for its help, which is then
-    /// printed.
-    ///
-    /// - Parameters:
-    ///   - command: The command's name: `deposit`.
-    ///   - arguments: Its arguments.
-    ///   - help: Its help text.
-    ///   - takesBills: Whether positional arguments (bills) are allowed.
-    func readOptions(
-        _ command: String, _ arguments: [String], help: String, takesBills: Bool
-    ) throws(CommandLineFailure) -> CommandOptions? {
-        let options = try CommandOptions.parse(arguments, command: "\(name) \(command)")
-        if options.wantsHelp {
-            console.print(help)
-            return nil
-        }
-        guard takesBills || options.positionals.isEmpty else {
-            throw .usage("\(command) takes no bills; run '\(name) \(command) --help' for usage")
-        }
-        return options
-    }
-
     /// Runs a step of the ATM (a deposit, a sync, a read of the journal), turning its error into
     /// the command's failure.
     func attempt<T>(_ step: () async throws -> T) async throws(CommandLineFailure) -> T {

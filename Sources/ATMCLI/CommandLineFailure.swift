@@ -1,5 +1,5 @@
 /// A reason to stop with a message and an exit status.
-struct CommandLineFailure: Error {
+struct CommandLineFailure: Error, Equatable {
     let exitCode: ExitCode
     let message: String
 

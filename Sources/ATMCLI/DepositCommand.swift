@@ -6,12 +6,8 @@ import BillScanner
 struct DepositCommand {
     let context: CommandContext
 
-    func run(_ arguments: [String]) async -> ExitCode {
+    func run(_ options: CommandOptions) async -> ExitCode {
         await context.run { () throws(CommandLineFailure) in
-            let help = HelpText.deposit(context.name, defaults: context.application.defaults)
-            guard let options = try context.readOptions("deposit", arguments, help: help, takesBills: true) else {
-                return .success
-            }
             // Bad bills are bad data (65) whatever else is wrong or missing.
             let bills = try BillArguments.parse(options.positionals)
             let settings = try context.settings.resolve(options, needs: .accountAndBank)

@@ -5,12 +5,9 @@ import BillScanner
 struct PendingCommand {
     let context: CommandContext
 
-    func run(_ arguments: [String]) async -> ExitCode {
+    func run(_ options: CommandOptions) async -> ExitCode {
         await context.run { () throws(CommandLineFailure) in
-            guard let (options, settings) = try context.begin("pending", arguments, help: HelpText.pending(context.name), needs: .journalOnly) else {
-                return .success
-            }
-            let atm = try await context.makeATM(settings)
+            let atm = try await context.makeATM(try context.settings.resolve(options, needs: .journalOnly))
             let pending = try await context.attempt { try atm.journal.pendingDeposits() }
             context.console.print(options.json ? json(pending, journal: atm.journal.location) : text(pending, journal: atm.journal.location))
             return .success

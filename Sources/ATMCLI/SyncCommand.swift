@@ -16,14 +16,9 @@ import Network
 struct SyncCommand {
     let context: CommandContext
 
-    func run(_ arguments: [String]) async -> ExitCode {
+    /// Runs with options the command table has read; it refused `--account`.
+    func run(_ options: CommandOptions) async -> ExitCode {
         await context.run { () throws(CommandLineFailure) in
-            guard let options = try context.readOptions("sync", arguments, help: HelpText.sync(context.name), takesBills: false) else {
-                return .success
-            }
-            guard options.account == nil else {
-                throw .usage("sync takes no --account: each pending deposit goes to the account it was made for")
-            }
             // An app with a bank of its own syncs with it, as with a bank named on the command line.
             let defaults = context.application.defaults
             let named = context.settings.namedBankURL(options) ?? defaults.bankURL ?? defaults.builtInBank

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -15,7 +17,9 @@ import Darwin
 ///   and the next request starts a new creation.
 @usableFromInline
 final class AsyncOnceCell<T>: @unchecked Sendable {
-    // Safe to share: `state` is read and written only while `lock` is held.
+    // Safe to share: `state` is read and written only while `lock` is held; `made` is written
+    // once, under the lock, before `isMade` is published with release ordering, and read only
+    // after `isMade` is seen with acquire ordering.
     private enum State {
         case idle
         case creating(Task<SentValue<T>, any Error>)
@@ -24,8 +28,17 @@ final class AsyncOnceCell<T>: @unchecked Sendable {
 
     private let lock = PThreadLock()
     private var state = State.idle
+    private let isMade = Atomic(false)
+    private var made: SentValue<T>?
 
     init() {}
+
+    /// The value once it is made, without waiting or locking: the hit path of a shared binding.
+    @inline(__always)
+    var madeValue: T? {
+        guard isMade.load(ordering: .acquiring) else { return nil }
+        return made?.value
+    }
 
     /// The value, made by `create` in `instance` unless it is made or being made.
     func value(in instance: ComponentInstance, _ create: @escaping AsyncResolver<T>) async throws -> T {
@@ -58,6 +71,10 @@ final class AsyncOnceCell<T>: @unchecked Sendable {
     private func settle(_ outcome: State) {
         lock.lock()
         state = outcome
+        if case let .made(value) = outcome {
+            made = value
+            isMade.store(true, ordering: .releasing)
+        }
         lock.unlock()
     }
 }

@@ -234,7 +234,9 @@ extension Linker {
         }
         if let slot = sharedSlot {
             sink.resolvers = EffectfulResolvers<T>(async: { instance in
-                try await instance.shared(slot) { _ in AsyncOnceCell<T>() }.value(in: instance, guarded)
+                let cell = instance.shared(slot) { _ in AsyncOnceCell<T>() }
+                if let value = cell.madeValue { return value }
+                return try await cell.value(in: instance, guarded)
             })
         } else {
             sink.resolvers = EffectfulResolvers<T>(async: guarded)

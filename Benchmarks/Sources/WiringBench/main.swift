@@ -20,6 +20,7 @@ let scenarios: [Scenario] = [
     depthScenario,
     compileTimeScenario,
     memoryAtScaleScenario,
+    asyncGraphScenario,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,25 +1,3 @@
-/// A compiled resolver: makes (or finds) a value inside one built component instance.
-@usableFromInline
-typealias Resolver<T> = @Sendable (ComponentInstance) -> T
-
-/// A resolver inside a struct, so that its type parameter can change with `unsafeBitCast`.
-///
-/// A struct's field keeps the representation its declaration gives it, `Resolver<T>` with `T`
-/// unknown, whatever `T` is: `ResolverBox<A>` and `ResolverBox<B>` are the same bytes. A function
-/// value cast on its own would instead be converted (through a heap-allocated thunk) to and from
-/// the representation `unsafeBitCast`'s generic parameters give it. Nodes keep their resolvers in
-/// a `ResolverBox<Any>`, so that a node needs no generic class per bound type.
-struct ResolverBox<T> {
-    let resolve: Resolver<T>
-
-    /// The same resolver as a `Resolver<U>`; `U` must be `T`, which the caller guarantees.
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
-    func cast<U>(to type: U.Type) -> ResolverBox<U> {
-        unsafeBitCast(self, to: ResolverBox<U>.self)
-    }
-}
-
 /// The linked form of one key of the graph, shared by everything that depends on it.
 ///
 /// Direct dependencies capture the resolver itself when they are linked; only wrappers such as
@@ -88,17 +66,4 @@ final class AnyNode: @unchecked Sendable {
         }
         wrap(valueType)
     }
-}
-
-/// Holds a value that the graph shares the way its caller shares it.
-///
-/// Used for values bound with `to(value:)` and `Provider(value:)`: the caller hands the value
-/// over (`sending`), and Wiring only gives it back.
-@usableFromInline
-struct SentValue<T>: @unchecked Sendable {
-    // Safe to share as far as the caller's `sending` allows: the value was handed over to the
-    // graph, which never mutates it and only returns copies of it.
-    @usableFromInline let value: T
-
-    @inlinable init(_ value: consuming T) { self.value = value }
 }

@@ -141,12 +141,6 @@ struct GraphLinker {
     }
 }
 
-/// The collection an ancestor provides for a key a subcomponent also contributes to.
-struct InheritedCollection {
-    let node: AnyNode
-    let depth: Int
-}
-
 /// The depths of the keys a node depends on: the deepest and the shallowest (0 for none).
 private struct DepthRange {
     private(set) var deepest = 0

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Makes the value of an async shared binding once per component instance, however many tasks
 /// ask at the same moment: the first request starts the creation, and every request awaits it.
 ///
@@ -59,31 +51,5 @@ final class AsyncOnceCell<T>: @unchecked Sendable {
         lock.lock()
         state = outcome
         lock.unlock()
-    }
-}
-
-/// A mutual-exclusion lock over `pthread_mutex_t`, which ThreadSanitizer follows (it cannot see
-/// the futex inside `Synchronization.Mutex` on Linux).
-final class PThreadLock: @unchecked Sendable {
-    // Safe to share: the mutex is the synchronisation itself, at a fixed address.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-    init() {
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
-
-    func lock() {
-        pthread_mutex_lock(mutex)
-    }
-
-    func unlock() {
-        pthread_mutex_unlock(mutex)
     }
 }

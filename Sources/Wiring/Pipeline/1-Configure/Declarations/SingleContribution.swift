@@ -1,0 +1,32 @@
+/// A contribution of one element: `bind(E.self).intoCollection().to(value: e)`.
+final class SingleContribution<Element>: ContributionDeclaration<Element> {
+    private var link: RecipeLink<Element>
+
+    init(recipe: _BindingRecipe<Element>, key: BindingKey, site: CallSite, declaringModule: any Any.Type, isShared: Bool) {
+        self.link = RecipeLink(recipe.link)
+        super.init(key: key, role: .contribution, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: isShared)
+        adoptEffects(of: recipe)
+    }
+
+    override func reserveSharedSlot(in layout: inout InstanceLayoutBuilder, context: EffectContext) -> StorageSlot {
+        layout.addShared(Element.self, in: context)
+    }
+
+    override func appender(with linker: Linker) -> Appender<Element> {
+        let resolve = link.take()(linker)
+        return { instance, elements in elements.append(resolve(instance)) }
+    }
+
+    override func effectfulElements(with linker: Linker) -> EffectfulResolvers<[Element]> {
+        _ = link.take()(linker)
+        let element = Self.linkedResolvers(linker, as: Element.self)
+        if let resolve = element.throwing {
+            return EffectfulResolvers(throwing: { instance in [try resolve(instance)] })
+        }
+        if let resolve = element.mainActor {
+            return EffectfulResolvers(mainActor: { instance in [try resolve(instance)] })
+        }
+        let resolve = element.async
+        return EffectfulResolvers(async: { instance in [try await resolve(instance)] })
+    }
+}

@@ -1,6 +1,15 @@
 /// Collects what a component's `configure` declares: bindings, included modules, the root and
 /// the seed. One builder lives for one call of `ComponentFactory.of`.
 ///
+/// Stage 1 of the pipeline, configuration; its entry is `configure(_:overrides:)`
+/// (`GraphBuilder+Configure.swift`). In: a component type. The component's `configure` and
+/// `configureRoot`, and every module they include (once each), call the public binders
+/// (`Binding/`), whose terminals hand a `_BindingRecipe` to the `GraphBuilder`. Out: the
+/// `GraphBuilder`, holding one declaration per binding (`Declarations/`: unique, contribution,
+/// root, seed, subcomponent factory), each with its `BindingKey` and its `DependencyRequest`s, the
+/// modules included and where, the installed subcomponents, and each unique binding's link
+/// function until stage 3 takes it.
+///
 /// Only the thread running `of` touches a builder, one access at a time, so the properties that
 /// every binding updates leave out the runtime's exclusivity check (5% of `of`'s instructions).
 @usableFromInline

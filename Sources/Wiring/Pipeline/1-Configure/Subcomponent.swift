@@ -35,7 +35,7 @@ final class Subcomponent<Sub: ComponentBase>: AnySubcomponent {
     override var declaration: AnyDeclaration { factory }
 
     override func prepare(parent: ResolvedGraph, rules: ValidationRules) -> PreparedComponent {
-        CompiledComponent<Sub>.prepare(parent: parent, installation: self, rules: rules, overrides: nil)
+        PreparedComponent.prepare(Sub.self, parent: parent, installation: self, rules: rules, overrides: nil)
     }
 
     override func link(_ prepared: PreparedComponent) -> GraphDescription {

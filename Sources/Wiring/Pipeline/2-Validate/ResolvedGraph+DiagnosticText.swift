@@ -1,7 +1,7 @@
 /// How diagnostics name the pieces of a graph.
 extension ResolvedGraph {
     /// The component, by name.
-    var componentName: String { TypeName.of(graph.component) }
+    var componentName: String { TypeName.of(builder.component) }
 
     /// What a declaration provides, as a requirer: `ATMDepositer`, `a contribution to [Plugin]`,
     /// `the root of ApplicationRootComponent`.

@@ -8,13 +8,13 @@
 extension ResolvedGraph {
     /// Whether this component or an ancestor declares a binding with effects.
     var mayHaveEffects: Bool {
-        graph.hasEffects || !resolutionEffects.isEmpty || (parent?.mayHaveEffects ?? false)
+        builder.hasEffects || !resolutionEffects.isEmpty || (parent?.mayHaveEffects ?? false)
     }
 
     /// Computes ``resolutionEffects`` and ``rootEffects``, dependencies first. Does nothing when
     /// no binding of the component or of its ancestors has effects.
     func propagateEffects(_ order: DependencyOrder) {
-        guard graph.hasEffects || (parent?.mayHaveEffects ?? false) else { return }
+        guard builder.hasEffects || (parent?.mayHaveEffects ?? false) else { return }
         var effects = [Effects](repeating: [], count: entries.count)
         for entry in order.linkOrder {
             var entryEffects: Effects = []
@@ -30,7 +30,7 @@ extension ResolvedGraph {
     private func setEffects(_ effects: [Effects]) {
         if let rootEntry {
             setResolutionEffects(effects, root: effects[rootEntry])
-        } else if let root = graph.root {
+        } else if let root = builder.root {
             setResolutionEffects(effects, root: carriedEffects(of: root, rootResolutions[...], in: effects))
         } else {
             setResolutionEffects(effects, root: [])

@@ -50,7 +50,8 @@ final class ResolvedGraph {
         }
     }
 
-    let graph: GraphBuilder
+    /// The configured component: its declarations, root, seed, scope and inclusions.
+    let builder: GraphBuilder
     /// The graph of the component that installed this one, for a subcomponent.
     let parent: ResolvedGraph?
     /// The components from the root down to this one, by name.
@@ -91,18 +92,18 @@ final class ResolvedGraph {
     /// The entries in the order they were linked, dependencies first, set by the linker.
     @exclusivity(unchecked) var releaseOrder: [Int32] = []
 
-    init(graph: GraphBuilder, parent: ResolvedGraph? = nil) {
-        self.graph = graph
+    init(builder: GraphBuilder, parent: ResolvedGraph? = nil) {
+        self.builder = builder
         self.parent = parent
-        self.path = (parent?.path ?? []) + [TypeName.of(graph.component)]
-        let overridden = Set(graph.declarations.lazy.filter(\.isOverride).map(\.key))
+        self.path = (parent?.path ?? []) + [TypeName.of(builder.component)]
+        let overridden = Set(builder.declarations.lazy.filter(\.isOverride).map(\.key))
         var declarations = overridden.isEmpty
-            ? graph.declarations
-            : graph.declarations.filter { $0.isOverride || !overridden.contains($0.key) }
+            ? builder.declarations
+            : builder.declarations.filter { $0.isOverride || !overridden.contains($0.key) }
         // Cleanse's rule: the root is an ordinary binding of its type. Where a module binds that
         // type too, or the root asks for its own type (`bind.to { (atm: ATM) in atm }`), the root
         // stays the component's own and takes the module's binding.
-        if let root = graph.root, !declarations.contains(where: { $0.key == root.key }),
+        if let root = builder.root, !declarations.contains(where: { $0.key == root.key }),
            !root.requests.contains(where: { $0.key == root.key }) {
             declarations.append(root)
         }
@@ -119,10 +120,10 @@ final class ResolvedGraph {
         self.requests = requests
         resolutions = requests.map(resolve)
         resolutionStart = requestStart
-        if let root = graph.root, let index = declarations.firstIndex(where: { $0 === root }) {
+        if let root = builder.root, let index = declarations.firstIndex(where: { $0 === root }) {
             rootEntry = entryOfKey.value(for: root.key)
             rootResolutions = Array(self.resolutions(of: index))
-        } else if let root = graph.root {
+        } else if let root = builder.root {
             rootResolutions = root.requests.map(resolve)
         }
     }

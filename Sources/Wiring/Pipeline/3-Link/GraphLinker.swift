@@ -26,7 +26,7 @@ struct GraphLinker {
 
     /// Links every key in `order`, then returns the root's linker.
     mutating func link(in order: DependencyOrder) -> Linker {
-        seedSlot = graph.graph.seed?.reserveSeedSlot(in: &layout)
+        seedSlot = graph.builder.seed?.reserveSeedSlot(in: &layout)
         let entries = graph.entries
         var targets: [LinkTarget] = []
         for entry in order.linkOrder {
@@ -51,7 +51,7 @@ struct GraphLinker {
             } else {
                 // The common case, one declaration: linked without arrays of its own.
                 let linker = linker(for: first, at: firstIndex, in: context, listingTargetsIn: &targets)
-                first.link(into: node, with: linker, from: graph.graph)
+                first.link(into: node, with: linker, from: graph.builder)
                 if let sink = linker.sink {
                     node.effectful = sink.resolvers
                 }
@@ -60,12 +60,12 @@ struct GraphLinker {
                 placeStackCheckpoint(node, of: first.key.type, dependencies: depths)
             }
         }
-        graph.graph.dropPendingLinks()
+        graph.builder.dropPendingLinks()
         graph.releaseOrder = order.linkOrder.map { Int32($0) }
-        let root = graph.graph.root?.requests ?? []
+        let root = graph.builder.root?.requests ?? []
         let rootTargets = ArraySlice(zip(graph.rootResolutions, root).map { Self.target($0, for: $1, in: graph, nodes: nodes) })
         let context = EffectContext.native(for: graph.rootEffects)
-        guard context != .synchronous, let rootDeclaration = graph.graph.root else {
+        guard context != .synchronous, let rootDeclaration = graph.builder.root else {
             return Linker(sharedSlot: nil, targets: rootTargets)
         }
         return Linker(sharedSlot: nil, targets: rootTargets, context: context, sink: sink(for: rootDeclaration))

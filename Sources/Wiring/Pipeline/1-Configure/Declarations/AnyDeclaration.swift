@@ -86,9 +86,9 @@ class AnyDeclaration {
         preconditionFailure("\(Self.self) is not a seed")
     }
 
-    /// Links a unique declaration (or a seed) into its node; `graph` is the builder that
+    /// Links a unique declaration (or a seed) into its node; `builder` is the builder that
     /// collected the declaration.
-    func link(into node: AnyNode, with linker: Linker, from graph: GraphBuilder) { preconditionFailure("\(Self.self) is not linked into a node") }
+    func link(into node: AnyNode, with linker: Linker, from builder: GraphBuilder) { preconditionFailure("\(Self.self) is not linked into a node") }
 
     /// Links a collection key's node from all of its contributions, after the contributions an
     /// ancestor component makes to the same collection; called on the first contribution.

@@ -14,7 +14,7 @@ final class RootDeclaration<Root>: AnyDeclaration {
         link.take()(linker)
     }
 
-    override func link(into node: AnyNode, with linker: Linker, from graph: GraphBuilder) {
+    override func link(into node: AnyNode, with linker: Linker, from builder: GraphBuilder) {
         node.setResolver(resolver(with: linker))
     }
 }

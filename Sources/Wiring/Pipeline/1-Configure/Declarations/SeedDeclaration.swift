@@ -17,7 +17,7 @@ final class SeedDeclaration<Seed, Element>: AnyDeclaration {
         return slot
     }
 
-    override func link(into node: AnyNode, with linker: Linker, from graph: GraphBuilder) {
+    override func link(into node: AnyNode, with linker: Linker, from builder: GraphBuilder) {
         guard let slot else { preconditionFailure("Wiring internal error: the seed was linked before its slot was reserved.") }
         let element = self.element
         let resolve: Resolver<Element> = { instance in

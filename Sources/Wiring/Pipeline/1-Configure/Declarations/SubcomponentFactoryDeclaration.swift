@@ -18,7 +18,7 @@ final class SubcomponentFactoryDeclaration<Sub: ComponentBase>: AnyDeclaration {
     override var isSubcomponentFactory: Bool { true }
 
 
-    override func link(into node: AnyNode, with linker: Linker, from graph: GraphBuilder) {
+    override func link(into node: AnyNode, with linker: Linker, from builder: GraphBuilder) {
         let box = self.box
         let resolve: Resolver<ComponentFactory<Sub>> = { instance in
             guard let compiled = box.compiled else {

@@ -14,8 +14,8 @@ final class UniqueDeclaration: AnyDeclaration {
         layout.addShared(key.type, in: context)
     }
 
-    override func link(into node: AnyNode, with linker: Linker, from graph: GraphBuilder) {
-        let box = graph.takeLink(of: self)
+    override func link(into node: AnyNode, with linker: Linker, from builder: GraphBuilder) {
+        let box = builder.takeLink(of: self)
         func linkValue<T>(of type: T.Type) {
             node.setResolver(box.cast(to: T.self).link(linker))
         }

@@ -37,7 +37,7 @@ enum DuplicateBindingRule {
 
     /// The libraries of the declarations' modules that `LinkedWiring` included, in order.
     private static func linkedLibraries(of declarations: [AnyDeclaration], _ graph: ResolvedGraph) -> [String] {
-        let linkedModules = Set(graph.graph.inclusions.filter { TypeName.of($0.includedBy) == "LinkedWiring" }.map { ObjectIdentifier($0.module) })
+        let linkedModules = Set(graph.builder.inclusions.filter { TypeName.of($0.includedBy) == "LinkedWiring" }.map { ObjectIdentifier($0.module) })
         return declarations.compactMap { declaration in
             guard linkedModules.contains(ObjectIdentifier(declaration.declaringModule)) else { return nil }
             return library(of: declaration.declaringModule)

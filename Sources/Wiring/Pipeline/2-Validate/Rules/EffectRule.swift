@@ -13,13 +13,13 @@ enum EffectRule {
     static func diagnose(_ graph: ResolvedGraph, entry: EffectContext) -> [Diagnostic] {
         guard graph.mayHaveEffects else { return [] }
         var diagnostics: [Diagnostic] = []
-        if let root = graph.graph.root {
+        if let root = graph.builder.root {
             diagnostics += rootDiagnostics(root, graph, entry: entry)
         }
         for (index, declaration) in graph.declarations.enumerated() where declaration.role != .root || graph.rootEntry != nil {
             diagnostics += requestDiagnostics(of: declaration, graph.resolutions(of: index), graph)
         }
-        if let root = graph.graph.root, graph.rootEntry == nil {
+        if let root = graph.builder.root, graph.rootEntry == nil {
             diagnostics += requestDiagnostics(of: root, graph.rootResolutions[...], graph)
         }
         return diagnostics

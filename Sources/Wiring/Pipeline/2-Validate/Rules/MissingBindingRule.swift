@@ -22,7 +22,7 @@ enum MissingBindingRule {
         for (index, declaration) in graph.declarations.enumerated() {
             collect(declaration, graph.resolutions(of: index))
         }
-        if let root = graph.graph.root, graph.rootEntry == nil {
+        if let root = graph.builder.root, graph.rootEntry == nil {
             collect(root, graph.rootResolutions)
         }
         return order.map { key in diagnostic(key, requirements[key] ?? [], graph) }

@@ -2,7 +2,7 @@
 /// is almost always a typo or a stale test.
 enum OverrideRule {
     static func diagnose(_ graph: ResolvedGraph) -> [Diagnostic] {
-        let all = graph.graph.declarations
+        let all = graph.builder.declarations
         guard all.contains(where: \.isOverride) else { return [] }
         let bound = Set(all.lazy.filter { !$0.isOverride }.map(\.key))
         var reported: Set<BindingKey> = []

@@ -1,7 +1,7 @@
 /// `configureRoot` must bind the root exactly once.
 enum RootBindingRule {
     static func diagnose(_ graph: ResolvedGraph) -> [Diagnostic] {
-        let builder = graph.graph
+        let builder = graph.builder
         guard let root = builder.root else {
             let message = "configureRoot of \(graph.componentName) does not bind the root.\n"
                 + "  To fix this, return bind.to(factory: ...) or bind.to(value: ...) from configureRoot."

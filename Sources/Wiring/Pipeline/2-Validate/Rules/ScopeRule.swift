@@ -2,11 +2,11 @@
 /// once per instance of the component of that scope, which would be ambiguous otherwise.
 enum ScopeRule {
     static func diagnose(_ graph: ResolvedGraph, installation: AnySubcomponent) -> [Diagnostic] {
-        let scope = graph.graph.scope
+        let scope = graph.builder.scope
         guard scope is any Scope.Type else { return [] }
         var ancestor = graph.parent
         while let current = ancestor {
-            if current.graph.scope == scope {
+            if current.builder.scope == scope {
                 let child = graph.componentName
                 let message = """
                     \(child) has the scope \(TypeName.of(scope)), which its ancestor \(current.componentName) already has.

@@ -33,7 +33,7 @@ enum WiringRule {
 
     /// Whether the declaration binds a type to an implementation from one of the siblings.
     private static func isImplementedBySibling(_ declaration: AnyDeclaration, siblings: [String], _ graph: ResolvedGraph) -> Bool {
-        guard let implementation = graph.graph.implementations[ObjectIdentifier(declaration)],
+        guard let implementation = graph.builder.implementations[ObjectIdentifier(declaration)],
               let home = TypeName.module(of: implementation) else { return false }
         return siblings.contains(home)
     }

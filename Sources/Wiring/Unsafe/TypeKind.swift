@@ -16,4 +16,10 @@ struct TypeKind {
     var mayBeWrapper: Bool {
         rawValue == 0x200 || rawValue == 0x201 || rawValue == 0x202
     }
+
+    /// Whether a type of this kind is a protocol existential (`any P`, 0x303, or an extended
+    /// existential such as `any P<T>`, 0x307), which Swift's own printing does not mark.
+    var isExistential: Bool {
+        rawValue == 0x303 || rawValue == 0x307
+    }
 }

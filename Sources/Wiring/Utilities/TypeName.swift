@@ -3,24 +3,10 @@ enum TypeName {
     /// The short name as Swift 6 code spells it: `any NetworkExecutor`, `[Plugin]`,
     /// `Provider<Clock>`.
     static func of(_ type: any Any.Type) -> String {
-        // `_typeName` is what `String(describing:)` prints for a type, without first asking
-        // whether the metatype conforms to `CustomStringConvertible` and its kin: the first such
-        // question in a process scans every conformance of the program, 0.7 ms of a cold
-        // `ComponentFactory.of` of 6,000 bindings.
-        let name = shorten(_typeName(type, qualified: false))
-        guard isExistential(type), !name.hasPrefix("any "), name != "Any", name != "AnyObject" else { return name }
+        let name = shorten(RuntimeTypeName.unqualified(type))
+        guard TypeKind.of(type).isExistential, !name.hasPrefix("any "), name != "Any", name != "AnyObject" else { return name }
         return "any " + name
     }
-
-    /// Whether `type` is a protocol existential (`any P`), which Swift's own printing does not
-    /// mark. Reads the metadata kind, whose values are part of Swift's stable ABI.
-    private static func isExistential(_ type: any Any.Type) -> Bool {
-        let kind = unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self)
-        return kind == existentialMetadataKind || kind == extendedExistentialMetadataKind
-    }
-
-    private static let existentialMetadataKind: UInt = 0x303
-    private static let extendedExistentialMetadataKind: UInt = 0x307
 
     /// The expression that names the type's metatype in code: `(any NetworkExecutor).self`.
     static func metatypeExpression(_ type: any Any.Type) -> String {
@@ -43,7 +29,7 @@ enum TypeName {
               let end = name[start.upperBound...].firstRange(of: ").") {
             name.removeSubrange(start.lowerBound..<end.upperBound)
         }
-        guard isExistential(type), !name.hasPrefix("any "), name != "Any", name != "Swift.AnyObject" else { return name }
+        guard TypeKind.of(type).isExistential, !name.hasPrefix("any "), name != "Any", name != "Swift.AnyObject" else { return name }
         return "any " + name
     }
 

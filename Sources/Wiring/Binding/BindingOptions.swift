@@ -4,8 +4,7 @@
 /// in registers, with its type arguments beside it. A larger builder is passed by address with the
 /// metadata of the whole `BindingBuilder<Service, Scope>`, which the module that declares the
 /// binding then instantiates from its mangled name the first time it runs: for every binding,
-/// on every process's first `ComponentFactory.of` (for 6,000 bindings, 19.4 ms with it, 11.5 ms
-/// without).
+/// on every process's first `ComponentFactory.of` (Benchmarks/README.md, "Design notes").
 /// So the location of `bind()` waits in the graph builder, and the options keep its number.
 @usableFromInline
 struct BindingOptions {

@@ -1,7 +1,7 @@
 /// Lets a resolution go deeper than the calling thread's stack allows.
 ///
 /// Resolving a binding calls the resolvers of its parameters, so a chain of bindings uses stack
-/// in proportion to its depth (about a hundred bytes a level in a release build). A graph has no
+/// in proportion to its depth. A graph has no
 /// depth limit: where the linker finds a key deeper than ``levels`` it puts a checkpoint in its
 /// resolver (see ``isNeeded(depth:shallowestDependency:)``), so that no path of a resolution
 /// runs more than ``levels`` bindings without passing one. A checkpoint measures the stack the
@@ -16,8 +16,8 @@ enum StackCheckpoint {
     /// A checkpoint moves to a fresh stack when less than this is left: enough for ``levels``
     /// bindings of a debug build with a generous factory each.
     static let reserve = 1 << 20
-    /// The stack of the thread a checkpoint moves a resolution to: 3 MB of it are used before
-    /// the next move, tens of thousands of bindings in a release build. It is kept this small
+    /// The stack of the thread a checkpoint moves a resolution to: ``reserve`` less than this is
+    /// used before the next move, far more than ``levels`` bindings need. It is kept this small
     /// for ThreadSanitizer, whose record of a thread's calls holds 65,536 frames and silently
     /// overwrites the memory after it when a thread nests deeper.
     static let freshStackSize = 4 << 20

@@ -4,8 +4,8 @@
 ///
 /// `Dictionary` and `Set` would do, but the first time a process uses one with a given key type,
 /// the runtime looks up the key's `Hashable` conformance by scanning every conformance record
-/// of the program; in a large app that scan is a noticeable part of a cold `of` (about 6 % of it
-/// for 6,000 bindings in the benchmark's program). They also hash with SipHash, where a key here
+/// of the program, a noticeable part of a cold `of` in a large app (Benchmarks/README.md,
+/// "Design notes"). They also hash with SipHash, where a key here
 /// is one or two addresses that a multiplication spreads well enough. This table needs no
 /// conformance and no seed: open addressing with linear probing over one array, kept at most
 /// half full.

@@ -11,7 +11,7 @@
 /// function until stage 3 takes it.
 ///
 /// Only the thread running `of` touches a builder, one access at a time, so the properties that
-/// every binding updates leave out the runtime's exclusivity check (5% of `of`'s instructions).
+/// every binding updates leave out the runtime's exclusivity check (`@exclusivity(unchecked)`).
 @usableFromInline
 final class GraphBuilder {
     /// A module included into the component, with the call that included it first.

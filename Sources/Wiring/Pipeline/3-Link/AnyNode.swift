@@ -3,9 +3,9 @@
 /// Direct dependencies capture the resolver itself when they are linked; only wrappers such as
 /// `Provider` keep the node, so that a cycle through a provider can be linked.
 ///
-/// Not generic: a generic `Node<T>` made the Swift runtime look up (and, the first time in a
-/// process, instantiate) the metadata of one class per bound type during every
-/// `ComponentFactory.of`, a tenth of a warm `of` and most of a cold one.
+/// Not generic: a generic `Node<T>` would make the Swift runtime look up (and, the first time in
+/// a process, instantiate) the metadata of one class per bound type during every
+/// `ComponentFactory.of`. Resolvers cross the type boundary through ``ResolverBox``.
 @usableFromInline
 final class AnyNode: @unchecked Sendable {
     // Safe to share: a node's state is set while `ComponentFactory.of` links the graph, before

@@ -2,9 +2,8 @@
 ///
 /// Link targets live only while a graph is linked, and the graph's `nodes` keep every node
 /// alive until then: so they name their nodes without retaining them (``LinkedNode``), and
-/// copying a target, or a linker's list of them, is a copy of plain words. With strong
-/// references, those copies made about seven of the 85 atomic reference-count operations
-/// `ComponentFactory.of` performed per binding.
+/// copying a target, or a linker's list of them, is a copy of plain words, with no atomic
+/// reference counting.
 enum LinkTarget {
     /// A bound key: the parameter is its value, or a wrapper (`Provider`, `T?`) around it.
     case node(LinkedNode, wrapper: (any DependencyWrapper.Type)?)

@@ -6,7 +6,7 @@
 /// A binding whose resolution has effects is linked in the context that can run them (see
 /// ``EffectContext``): its recipe asks for its parameters' resolvers in that context and hands
 /// its own to ``finish(throwing:)``, ``finish(mainActor:)`` or ``finish(async:)``, which leave
-/// it in the ``sink``. Every other binding is linked exactly as it was before effects existed.
+/// it in the ``sink``. Every other binding is linked synchronously, without a sink.
 @usableFromInline
 struct Linker {
     /// The storage of the binding when it is shared, or nil when every request makes a new value.

@@ -28,8 +28,8 @@ public struct CollectionBindingBuilder<Element, BinderScope: _ScopeBase>: _Prefe
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     public func _bind(_ recipe: _BindingRecipe<[Element]>) -> BindingReceipt<[Element]> {
-        graph.add(ArrayContribution(
-            recipe: recipe,
+        graph.add(ContributionDeclaration(
+            elements: recipe,
             key: BindingKey([Element].self, tag: options.tag),
             site: graph.bindSite(options.siteIndex, fallback: recipe.site),
             declaringModule: graph.currentModule,

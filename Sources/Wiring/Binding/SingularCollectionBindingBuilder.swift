@@ -28,8 +28,8 @@ public struct SingularCollectionBindingBuilder<Element, BinderScope: _ScopeBase>
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     public func _bind(_ recipe: _BindingRecipe<Element>) -> BindingReceipt<Element> {
-        graph.add(SingleContribution(
-            recipe: recipe,
+        graph.add(ContributionDeclaration(
+            element: recipe,
             key: BindingKey([Element].self, tag: options.tag),
             site: graph.bindSite(options.siteIndex, fallback: recipe.site),
             declaringModule: graph.currentModule,

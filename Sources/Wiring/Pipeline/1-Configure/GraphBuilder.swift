@@ -26,11 +26,11 @@ final class GraphBuilder {
     private(set) var scope: any Any.Type = Unscoped.self
     @exclusivity(unchecked) private(set) var declarations: [AnyDeclaration] = []
     /// The subcomponents the component installs, in order.
-    @exclusivity(unchecked) private(set) var installations: [AnySubcomponent] = []
+    @exclusivity(unchecked) private(set) var installations: [any InstalledSubcomponent] = []
     @exclusivity(unchecked) private var installedComponents = KeyTable()
     @exclusivity(unchecked) private(set) var inclusions: [Inclusion] = []
     private(set) var root: AnyDeclaration?
-    private(set) var seed: AnyDeclaration?
+    private(set) var seed: (any ComponentSeed)?
     /// The implementations of the declarations bound with `to(_:as:)`, by declaration, for the
     /// graph export.
     private(set) var implementations: [ObjectIdentifier: any Any.Type] = [:]
@@ -161,8 +161,8 @@ final class GraphBuilder {
         }
     }
 
-    func setSeed(_ declaration: AnyDeclaration) {
-        seed = declaration
-        declarations.append(declaration)
+    func setSeed(_ seed: any ComponentSeed) {
+        self.seed = seed
+        declarations.append(seed.declaration)
     }
 }

@@ -12,7 +12,7 @@
 final class PreparedComponent {
     /// A subcomponent the component installs, prepared under it.
     struct Child {
-        let subcomponent: AnySubcomponent
+        let subcomponent: any InstalledSubcomponent
         let prepared: PreparedComponent
     }
 
@@ -44,7 +44,7 @@ final class PreparedComponent {
     ///   - overrides: Bindings that replace the component's own (for tests), or nil.
     ///   - entry: The context the root is built in.
     static func prepare<C: ComponentBase>(
-        _ component: C.Type, parent: ResolvedGraph?, installation: AnySubcomponent?, rules: ValidationRules, overrides: ((Binder<C.Scope>) -> Void)?,
+        _ component: C.Type, parent: ResolvedGraph?, installation: (any InstalledSubcomponent)?, rules: ValidationRules, overrides: ((Binder<C.Scope>) -> Void)?,
         entry: EffectContext = .synchronous
     ) -> PreparedComponent {
         let builder = GraphBuilder(component: C.self)

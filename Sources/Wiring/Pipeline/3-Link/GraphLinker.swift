@@ -26,7 +26,7 @@ struct GraphLinker {
 
     /// Links every key in `order`, then returns the root's linker.
     mutating func link(in order: DependencyOrder) -> Linker {
-        seedSlot = graph.builder.seed?.reserveSeedSlot(in: &layout)
+        seedSlot = graph.builder.seed?.reserveSlot(in: &layout)
         let entries = graph.entries
         var targets: [LinkTarget] = []
         for entry in order.linkOrder {

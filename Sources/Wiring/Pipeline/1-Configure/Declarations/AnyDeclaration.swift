@@ -75,24 +75,31 @@ class AnyDeclaration {
         carriesEffects = recipe.carriesEffects
     }
 
+    /// The type of the value a shared binding keeps in its slot: the key's type, or one element
+    /// for a contribution of one element.
+    var sharedValueType: any Any.Type { key.type }
+
     /// Reserves the storage of a shared binding in the component instance, for the context the
     /// binding is linked in.
     func reserveSharedSlot(in layout: inout InstanceLayoutBuilder, context: EffectContext) -> StorageSlot {
-        preconditionFailure("\(Self.self) cannot be shared")
+        layout.addShared(sharedValueType, in: context)
     }
 
-    /// Reserves the storage of the seed in the component instance.
-    func reserveSeedSlot(in layout: inout InstanceLayoutBuilder) -> StorageSlot {
-        preconditionFailure("\(Self.self) is not a seed")
-    }
+    // The two ways of linking below differ by kind of declaration. They are methods of the class,
+    // overridden by each kind, rather than requirements of a protocol: a declaration is a class
+    // so that validation reads its stored properties directly, and reaching a protocol from an
+    // `AnyDeclaration` would take a conformance lookup per binding in every `of`. A call that
+    // reaches a kind that does not override one is an internal error.
 
-    /// Links a unique declaration (or a seed) into its node; `builder` is the builder that
-    /// collected the declaration.
-    func link(into node: AnyNode, with linker: Linker, from builder: GraphBuilder) { preconditionFailure("\(Self.self) is not linked into a node") }
+    /// Links a unique declaration (a binding, the root, the seed or a subcomponent factory) into
+    /// its node; `builder` is the builder that collected the declaration.
+    func link(into node: AnyNode, with linker: Linker, from builder: GraphBuilder) {
+        preconditionFailure("Wiring internal error: the contribution \(key.displayName) was linked as a unique binding.")
+    }
 
     /// Links a collection key's node from all of its contributions, after the contributions an
     /// ancestor component makes to the same collection; called on the first contribution.
     func linkCollection(into node: AnyNode, contributions: [AnyDeclaration], with linkers: [Linker], inherited: InheritedCollection?) {
-        preconditionFailure("\(Self.self) is not a contribution")
+        preconditionFailure("Wiring internal error: the unique binding \(key.displayName) was linked as a collection.")
     }
 }

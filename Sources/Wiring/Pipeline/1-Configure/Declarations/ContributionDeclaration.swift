@@ -1,17 +1,77 @@
 /// Appends one contribution's values to the collection being resolved.
 typealias Appender<Element> = @Sendable (ComponentInstance, inout [Element]) -> Void
 
-/// A contribution to the collection `[Element]`.
-class ContributionDeclaration<Element>: AnyDeclaration {
-    override var elementType: (any Any.Type)? { Element.self }
-
-    func appender(with linker: Linker) -> Appender<Element> {
-        preconditionFailure("\(Self.self) must provide an appender")
+/// A contribution to the collection `[Element]`: one element
+/// (`bind(E.self).intoCollection().to(value: e)`) or several
+/// (`bind(E.self).intoCollection().to(value: [e1, e2])`).
+final class ContributionDeclaration<Element>: AnyDeclaration {
+    /// How the recipe links its value, given up once it has.
+    private enum Link {
+        /// A recipe of one element.
+        case element(RecipeLink<Element>)
+        /// A recipe of an array of elements.
+        case elements(RecipeLink<[Element]>)
     }
 
-    /// The resolvers of this contribution's elements, linked in an effectful context.
-    func effectfulElements(with linker: Linker) -> EffectfulResolvers<[Element]> {
-        preconditionFailure("\(Self.self) must provide its elements")
+    private var link: Link
+
+    /// A contribution of one element.
+    init(element recipe: _BindingRecipe<Element>, key: BindingKey, site: CallSite, declaringModule: any Any.Type, isShared: Bool) {
+        self.link = .element(RecipeLink(recipe.link))
+        super.init(key: key, role: .contribution, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: isShared)
+        adoptEffects(of: recipe)
+    }
+
+    /// A contribution of several elements.
+    init(elements recipe: _BindingRecipe<[Element]>, key: BindingKey, site: CallSite, declaringModule: any Any.Type, isShared: Bool) {
+        self.link = .elements(RecipeLink(recipe.link))
+        super.init(key: key, role: .contribution, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: isShared)
+        adoptEffects(of: recipe)
+    }
+
+    override var elementType: (any Any.Type)? { Element.self }
+
+    override var sharedValueType: any Any.Type {
+        switch link {
+        case .element: Element.self
+        case .elements: [Element].self
+        }
+    }
+
+    /// Links the contribution: what it appends to the collection being resolved.
+    private func appender(with linker: Linker) -> Appender<Element> {
+        switch link {
+        case var .element(recipeLink):
+            let resolve = recipeLink.take()(linker)
+            link = .element(recipeLink)
+            return { instance, elements in elements.append(resolve(instance)) }
+        case var .elements(recipeLink):
+            let resolve = recipeLink.take()(linker)
+            link = .elements(recipeLink)
+            return { instance, elements in elements.append(contentsOf: resolve(instance)) }
+        }
+    }
+
+    /// Links the contribution in an effectful context: the resolvers of its elements.
+    private func effectfulElements(with linker: Linker) -> EffectfulResolvers<[Element]> {
+        switch link {
+        case var .element(recipeLink):
+            _ = recipeLink.take()(linker)
+            link = .element(recipeLink)
+            let element = Self.linkedResolvers(linker, as: Element.self)
+            if let resolve = element.throwing {
+                return EffectfulResolvers(throwing: { instance in [try resolve(instance)] })
+            }
+            if let resolve = element.mainActor {
+                return EffectfulResolvers(mainActor: { instance in [try resolve(instance)] })
+            }
+            let resolve = element.async
+            return EffectfulResolvers(async: { instance in [try await resolve(instance)] })
+        case var .elements(recipeLink):
+            _ = recipeLink.take()(linker)
+            link = .elements(recipeLink)
+            return Self.linkedResolvers(linker, as: [Element].self)
+        }
     }
 
     override func linkCollection(into node: AnyNode, contributions: [AnyDeclaration], with linkers: [Linker], inherited: InheritedCollection?) {

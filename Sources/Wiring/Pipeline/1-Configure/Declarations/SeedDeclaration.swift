@@ -2,7 +2,7 @@
 ///
 /// A seed that is itself a provider (`TaggedProvider<UserID>`) binds the key it provides, so
 /// factories ask for it the way they ask for any tagged value.
-final class SeedDeclaration<Seed, Element>: AnyDeclaration {
+final class SeedDeclaration<Seed, Element>: AnyDeclaration, ComponentSeed {
     private let element: @Sendable (Seed) -> Element
     private(set) var slot: StorageSlot?
 
@@ -11,7 +11,9 @@ final class SeedDeclaration<Seed, Element>: AnyDeclaration {
         super.init(key: key, role: .seed, requests: [], site: nil, declaringModule: component, isShared: false)
     }
 
-    override func reserveSeedSlot(in layout: inout InstanceLayoutBuilder) -> StorageSlot {
+    var declaration: AnyDeclaration { self }
+
+    func reserveSlot(in layout: inout InstanceLayoutBuilder) -> StorageSlot {
         let slot = layout.addSeed(Seed.self)
         self.slot = slot
         return slot

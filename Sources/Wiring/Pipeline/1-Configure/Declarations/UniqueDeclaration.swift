@@ -10,10 +10,6 @@ final class UniqueDeclaration: AnyDeclaration {
         super.init(key: key, role: .unique, requests: requests, site: site, declaringModule: declaringModule, isShared: isShared)
     }
 
-    override func reserveSharedSlot(in layout: inout InstanceLayoutBuilder, context: EffectContext) -> StorageSlot {
-        layout.addShared(key.type, in: context)
-    }
-
     override func link(into node: AnyNode, with linker: Linker, from builder: GraphBuilder) {
         let box = builder.takeLink(of: self)
         func linkValue<T>(of type: T.Type) {

@@ -1,7 +1,7 @@
 /// A subcomponent's scope must differ from every ancestor's: bindings shared in a scope live
 /// once per instance of the component of that scope, which would be ambiguous otherwise.
 enum ScopeRule {
-    static func diagnose(_ graph: ResolvedGraph, installation: AnySubcomponent) -> [Diagnostic] {
+    static func diagnose(_ graph: ResolvedGraph, installation: any InstalledSubcomponent) -> [Diagnostic] {
         let scope = graph.builder.scope
         guard scope is any Scope.Type else { return [] }
         var ancestor = graph.parent

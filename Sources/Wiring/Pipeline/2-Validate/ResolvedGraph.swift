@@ -58,8 +58,8 @@ final class ResolvedGraph {
     let path: [String]
     let declarations: [AnyDeclaration]
     // The tables below are built by `init` and the linker on the thread running `of`, and only
-    // read afterwards, so they leave out the runtime's exclusivity check (see Unsafe/ in
-    // ARCHITECTURE.md).
+    // read afterwards, so they leave out the runtime's exclusivity check (ARCHITECTURE.md,
+    // "The unsafe corner").
     @exclusivity(unchecked) private(set) var entries: [Entry] = []
     /// The declarations of every entry, entry after entry, each entry's in declaration order:
     /// one array for the whole graph rather than one per key.

@@ -31,59 +31,6 @@ public protocol BindToable: _GenericThrowingTerminals {
     func _bind(_ recipe: _BindingRecipe<Input>) -> BindingReceipt<Input>
 }
 
-/// The builders whose `to(factory:)` terminals take precedence over ``BindToable``'s, which are
-/// disfavoured and there for code generic over builders: ``ReceiptBinder`` and the collection
-/// builders. (``BindingBuilder`` has terminals of its own.) An implementation detail; do not
-/// conform to it.
-public protocol _PreferredTerminals: _ThrowingTerminals {}
-
-/// The builders' throwing `to(factory:)`. An implementation detail: it differs from the
-/// main-actor terminal only in isolation, which Swift does not allow in one type, so it lives
-/// here; do not conform to it.
-public protocol _ThrowingTerminals: BindToable {}
-
-/// The throwing `to(factory:)` of code generic over ``BindToable``, disfavoured like the plain
-/// terminals there. An implementation detail; do not conform to it.
-public protocol _GenericThrowingTerminals {
-    /// The type the factory's result must have.
-    associatedtype Input
-
-    /// Records a finished binding. Called by the terminals; do not call it yourself.
-    func _bind(_ recipe: _BindingRecipe<Input>) -> BindingReceipt<Input>
-}
-
-/// A finished binding as the terminals hand it to a builder: what the factory asks for, where it
-/// was declared, and how to link it. An implementation detail of ``BindToable``.
-public struct _BindingRecipe<Input> {
-    @usableFromInline let requests: [DependencyRequest]
-    @usableFromInline let site: CallSite
-    @usableFromInline let link: (Linker) -> Resolver<Input>
-    /// The effects of the factory itself.
-    @usableFromInline let effects: Effects
-    /// Whether `link` can link the binding in every ``EffectContext``, so that its parameters'
-    /// effects travel to whoever takes its value. Recipes that resolve their parameters later,
-    /// synchronously (assisted factories, property injectors), cannot.
-    @usableFromInline let carriesEffects: Bool
-
-    @inlinable
-    init(
-        requests: [DependencyRequest], effects: Effects = [], carriesEffects: Bool = false, file: StaticString, line: Int,
-        link: @escaping (Linker) -> Resolver<Input>
-    ) {
-        self.requests = requests
-        self.site = CallSite(file: file, line: line)
-        self.link = link
-        self.effects = effects
-        self.carriesEffects = carriesEffects
-    }
-}
-
-/// Proof that a binding was made; `configureRoot` returns one.
-public struct BindingReceipt<Element> {
-    @usableFromInline
-    init() {}
-}
-
 extension BindToable {
     /// Binds a value: every request gets this value.
     ///

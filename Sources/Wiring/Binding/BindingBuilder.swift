@@ -98,27 +98,6 @@ extension BindingBuilder where BinderScope: Scope {
     }
 }
 
-/// The choices made on a builder before its terminal.
-///
-/// Kept small, so that a builder (these and its graph: four registers) is passed to its terminal
-/// in registers, with its type arguments beside it. A larger builder is passed by address with the
-/// metadata of the whole `BindingBuilder<Service, Scope>`, which the module that declares the
-/// binding then instantiates from its mangled name the first time it runs: for every binding,
-/// on every process's first `ComponentFactory.of` (for 6,000 bindings, 19.4 ms with it, 11.5 ms
-/// without).
-/// So the location of `bind()` waits in the graph builder, and the options keep its number.
-@usableFromInline
-struct BindingOptions {
-    @usableFromInline let siteIndex: Int
-    @usableFromInline var tag: (any Any.Type)?
-    @usableFromInline var isShared = false
-
-    @usableFromInline
-    init(siteIndex: Int) {
-        self.siteIndex = siteIndex
-    }
-}
-
 extension BindingBuilder {
     /// Binds the type to an implementation that is itself bound, as Dagger's `@Binds` does:
     /// every request gets the implementation's value, and the graph names the implementation

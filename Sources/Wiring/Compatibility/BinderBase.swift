@@ -43,13 +43,6 @@ extension BinderBase {
 
 extension Binder: BinderBase {}
 
-/// Cleanse's name for a binder that knows its scope: every ``BinderBase`` here.
-public typealias BinderType = BinderBase
-
-/// Cleanse's name for what includes modules and installs subcomponents: every ``BinderBase``
-/// here.
-public typealias Installer = BinderBase
-
 /// A module whose bindings are shared in a scope (Cleanse's marker protocol); any ``Module``
 /// with a `Scope` does the same.
 public protocol ScopedModule: Module {}

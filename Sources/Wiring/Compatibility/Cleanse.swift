@@ -1,6 +1,8 @@
-/// Cleanse's names, so that wiring libraries that spell them with their module
-/// (`struct Module: Cleanse.Module`, a common idiom for a module nested in the type it binds)
-/// compile unchanged once `import Cleanse` becomes `import Wiring`.
+/// Wiring's public names under Cleanse's module name, so that wiring libraries that spell them
+/// with their module (`struct Module: Cleanse.Module`, a common idiom for a module nested in the
+/// type it binds) compile unchanged once `import Cleanse` becomes `import Wiring`. Each entry
+/// refers to the name Wiring declares (the Cleanse-only ones in CleanseNames.swift), so every
+/// name has one meaning, declared once.
 ///
 /// ```swift
 /// extension ReceiptPrinter {
@@ -66,21 +68,20 @@ public enum Cleanse {
     public typealias Assisted<Element> = Wiring.Assisted<Element>
     /// ``Wiring/EmptySeed``.
     public typealias EmptySeed<Element> = Wiring.EmptySeed<Element>
-    /// ``Wiring/BinderBase``, by Cleanse's name for a binder that knows its scope.
-    public typealias BinderType = Wiring.BinderBase
-    /// ``Wiring/BinderBase``, by Cleanse's name for what includes modules and installs
-    /// subcomponents.
-    public typealias Installer = Wiring.BinderBase
-    /// ``Wiring/Binder`` of ``Wiring/Unscoped``.
-    public typealias UnscopedBinder = Wiring.Binder<Wiring.Unscoped>
-    /// ``Wiring/PropertyInjectorBindingBuilder``.
-    public typealias PropertyInjectionReceiptBinder<Element: AnyObject> = Wiring.PropertyInjectorBindingBuilder<Element>
-    /// ``Wiring/ValidationError``, by Cleanse's name for several problems.
-    public typealias MultiError = Wiring.ValidationError
-    /// ``Wiring/ValidationError``, by Cleanse's name for a missing binding.
-    public typealias MissingProvider = Wiring.ValidationError
-    /// ``Wiring/ValidationError``, by Cleanse's name for a dependency cycle.
-    public typealias DependencyCycle = Wiring.ValidationError
-    /// ``Wiring/ValidationError``, by Cleanse's name for a scope an ancestor already has.
-    public typealias InvalidScopeNesting = Wiring.ValidationError
+    /// ``Wiring/BinderType``.
+    public typealias BinderType = Wiring.BinderType
+    /// ``Wiring/Installer``.
+    public typealias Installer = Wiring.Installer
+    /// ``Wiring/UnscopedBinder``.
+    public typealias UnscopedBinder = Wiring.UnscopedBinder
+    /// ``Wiring/PropertyInjectionReceiptBinder``.
+    public typealias PropertyInjectionReceiptBinder<Element: AnyObject> = Wiring.PropertyInjectionReceiptBinder<Element>
+    /// ``Wiring/MultiError``.
+    public typealias MultiError = Wiring.MultiError
+    /// ``Wiring/MissingProvider``.
+    public typealias MissingProvider = Wiring.MissingProvider
+    /// ``Wiring/DependencyCycle``.
+    public typealias DependencyCycle = Wiring.DependencyCycle
+    /// ``Wiring/InvalidScopeNesting``.
+    public typealias InvalidScopeNesting = Wiring.InvalidScopeNesting
 }

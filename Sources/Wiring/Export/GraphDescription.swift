@@ -34,11 +34,11 @@ final class GraphDescription: @unchecked Sendable {
         for (index, declaration) in graph.declarations.enumerated() {
             dependencies += edges(from: ids[index], declaration, graph.resolutions(of: index), ids: ids, ancestors: ancestors)
         }
-        if let root = graph.graph.root, graph.rootEntry == nil {
+        if let root = graph.builder.root, graph.rootEntry == nil {
             bindings.append(binding(root, id: rootID))
             dependencies += edges(from: rootID, root, graph.rootResolutions[...], ids: ids, ancestors: ancestors)
         }
-        let modules = graph.graph.inclusions.map { inclusion in
+        let modules = graph.builder.inclusions.map { inclusion in
             ObjectGraph.ModuleInclusion(
                 module: TypeName.qualified(inclusion.module),
                 includedBy: TypeName.qualified(inclusion.includedBy),
@@ -94,7 +94,7 @@ final class GraphDescription: @unchecked Sendable {
             location: declaration.location,
             isOverride: declaration.isOverride,
             effects: declaration.effects,
-            implementation: graph.graph.implementations[ObjectIdentifier(declaration)].map(TypeName.of)
+            implementation: graph.builder.implementations[ObjectIdentifier(declaration)].map(TypeName.of)
         )
     }
 

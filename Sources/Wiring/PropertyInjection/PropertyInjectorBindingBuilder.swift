@@ -82,9 +82,6 @@ public struct PropertyInjectorBindingBuilder<Element: AnyObject> {
     }
 }
 
-/// Cleanse's name for the binder that `propertyInjector(configuredWith:)` passes.
-public typealias PropertyInjectionReceiptBinder<Element: AnyObject> = PropertyInjectorBindingBuilder<Element>
-
 extension BindToable {
     /// Finishes the binding of a property injector with a function that receives its binder:
     /// how a component whose root is a `PropertyInjector` binds it.

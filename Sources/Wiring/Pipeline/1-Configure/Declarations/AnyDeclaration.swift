@@ -1,0 +1,105 @@
+/// One binding as `configure` declared it: the key it binds, what its factory asks for, where
+/// it was declared, and how to link it once the graph is known to be sound.
+@usableFromInline
+class AnyDeclaration {
+    /// How a declaration takes part in the graph.
+    enum Role {
+        /// The only binding of its key.
+        case unique
+        /// One of the contributions merged into a collection key.
+        case contribution
+        /// The component's root, made by `configureRoot`; not a key anyone can ask for.
+        case root
+        /// The component's seed, stored by `build`.
+        case seed
+    }
+
+    // Ordered so that the small fields fill the bytes the larger ones leave free: the flags and
+    // `requestStart` follow the key's optional tag, `requestCount` and `linkIndex` the call site.
+    let key: BindingKey
+    let role: Role
+    let isShared: Bool
+    /// The effects of the binding's factory itself.
+    var effects: Effects = []
+    /// Whether the binding's parameters' effects travel to whoever takes its value (see
+    /// `_BindingRecipe.carriesEffects`); when they cannot, validation reports them here.
+    var carriesEffects = true
+    /// Whether the declaration replaces the component's own bindings of its key (a test override).
+    var isOverride = false
+    private var requestStart: Int32 = 0
+    /// The array the requests are in: the declaration's own until the graph is resolved, then
+    /// the graph's, which holds every declaration's requests.
+    private var requestStore: [DependencyRequest]
+    let site: CallSite?
+    private var requestCount: UInt16
+    /// Where the graph builder keeps the declaration's link function until the graph is linked
+    /// (see ``GraphBuilder/takeLink(of:)``); -1 for declarations that have none there.
+    var linkIndex: Int32 = -1
+    /// The module (or component) whose `configure` declared the binding.
+    let declaringModule: any Any.Type
+
+    init(key: BindingKey, role: Role, requests: [DependencyRequest], site: CallSite?, declaringModule: any Any.Type, isShared: Bool) {
+        self.key = key
+        self.role = role
+        self.requestStore = requests
+        // A factory has at most a few dozen parameters, far fewer than 65,536.
+        self.requestCount = UInt16(requests.count)
+        self.site = site
+        self.declaringModule = declaringModule
+        self.isShared = isShared
+    }
+
+    /// What the factory asks for, in parameter order.
+    var requests: ArraySlice<DependencyRequest> {
+        requestStore[Int(requestStart)..<Int(requestStart) + Int(requestCount)]
+    }
+
+    /// Takes the requests from the array the whole graph shares, where they start at `start`.
+    func shareRequests(_ store: [DependencyRequest], start: Int32) {
+        requestStore = store
+        requestStart = start
+    }
+
+    var location: SourceLocation? { site?.location }
+
+    /// The element type of a collection contribution; nil for other declarations.
+    var elementType: (any Any.Type)? { nil }
+
+    /// Whether the declaration is the factory of an installed subcomponent, which binds no type
+    /// of any library (the wiring rule leaves it alone).
+    var isSubcomponentFactory: Bool { false }
+
+    /// Takes the effects of the recipe that made the declaration.
+    func adoptEffects<Input>(of recipe: _BindingRecipe<Input>) {
+        effects = recipe.effects
+        carriesEffects = recipe.carriesEffects
+    }
+
+    /// The type of the value a shared binding keeps in its slot: the key's type, or one element
+    /// for a contribution of one element.
+    var sharedValueType: any Any.Type { key.type }
+
+    /// Reserves the storage of a shared binding in the component instance, for the context the
+    /// binding is linked in.
+    func reserveSharedSlot(in layout: inout InstanceLayoutBuilder, context: EffectContext) -> StorageSlot {
+        layout.addShared(sharedValueType, in: context)
+    }
+
+    // The two ways of linking below differ by kind of declaration. They are methods of the class,
+    // overridden by each kind, rather than requirements of a protocol: a declaration is a class
+    // so that validation reads its stored properties directly, and reaching a protocol from an
+    // `AnyDeclaration` would take a conformance lookup per binding in every `of`. A call that
+    // reaches a kind that does not override one is an internal error.
+
+    /// Links a unique declaration (a binding, the root, the seed or a subcomponent factory) into
+    /// its node; `builder` is the builder that collected the declaration.
+    func link(into node: AnyNode, with linker: Linker, from builder: GraphBuilder) {
+        preconditionFailure("Wiring internal error: the contribution \(key.displayName) was linked as a unique binding.")
+    }
+
+    /// Links a collection key's node from all of its contributions, after the contributions an
+    /// ancestor component makes to the same collection; called on the first contribution.
+    func linkCollection(into node: AnyNode, contributions: [AnyDeclaration], with linkers: [Linker], inherited: InheritedCollection?) {
+        preconditionFailure("Wiring internal error: the unique binding \(key.displayName) was linked as a collection.")
+    }
+}

@@ -1,0 +1,168 @@
+/// Collects what a component's `configure` declares: bindings, included modules, the root and
+/// the seed. One builder lives for one call of `ComponentFactory.of`.
+///
+/// Stage 1 of the pipeline, configuration; its entry is `configure(_:overrides:)`
+/// (`GraphBuilder+Configure.swift`). In: a component type. The component's `configure` and
+/// `configureRoot`, and every module they include (once each), call the public binders
+/// (`Binding/`), whose terminals hand a `_BindingRecipe` to the `GraphBuilder`. Out: the
+/// `GraphBuilder`, holding one declaration per binding (`Declarations/`: unique, contribution,
+/// root, seed, subcomponent factory), each with its `BindingKey` and its `DependencyRequest`s, the
+/// modules included and where, the installed subcomponents, and each unique binding's link
+/// function until stage 3 takes it.
+///
+/// Only the thread running `of` touches a builder, one access at a time, so the properties that
+/// every binding updates leave out the runtime's exclusivity check (`@exclusivity(unchecked)`).
+@usableFromInline
+final class GraphBuilder {
+    /// A module included into the component, with the call that included it first.
+    struct Inclusion {
+        let module: any Any.Type
+        let site: CallSite
+        let includedBy: any Any.Type
+    }
+
+    let component: any Any.Type
+    /// The component's scope.
+    private(set) var scope: any Any.Type = Unscoped.self
+    @exclusivity(unchecked) private(set) var declarations: [AnyDeclaration] = []
+    /// The subcomponents the component installs, in order.
+    @exclusivity(unchecked) private(set) var installations: [any InstalledSubcomponent] = []
+    @exclusivity(unchecked) private var installedComponents = KeyTable()
+    @exclusivity(unchecked) private(set) var inclusions: [Inclusion] = []
+    private(set) var root: AnyDeclaration?
+    private(set) var seed: (any ComponentSeed)?
+    /// The implementations of the declarations bound with `to(_:as:)`, by declaration, for the
+    /// graph export.
+    private(set) var implementations: [ObjectIdentifier: any Any.Type] = [:]
+    /// Whether any declaration's factory has effects: when none does, effects are not analysed.
+    private(set) var hasEffects = false
+    /// Set when `configureRoot` binds more than one root, so validation can report it.
+    private(set) var extraRoots: [AnyDeclaration] = []
+    @exclusivity(unchecked) private var includedModules = KeyTable()
+    @exclusivity(unchecked) private var moduleStack: [any Any.Type]
+    /// Set while overrides are being declared: their declarations replace the component's own.
+    private var isDeclaringOverrides = false
+    /// The link functions of the unique declarations, each at its declaration's `linkIndex`,
+    /// until the graph is linked.
+    @exclusivity(unchecked) private var pendingLinks: [LinkBox<Any>?] = []
+    /// The location of every `bind()` call, which its builder refers to by index (see
+    /// `BindingOptions`).
+    @exclusivity(unchecked) private var bindSites: [CallSite] = []
+
+    init(component: any Any.Type) {
+        self.component = component
+        self.moduleStack = [component]
+    }
+
+    /// Lets go of the declarations and of the set of included modules once the graph is
+    /// resolved and validated: the resolved graph keeps the declarations it uses.
+    func dropConfigurationState() {
+        declarations = []
+        includedModules = KeyTable()
+        installedComponents = KeyTable()
+        bindSites = []
+    }
+
+    /// Records the location of a `bind()` call; ``bindSite(_:)`` gives it back.
+    func recordBindSite(_ site: CallSite) -> Int {
+        bindSites.append(site)
+        return bindSites.count - 1
+    }
+
+    /// The location of the `bind()` call that ``recordBindSite(_:)`` numbered `index`; the
+    /// location of the terminal, `fallback`, for a builder finished after its graph was built
+    /// (which adds nothing to that graph).
+    func bindSite(_ index: Int, fallback: CallSite) -> CallSite {
+        index < bindSites.count ? bindSites[index] : fallback
+    }
+
+    /// The module whose `configure` is running.
+    var currentModule: any Any.Type { moduleStack[moduleStack.count - 1] }
+
+    /// Runs a module's `configure` the first time the module is included; later includes of the
+    /// same module do nothing.
+    func include(_ module: any Any.Type, site: CallSite, configure: () -> Void) {
+        guard includedModules.insert(module) else { return }
+        inclusions.append(Inclusion(module: module, site: site, includedBy: currentModule))
+        moduleStack.append(module)
+        configure()
+        moduleStack.removeLast()
+    }
+
+    func add(_ declaration: AnyDeclaration) {
+        hasEffects = hasEffects || !declaration.effects.isEmpty
+        declaration.isOverride = isDeclaringOverrides
+        declarations.append(declaration)
+    }
+
+    /// Records a unique declaration made by a `to(...)` call, and the recipe's link function
+    /// until ``takeLink(of:)``.
+    func add<Input>(_ recipe: _BindingRecipe<Input>, key: BindingKey, site: CallSite, isShared: Bool) {
+        let declaration = UniqueDeclaration(
+            key: key, requests: recipe.requests, site: site, declaringModule: currentModule, isShared: isShared
+        )
+        if !recipe.effects.isEmpty || !recipe.carriesEffects {
+            declaration.adoptEffects(of: recipe)
+            hasEffects = hasEffects || !recipe.effects.isEmpty
+        }
+        declaration.linkIndex = Int32(pendingLinks.count)
+        pendingLinks.append(LinkBox(link: recipe.link).cast(to: Any.self))
+        add(declaration)
+    }
+
+    /// The link function of a unique declaration, handed over once, when the graph is linked.
+    func takeLink(of declaration: UniqueDeclaration) -> LinkBox<Any> {
+        let index = Int(declaration.linkIndex)
+        guard pendingLinks.indices.contains(index), let link = pendingLinks[index] else {
+            preconditionFailure("Wiring internal error: a binding was linked twice.")
+        }
+        pendingLinks[index] = nil
+        return link
+    }
+
+    /// Lets go of the link functions no declaration took, those of overridden bindings, once the
+    /// graph is linked.
+    func dropPendingLinks() {
+        pendingLinks = []
+    }
+
+    /// Records that the declaration just added gives a value of `implementation`.
+    func recordImplementation(_ implementation: any Any.Type) {
+        guard let declaration = declarations.last else { return }
+        implementations[ObjectIdentifier(declaration)] = implementation
+    }
+
+    /// Runs `declare` so that every binding it makes replaces the component's bindings of the
+    /// same key.
+    func declareOverrides(_ declare: () -> Void) {
+        isDeclaringOverrides = true
+        declare()
+        isDeclaringOverrides = false
+    }
+
+    /// Installs a subcomponent once, binding its factory in this component.
+    func install<Sub: ComponentBase>(_ component: Sub.Type, site: CallSite) {
+        guard installedComponents.insert(component) else { return }
+        let subcomponent = Subcomponent<Sub>(site: site, installedBy: currentModule)
+        installations.append(subcomponent)
+        add(subcomponent.declaration)
+    }
+
+    func setScope(_ scope: any Any.Type) {
+        self.scope = scope
+    }
+
+    func setRoot(_ declaration: AnyDeclaration) {
+        hasEffects = hasEffects || !declaration.effects.isEmpty
+        if root == nil {
+            root = declaration
+        } else {
+            extraRoots.append(declaration)
+        }
+    }
+
+    func setSeed(_ seed: any ComponentSeed) {
+        self.seed = seed
+        declarations.append(seed.declaration)
+    }
+}

@@ -1,0 +1,25 @@
+/// How diagnostics name the pieces of a graph.
+extension ResolvedGraph {
+    /// The component, by name.
+    var componentName: String { TypeName.of(builder.component) }
+
+    /// What a declaration provides, as a requirer: `ATMDepositer`, `a contribution to [Plugin]`,
+    /// `the root of ApplicationRootComponent`.
+    func requirerName(_ declaration: AnyDeclaration) -> String {
+        switch declaration.role {
+        case .unique, .seed: declaration.key.displayName
+        case .contribution: "a contribution to \(declaration.key.displayName)"
+        case .root: "the root of \(componentName)"
+        }
+    }
+
+    /// Where a declaration was made: `at File.swift:12 in SomeModule`, or
+    /// `as the Seed of SomeComponent`.
+    func place(of declaration: AnyDeclaration) -> String {
+        guard let location = declaration.location else {
+            return "as the Seed of \(componentName)"
+        }
+        let module = declaration.declaringModule
+        return "at \(location) in \(TypeName.of(module))"
+    }
+}

@@ -1,0 +1,321 @@
+/// A component's declarations grouped by key, with every factory parameter matched to the key
+/// that satisfies it: in the component itself, or in one of its ancestors for a subcomponent.
+/// Validation rules read it; the linker compiles it.
+final class ResolvedGraph {
+    /// Every declaration of one key: one for a unique binding, any number of contributions for a
+    /// collection (and more than one only when something is wrong).
+    struct Entry {
+        // 32-bit, and without the key (its declarations have it): an entry takes one word.
+        fileprivate var start: Int32
+        fileprivate var count: Int32
+
+        /// How many declarations the key has.
+        var declarationCount: Int { Int(count) }
+        /// Where the entry's declarations are listed in `entryDeclarations`.
+        var range: Range<Int> { Int(start)..<Int(start + count) }
+    }
+
+    /// What a factory parameter resolved to.
+    enum Resolution {
+        // Entries and depths are 32-bit, so that a resolution takes one word.
+
+        /// The key of an entry, itself or through the request's wrapper (`Provider`, `T?`).
+        case entry(Int32, wrapped: Bool)
+        /// `() -> T`, resolving the entry of `T` when called.
+        case function(Int32)
+        /// A `T?` whose `T` is not bound: it receives nil.
+        case absent
+        /// Nothing satisfies the parameter.
+        case missing
+        /// A binding of the ancestor `depth` levels up (1: the parent), resolved there.
+        indirect case inherited(depth: Int32, Resolution)
+
+        /// The entry of this component the parameter resolves to, if any.
+        var entry: Int? {
+            switch self {
+            case let .entry(index, _), let .function(index): Int(index)
+            case .absent, .missing, .inherited: nil
+            }
+        }
+
+        /// The resolution in the component that satisfies it: itself, or the inner one of an
+        /// inherited resolution.
+        var local: Resolution {
+            if case let .inherited(_, inner) = self { inner } else { self }
+        }
+
+        /// Whether something satisfies the parameter (an absent optional does).
+        var isSatisfied: Bool {
+            if case .missing = self { false } else { true }
+        }
+    }
+
+    /// The configured component: its declarations, root, seed, scope and inclusions.
+    let builder: GraphBuilder
+    /// The graph of the component that installed this one, for a subcomponent.
+    let parent: ResolvedGraph?
+    /// The components from the root down to this one, by name.
+    let path: [String]
+    let declarations: [AnyDeclaration]
+    // The tables below are built by `init` and the linker on the thread running `of`, and only
+    // read afterwards, so they leave out the runtime's exclusivity check (ARCHITECTURE.md,
+    // "The unsafe corner").
+    @exclusivity(unchecked) private(set) var entries: [Entry] = []
+    /// The declarations of every entry, entry after entry, each entry's in declaration order:
+    /// one array for the whole graph rather than one per key.
+    @exclusivity(unchecked) private var entryDeclarations: [Int32] = []
+    /// The entry of each key: kept until every subcomponent has resolved its requests against
+    /// this graph, then dropped (see ``dropKeyLookup()``).
+    @exclusivity(unchecked) private var entryOfKey = KeyTable()
+    /// For each collection entry of a subcomponent that an ancestor's collection of the same key
+    /// precedes: where that collection is.
+    @exclusivity(unchecked) private var inheritedCollections: [Int: (depth: Int, entry: Int)] = [:]
+    /// Every declaration's requests, declaration after declaration: the array the declarations
+    /// share (see ``storeRequestsTogether(of:)``), in step with ``resolutions``.
+    @exclusivity(unchecked) private(set) var requests: [DependencyRequest] = []
+    /// The resolutions of every declaration's requests, declaration after declaration.
+    @exclusivity(unchecked) private(set) var resolutions: [Resolution] = []
+    /// Where each declaration's resolutions start in `resolutions`.
+    @exclusivity(unchecked) private(set) var resolutionStart: [Int32] = []
+    /// The resolutions of the root's requests.
+    private(set) var rootResolutions: [Resolution] = []
+    /// The entry of the root when it is also the binding of its type (nothing else binds it), so
+    /// that factories can take it and a cycle through it is found.
+    private(set) var rootEntry: Int?
+    /// The effects of resolving each entry: its declarations' own, and those of their eager
+    /// dependencies (see ``propagateEffects(_:)``). Empty when no binding of this component or
+    /// of its ancestors has effects, which is nearly always.
+    private(set) var resolutionEffects: [Effects] = []
+    /// The effects of resolving the root.
+    private(set) var rootEffects: Effects = []
+    /// The linked node of each entry, set by the linker.
+    @exclusivity(unchecked) var nodes: [AnyNode] = []
+    /// The entries in the order they were linked, dependencies first, set by the linker.
+    @exclusivity(unchecked) var releaseOrder: [Int32] = []
+
+    init(builder: GraphBuilder, parent: ResolvedGraph? = nil) {
+        self.builder = builder
+        self.parent = parent
+        self.path = (parent?.path ?? []) + [TypeName.of(builder.component)]
+        let overridden = Set(builder.declarations.lazy.filter(\.isOverride).map(\.key))
+        var declarations = overridden.isEmpty
+            ? builder.declarations
+            : builder.declarations.filter { $0.isOverride || !overridden.contains($0.key) }
+        // Cleanse's rule: the root is an ordinary binding of its type. Where a module binds that
+        // type too, or the root asks for its own type (`bind.to { (atm: ATM) in atm }`), the root
+        // stays the component's own and takes the module's binding.
+        if let root = builder.root, !declarations.contains(where: { $0.key == root.key }),
+           !root.requests.contains(where: { $0.key == root.key }) {
+            declarations.append(root)
+        }
+        self.declarations = declarations
+        let (requests, requestStart) = Self.storeRequestsTogether(of: declarations)
+        (entries, entryDeclarations, entryOfKey) = Self.groupByKey(declarations)
+        if parent != nil {
+            for entry in entries.indices where isCollection(entry) {
+                inheritedCollections[entry] = findInheritedCollection(key(of: entry))
+            }
+        }
+        // The requests of all declarations lie in one array, in declaration order: resolved in
+        // one pass over it, with no array of each declaration's to retain and release.
+        self.requests = requests
+        resolutions = requests.map(resolve)
+        resolutionStart = requestStart
+        if let root = builder.root, let index = declarations.firstIndex(where: { $0 === root }) {
+            rootEntry = entryOfKey.value(for: root.key)
+            rootResolutions = Array(self.resolutions(of: index))
+        } else if let root = builder.root {
+            rootResolutions = root.requests.map(resolve)
+        }
+    }
+
+    deinit {
+        // A node's resolver holds its dependencies' resolvers. Releasing the nodes dependents
+        // first frees one resolver at a time; in any other order, freeing a resolver could free
+        // a chain of them recursively, as deep as the graph, and overflow the stack.
+        var linked = releaseOrder.map { nodes[Int($0)] }
+        nodes = []
+        while linked.popLast() != nil {}
+    }
+
+    /// Moves the requests of every declaration into one array, so that a graph keeps one array
+    /// of requests rather than one per binding.
+    /// Returns that array, and where each declaration's requests start in it, with its count at
+    /// the end.
+    private static func storeRequestsTogether(of declarations: [AnyDeclaration]) -> (requests: [DependencyRequest], starts: [Int32]) {
+        var all: [DependencyRequest] = []
+        all.reserveCapacity(declarations.reduce(0) { $0 + $1.requests.count })
+        var starts: [Int32] = []
+        starts.reserveCapacity(declarations.count + 1)
+        for declaration in declarations {
+            starts.append(Int32(all.count))
+            all.append(contentsOf: declaration.requests)
+        }
+        starts.append(Int32(all.count))
+        for (declaration, start) in zip(declarations, starts) {
+            declaration.shareRequests(all, start: start)
+        }
+        return (all, starts)
+    }
+
+    /// Makes one entry per key, listing its declarations in the order they were declared.
+    private static func groupByKey(
+        _ declarations: [AnyDeclaration]
+    ) -> (entries: [Entry], entryDeclarations: [Int32], entryOfKey: KeyTable) {
+        var entries: [Entry] = []
+        var entryOfKey = KeyTable(capacity: declarations.count)
+        entries.reserveCapacity(declarations.count)
+        var entryOfDeclaration: [Int] = []
+        entryOfDeclaration.reserveCapacity(declarations.count)
+        for declaration in declarations {
+            // One lookup of the key: a new key gets the next entry.
+            let next = entries.count
+            let entry = entryOfKey.value(for: declaration.key, insertingIfAbsent: next)
+            if entry == next {
+                entries.append(Entry(start: 0, count: 1))
+            } else {
+                entries[entry].count += 1
+            }
+            entryOfDeclaration.append(entry)
+        }
+        var start: Int32 = 0
+        for entry in entries.indices {
+            entries[entry].start = start
+            start += entries[entry].count
+            entries[entry].count = 0
+        }
+        var entryDeclarations = [Int32](repeating: 0, count: declarations.count)
+        for (declaration, entry) in entryOfDeclaration.enumerated() {
+            entryDeclarations[entries[entry].range.upperBound] = Int32(declaration)
+            entries[entry].count += 1
+        }
+        return (entries, entryDeclarations, entryOfKey)
+    }
+
+    /// The declarations of an entry, in the order they were declared.
+    func declarations(of entry: Int) -> ArraySlice<Int32> {
+        entryDeclarations[entries[entry].range]
+    }
+
+    /// The key of an entry.
+    func key(of entry: Int) -> BindingKey {
+        firstDeclaration(of: entries[entry]).key
+    }
+
+    /// The first declaration of an entry: its only one, unless the entry is a collection.
+    func firstDeclaration(of entry: Entry) -> AnyDeclaration {
+        declarations[firstDeclarationIndex(of: entry)]
+    }
+
+    /// The index in `declarations` of an entry's first declaration.
+    func firstDeclarationIndex(of entry: Entry) -> Int {
+        Int(entryDeclarations[Int(entry.start)])
+    }
+
+    /// The resolutions of one declaration's requests, in parameter order.
+    func resolutions(of declaration: Int) -> ArraySlice<Resolution> {
+        resolutions[requestRange(of: declaration)]
+    }
+
+    /// Whether a request of a declaration or of the root has nothing to satisfy it: a walk of
+    /// the flat arrays, which retains nothing per declaration.
+    var hasMissingResolutions: Bool {
+        !resolutions.allSatisfy(\.isSatisfied) || !rootResolutions.allSatisfy(\.isSatisfied)
+    }
+
+    /// Where a declaration's requests, and their resolutions, lie in ``requests`` and
+    /// ``resolutions``.
+    func requestRange(of declaration: Int) -> Range<Int> {
+        Int(resolutionStart[declaration])..<Int(resolutionStart[declaration + 1])
+    }
+
+    /// Whether an entry holds collection contributions.
+    func isCollection(_ entry: Int) -> Bool {
+        firstDeclaration(of: entries[entry]).role == .contribution
+    }
+
+    /// The ancestor `depth` levels up; `self` for 0.
+    func ancestor(_ depth: Int) -> ResolvedGraph {
+        var graph = self
+        for _ in 0..<depth {
+            guard let parent = graph.parent else { preconditionFailure("Wiring internal error: no ancestor \(depth) levels up.") }
+            graph = parent
+        }
+        return graph
+    }
+
+    /// The collection an ancestor provides for the key of a collection entry, which this
+    /// subcomponent's own contributions add to.
+    func inheritedCollection(of entry: Int) -> (depth: Int, entry: Int)? {
+        inheritedCollections[entry]
+    }
+
+    /// Stores what ``propagateEffects(_:)`` found.
+    func setResolutionEffects(_ effects: [Effects], root: Effects) {
+        resolutionEffects = effects
+        rootEffects = root
+    }
+
+    /// Drops the lookup table of keys once nothing resolves requests against this graph anymore:
+    /// after its subcomponents are resolved. A linked graph does not need it.
+    func dropKeyLookup() {
+        entryOfKey = KeyTable()
+    }
+
+    /// The collection of `key` an ancestor provides, which a subcomponent's own contributions add to.
+    private func findInheritedCollection(_ key: BindingKey) -> (depth: Int, entry: Int)? {
+        var depth = 1
+        var graph = parent
+        while let current = graph {
+            if let entry = current.entryOfKey.value(for: key) {
+                return current.isCollection(entry) ? (depth, entry) : nil
+            }
+            depth += 1
+            graph = current.parent
+        }
+        return nil
+    }
+
+    /// A parameter's resolution here, or else in the nearest ancestor that satisfies it.
+    private func resolve(_ request: DependencyRequest) -> Resolution {
+        let own = resolveHere(request)
+        switch own {
+        case .missing, .absent:
+            return parent?.lookUp(request, depth: 1) ?? own
+        default:
+            return own
+        }
+    }
+
+    /// `request` resolved in this component or an ancestor, as seen from a descendant `depth`
+    /// levels down; nil when none binds it.
+    private func lookUp(_ request: DependencyRequest, depth: Int) -> Resolution? {
+        switch resolveHere(request) {
+        case .missing, .absent:
+            return parent?.lookUp(request, depth: depth + 1)
+        case let found:
+            return .inherited(depth: Int32(depth), found)
+        }
+    }
+
+    private func resolveHere(_ request: DependencyRequest) -> Resolution {
+        switch request.kind {
+        case .instance:
+            guard let entry = entryOfKey.value(for: request.key) else { return .missing }
+            return .entry(Int32(entry), wrapped: false)
+        case .function:
+            // A closure type bound as a value takes precedence over a closure that resolves `T`.
+            if let entry = entryOfKey.value(for: BindingKey(request.parameterType)) { return .entry(Int32(entry), wrapped: false) }
+            guard let entry = entryOfKey.value(for: request.key) else { return .missing }
+            return .function(Int32(entry))
+        case .provider, .lazy, .weak, .asyncProvider, .mainActorProvider:
+            guard let entry = entryOfKey.value(for: request.key) else { return .missing }
+            return .entry(Int32(entry), wrapped: true)
+        case .optional:
+            if let entry = entryOfKey.value(for: BindingKey(request.parameterType)) { return .entry(Int32(entry), wrapped: false) }
+            guard request.wrapper != nil else { return .missing }
+            guard let entry = entryOfKey.value(for: request.key) else { return .absent }
+            return .entry(Int32(entry), wrapped: true)
+        }
+    }
+}

@@ -1,0 +1,215 @@
+/// Every place where an effect would have to run where it cannot (see ``Effects``):
+///
+/// - the root's path, under an entry point that cannot run it (`ComponentFactory.build(_:)` runs
+///   none; `MainActorComponentFactory.build(_:)` cannot await);
+/// - a deferred request whose accessor cannot run what it resolves: `Provider.get()`, `Lazy`,
+///   `WeakProvider`, `() -> T` run none; `MainActorProvider.get()` cannot await;
+/// - a binding that resolves its dependencies synchronously when it is used (an assisted factory,
+///   a property injector) and takes one whose resolution has effects.
+///
+/// One diagnostic per binding whose own factory has the effect, with the chain of bindings that
+/// carries it there, each with its location, and the fix.
+enum EffectRule {
+    static func diagnose(_ graph: ResolvedGraph, entry: EffectContext) -> [Diagnostic] {
+        guard graph.mayHaveEffects else { return [] }
+        var diagnostics: [Diagnostic] = []
+        if let root = graph.builder.root {
+            diagnostics += rootDiagnostics(root, graph, entry: entry)
+        }
+        for (index, declaration) in graph.declarations.enumerated() where declaration.role != .root || graph.rootEntry != nil {
+            diagnostics += requestDiagnostics(of: declaration, graph.resolutions(of: index), graph)
+        }
+        if let root = graph.builder.root, graph.rootEntry == nil {
+            diagnostics += requestDiagnostics(of: root, graph.rootResolutions[...], graph)
+        }
+        return diagnostics
+    }
+
+    // MARK: - The places
+
+    private static func rootDiagnostics(_ root: AnyDeclaration, _ graph: ResolvedGraph, entry: EffectContext) -> [Diagnostic] {
+        let allowed = entry.allowed
+        guard !graph.rootEffects.isSubset(of: allowed) else { return [] }
+        let resolutions = graph.rootEntry == nil ? graph.rootResolutions[...] : graph.resolutions(of: graph.declarations.firstIndex { $0 === root } ?? 0)
+        let start = Step(graph: graph, declaration: root, resolutions: resolutions, parent: nil)
+        let component = graph.componentName
+        return chains(from: [start], allowed: allowed).map { chain in
+            let origin = chain[0]
+            let effects = origin.declaration.effects.subtracting(allowed)
+            let (factory, limit) = entry == .mainActor
+                ? ("MainActorComponentFactory.build(_:)", "cannot await")
+                : ("ComponentFactory.build(_:)", "is synchronous, nonisolated and cannot throw")
+            var fix: String
+            if graph.parent != nil {
+                // A subcomponent is built by the `ComponentFactory` its parent gives.
+                fix = "keep effects off the path of a subcomponent's root, which ComponentFactory.build(_:) builds"
+            } else {
+                fix = "build the root with AsyncComponentFactory.of(\(component).self) and try await factory.build(...)"
+                if entry == .synchronous, !effects.contains(.async) {
+                    fix += ", or on the main actor with MainActorComponentFactory.of(\(component).self) and try factory.build(...)"
+                }
+            }
+            fix += deferral(chain)
+            return diagnostic(
+                headline: "\(factory) cannot build the root of \(component): \(describe(origin)) \(effects.spoken), and build(_:) \(limit).",
+                chain: chain, requiredBy: nil, fix: fix, location: root.location, graph
+            )
+        }
+    }
+
+    private static func requestDiagnostics(of requirer: AnyDeclaration, _ resolutions: ArraySlice<ResolvedGraph.Resolution>, _ graph: ResolvedGraph) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for (request, resolution) in zip(requirer.requests, resolutions) {
+            guard graph.effects(of: resolution) != [] else { continue }
+            if let context = ResolvedGraph.deferredContext(of: request, resolution) {
+                diagnostics += deferredDiagnostics(requirer, request, resolution, context, graph)
+            } else if !requirer.carriesEffects {
+                diagnostics += synchronousDependencyDiagnostics(requirer, request, resolution, graph)
+            }
+        }
+        return diagnostics
+    }
+
+    private static func deferredDiagnostics(
+        _ requirer: AnyDeclaration, _ request: DependencyRequest, _ resolution: ResolvedGraph.Resolution,
+        _ context: EffectContext, _ graph: ResolvedGraph
+    ) -> [Diagnostic] {
+        let allowed = context.allowed
+        guard !graph.effects(of: resolution).isSubset(of: allowed) else { return [] }
+        let parameter = TypeName.of(request.parameterType)
+        let target = request.key.displayName
+        let requiredBy = "  required by \(graph.requirerName(requirer)) as \(parameter)" + (requirer.location.map { " at \($0)" } ?? "")
+        return chains(from: starts(of: resolution, in: graph), allowed: allowed).map { chain in
+            let effects = chain[0].declaration.effects.subtracting(allowed)
+            let accessor: String
+            let limit: String
+            switch (request.kind, context) {
+            case (.function, _):
+                (accessor, limit) = ("which cannot resolve \(target) when called", "the closure is synchronous, nonisolated and cannot throw")
+            case (_, .mainActor):
+                (accessor, limit) = ("whose get() cannot resolve \(target)", "get() cannot await")
+            default:
+                (accessor, limit) = ("whose get() cannot resolve \(target)", "get() is synchronous, nonisolated and cannot throw")
+            }
+            var fix = "take AsyncProvider<\(target)> instead and call try await get()"
+            if context == .synchronous, !effects.contains(.async) {
+                fix += ", or MainActorProvider<\(target)> and call try get() on the main actor"
+            }
+            if request.key.tag != nil {
+                // Only TaggedProvider asks for a tagged binding, and it cannot run effects.
+                fix = "bind \(TypeName.metatypeExpression(request.key.type)) without effects, "
+                    + "or give the value with effects a type of its own and take AsyncProvider of that type"
+            }
+            return diagnostic(
+                headline: "\(graph.requirerName(requirer)) takes \(parameter), \(accessor): \(describe(chain[0])) \(effects.spoken), and \(limit).",
+                chain: chain, requiredBy: requiredBy, fix: fix, location: requirer.location, graph
+            )
+        }
+    }
+
+    private static func synchronousDependencyDiagnostics(
+        _ requirer: AnyDeclaration, _ request: DependencyRequest, _ resolution: ResolvedGraph.Resolution, _ graph: ResolvedGraph
+    ) -> [Diagnostic] {
+        let dependency = request.key.displayName
+        let requiredBy = "  required by \(graph.requirerName(requirer))" + (requirer.location.map { " at \($0)" } ?? "")
+        return chains(from: starts(of: resolution, in: graph), allowed: []).map { chain in
+            diagnostic(
+                headline: "\(graph.requirerName(requirer)) resolves its dependencies synchronously when it is used, "
+                    + "so it cannot take \(dependency): \(describe(chain[0])) \(chain[0].declaration.effects.spoken).",
+                chain: chain, requiredBy: requiredBy,
+                fix: "take AsyncProvider<\(dependency)> instead of \(dependency) and call try await get() when you need it",
+                location: requirer.location, graph
+            )
+        }
+    }
+
+    // MARK: - Chains
+
+    /// One binding on a chain, with the step that reached it.
+    private struct Step {
+        let graph: ResolvedGraph
+        let declaration: AnyDeclaration
+        let resolutions: ArraySlice<ResolvedGraph.Resolution>
+        let parent: Int?
+    }
+
+    /// The declarations a resolution reaches, in this graph or an ancestor.
+    private static func starts(of resolution: ResolvedGraph.Resolution, in graph: ResolvedGraph) -> [Step] {
+        var owner = graph
+        var local = resolution
+        if case let .inherited(depth, inner) = resolution {
+            owner = graph.ancestor(Int(depth))
+            local = inner
+        }
+        guard let entry = local.entry else { return [] }
+        return owner.declarations(of: entry).map { index in
+            Step(graph: owner, declaration: owner.declarations[Int(index)], resolutions: owner.resolutions(of: Int(index)), parent: nil)
+        }
+    }
+
+    /// Every binding reached from `starts` through eager requests whose own effects are not all
+    /// `allowed`, each with the chain that reaches it: the binding first, a start last. Breadth
+    /// first, so each chain is a shortest one.
+    private static func chains(from starts: [Step], allowed: Effects) -> [[Step]] {
+        var queue = starts
+        var visited = Set(starts.map { ObjectIdentifier($0.declaration) })
+        var origins: [Int] = []
+        var head = 0
+        while head < queue.count {
+            let step = queue[head]
+            if !step.declaration.effects.isSubset(of: allowed) {
+                origins.append(head)
+            }
+            // A binding that cannot carry its dependencies' effects reports them itself.
+            if step.declaration.carriesEffects || step.parent == nil {
+                for (request, resolution) in zip(step.declaration.requests, step.resolutions)
+                where ResolvedGraph.isEager(request, resolution) && !step.graph.effects(of: resolution).isSubset(of: allowed) {
+                    for next in Self.starts(of: resolution, in: step.graph) where visited.insert(ObjectIdentifier(next.declaration)).inserted {
+                        queue.append(Step(graph: next.graph, declaration: next.declaration, resolutions: next.resolutions, parent: head))
+                    }
+                }
+            }
+            head += 1
+        }
+        return origins.map { origin in
+            var chain: [Step] = []
+            var index: Int? = origin
+            while let current = index {
+                chain.append(queue[current])
+                index = queue[current].parent
+            }
+            return chain
+        }
+    }
+
+    // MARK: - Words
+
+    /// What the binding on a chain provides: `Database`, `the root of AppComponent`.
+    private static func describe(_ step: Step) -> String {
+        step.graph.requirerName(step.declaration)
+    }
+
+    /// `, or let Repository take AsyncProvider<Database> instead of Database and call try await
+    /// get() later`, when the binding with the effect has a requirer on the chain.
+    private static func deferral(_ chain: [Step]) -> String {
+        guard chain.count > 1, chain[0].declaration.role == .unique, chain[0].declaration.key.tag == nil else { return "" }
+        let origin = chain[0].declaration.key.displayName
+        return ", or let \(describe(chain[1])) take AsyncProvider<\(origin)> instead of \(origin) and call try await get() later"
+    }
+
+    private static func diagnostic(
+        headline: String, chain: [Step], requiredBy: String?, fix: String, location: SourceLocation?, _ graph: ResolvedGraph
+    ) -> Diagnostic {
+        let origin = chain[0]
+        var lines = [headline]
+        lines.append("  \(describe(origin)) \(origin.declaration.effects.spoken), bound \(origin.graph.place(of: origin.declaration))")
+        for step in chain.dropFirst() {
+            lines.append("  required by \(describe(step))" + (step.declaration.location.map { " at \($0)" } ?? ""))
+        }
+        if let requiredBy {
+            lines.append(requiredBy)
+        }
+        lines.append("  To fix this, \(fix).")
+        return Diagnostic(kind: .unhandledEffect, message: lines.joined(separator: "\n"), location: location)
+    }
+}

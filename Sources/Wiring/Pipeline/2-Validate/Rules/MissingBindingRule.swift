@@ -1,0 +1,77 @@
+/// A factory parameter that nothing in the component satisfies.
+///
+/// One diagnostic per missing key, listing everything that requires it, with the closest bound
+/// names as suggestions.
+enum MissingBindingRule {
+    private struct Requirement {
+        let requirer: AnyDeclaration
+        let request: DependencyRequest
+    }
+
+    static func diagnose(_ graph: ResolvedGraph) -> [Diagnostic] {
+        guard graph.hasMissingResolutions else { return [] }
+        var order: [BindingKey] = []
+        var requirements: [BindingKey: [Requirement]] = [:]
+        func collect(_ declaration: AnyDeclaration, _ resolutions: some Collection<ResolvedGraph.Resolution>) {
+            for (request, resolution) in zip(declaration.requests, resolutions) {
+                guard case .missing = resolution else { continue }
+                if requirements[request.key] == nil { order.append(request.key) }
+                requirements[request.key, default: []].append(Requirement(requirer: declaration, request: request))
+            }
+        }
+        for (index, declaration) in graph.declarations.enumerated() {
+            collect(declaration, graph.resolutions(of: index))
+        }
+        if let root = graph.builder.root, graph.rootEntry == nil {
+            collect(root, graph.rootResolutions)
+        }
+        return order.map { key in diagnostic(key, requirements[key] ?? [], graph) }
+    }
+
+    private static func diagnostic(_ key: BindingKey, _ requirements: [Requirement], _ graph: ResolvedGraph) -> Diagnostic {
+        let name = key.displayName
+        var lines = ["Missing binding for \(name)."]
+        for requirement in requirements {
+            let parameter = TypeName.of(requirement.request.parameterType)
+            let via = parameter == TypeName.of(key.type) ? "" : " (as \(parameter))"
+            let place = requirement.requirer.location.map { " at \($0)" } ?? ""
+            lines.append("  required by \(graph.requirerName(requirement.requirer))\(via)\(place)")
+        }
+        lines += hints(for: key, graph)
+        lines.append("  To fix this, \(fix(for: key, graph)).")
+        return Diagnostic(kind: .missingBinding, message: lines.joined(separator: "\n"), location: requirements.first?.requirer.location)
+    }
+
+    /// The same type bound under another tag, or a bound type with a similar name.
+    private static func hints(for key: BindingKey, _ graph: ResolvedGraph) -> [String] {
+        let declarations = graph.entries.map(graph.firstDeclaration(of:))
+        let sameType = declarations.filter { $0.key.type == key.type && $0.key != key }
+        if !sameType.isEmpty {
+            return sameType.map { declaration in
+                let binding = declaration.key.tag.map { "tagged \(TypeName.of($0))" } ?? "without a tag"
+                let request = declaration.key.tag.map { "TaggedProvider<\(TypeName.of($0))>" } ?? TypeName.of(declaration.key.type)
+                return "  \(TypeName.of(key.type)) is bound \(binding) \(graph.place(of: declaration)); to use that binding, request \(request)."
+            }
+        }
+        let requested = TypeName.of(key.type)
+        guard let suggestion = NameSuggestion.closest(to: requested, among: declarations.map { TypeName.of($0.key.type) }) else {
+            return []
+        }
+        let declaration = declarations[suggestion]
+        return ["  Did you mean \(declaration.key.displayName)? It is bound \(graph.place(of: declaration))."]
+    }
+
+    private static func fix(for key: BindingKey, _ graph: ResolvedGraph) -> String {
+        let component = graph.componentName
+        let type = TypeName.of(key.type)
+        let tagged = key.tag.map { ".tagged(with: \(TypeName.metatypeExpression($0)))" } ?? ""
+        if type.hasPrefix("["), type.hasSuffix("]") {
+            let element = String(type.dropFirst().dropLast())
+            let elementType = element.hasPrefix("any ") ? "(\(element)).self" : "\(element).self"
+            return "contribute to it with binder.bind(\(elementType)).intoCollection()\(tagged).to(...) "
+                + "in a module that \(component) includes, or include the module that contributes to it"
+        }
+        return "bind it with binder.bind(\(TypeName.metatypeExpression(key.type)))\(tagged).to(...) "
+            + "in a module that \(component) includes, or include the module that binds it"
+    }
+}

@@ -1,0 +1,61 @@
+/// Rule 2 of wiring libraries: a wiring library binds only the types of its sibling library.
+///
+/// A module's wiring library is the Swift module that declares the module type; the sibling of
+/// `FooWiring` is `Foo`, and `FakeFooWiring` may bind the types of `FakeFoo` and of `Foo`. A
+/// binding to an implementation of the sibling (`bind((any P).self).to(SiblingType.self) { $0 }`)
+/// belongs to the sibling too: the wiring library of an adapter binds the port it implements.
+/// Only modules declared in a Swift module whose name ends in `Wiring` are checked.
+enum WiringRule {
+    static func diagnose(_ graph: ResolvedGraph) -> [Diagnostic] {
+        graph.declarations.compactMap { declaration in
+            let module = declaration.declaringModule
+            guard declaration.role == .unique || declaration.role == .contribution, !declaration.isSubcomponentFactory,
+                  let wiringLibrary = TypeName.module(of: module),
+                  let siblings = Self.siblings(ofWiringLibrary: wiringLibrary),
+                  let owner = Self.owner(of: declaration),
+                  let home = TypeName.module(of: owner),
+                  !siblings.contains(home),
+                  !Self.isImplementedBySibling(declaration, siblings: siblings, graph) else { return nil }
+            return diagnostic(declaration, module: module, wiringLibrary: wiringLibrary, sibling: siblings[0], owner: owner, home: home, graph)
+        }
+    }
+
+    /// The libraries a wiring library may bind: `["Foo"]` for `FooWiring`, `["FakeFoo", "Foo"]`
+    /// for `FakeFooWiring`; nil for a module that is not a wiring library.
+    static func siblings(ofWiringLibrary name: String) -> [String]? {
+        guard name.hasSuffix("Wiring"), name.count > "Wiring".count else { return nil }
+        let sibling = String(name.dropLast("Wiring".count))
+        if sibling.hasPrefix("Fake"), sibling.count > "Fake".count {
+            return [sibling, String(sibling.dropFirst("Fake".count))]
+        }
+        return [sibling]
+    }
+
+    /// Whether the declaration binds a type to an implementation from one of the siblings.
+    private static func isImplementedBySibling(_ declaration: AnyDeclaration, siblings: [String], _ graph: ResolvedGraph) -> Bool {
+        guard let implementation = graph.builder.implementations[ObjectIdentifier(declaration)],
+              let home = TypeName.module(of: implementation) else { return false }
+        return siblings.contains(home)
+    }
+
+    /// The type whose library a binding belongs to: its tag when tagged, the element type of a
+    /// collection contribution, the bound type otherwise.
+    private static func owner(of declaration: AnyDeclaration) -> (any Any.Type)? {
+        if let tag = declaration.key.tag { return tag }
+        if declaration.role == .contribution { return declaration.elementType }
+        return declaration.key.type
+    }
+
+    private static func diagnostic(
+        _ declaration: AnyDeclaration, module: any Any.Type, wiringLibrary: String, sibling: String,
+        owner: any Any.Type, home: String, _ graph: ResolvedGraph
+    ) -> Diagnostic {
+        let moduleName = TypeName.of(module)
+        let message = """
+            \(moduleName) in \(wiringLibrary) binds \(declaration.key.displayName), a type of \(home): a wiring library binds only the types of its sibling library (\(sibling)).
+              bound \(graph.place(of: declaration))
+              To fix this, move this binding to \(home)Wiring.
+            """
+        return Diagnostic(kind: .wiringRule, message: message, location: declaration.location)
+    }
+}

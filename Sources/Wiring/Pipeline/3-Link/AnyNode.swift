@@ -1,0 +1,69 @@
+/// The linked form of one key of the graph, shared by everything that depends on it.
+///
+/// Direct dependencies capture the resolver itself when they are linked; only wrappers such as
+/// `Provider` keep the node, so that a cycle through a provider can be linked.
+///
+/// Not generic: a generic `Node<T>` would make the Swift runtime look up (and, the first time in
+/// a process, instantiate) the metadata of one class per bound type during every
+/// `ComponentFactory.of`. Resolvers cross the type boundary through ``ResolverBox``.
+@usableFromInline
+final class AnyNode: @unchecked Sendable {
+    // Safe to share: a node's state is set while `ComponentFactory.of` links the graph, before
+    // the factory that owns it is returned to anyone.
+
+    /// How deep the key lies: 1 without dependencies, one more than its deepest dependency
+    /// otherwise (0 until it is linked). Set by the linker, for ``StackCheckpoint``.
+    var depth = 0
+
+    /// The resolver, a `Resolver` of the key's type in a box typed for `Any`. Written only while
+    /// the graph is linked, before any resolve can read it: no access can overlap another, so
+    /// the runtime's exclusivity check is left out.
+    @exclusivity(unchecked) private var box: ResolverBox<Any>
+
+    /// The ``EffectfulResolvers`` of a binding whose resolution has effects, set when it is
+    /// linked; nil for every other binding, whose contexts all call its plain resolver.
+    @exclusivity(unchecked) var effectful: AnyObject?
+
+    init() {
+        box = ResolverBox { _ in
+            preconditionFailure("Wiring internal error: a binding was resolved before the graph was linked.")
+        }
+    }
+
+    /// The node's resolver. `T` must be the type of the node's key, which validation guarantees.
+    func resolver<T>(as type: T.Type) -> Resolver<T> {
+        box.cast(to: T.self).resolve
+    }
+
+    /// Sets the node's resolver, when the graph is linked. `T` must be the type of the node's key.
+    func setResolver<T>(_ resolve: @escaping Resolver<T>) {
+        box = ResolverBox(resolve: resolve).cast(to: Any.self)
+    }
+
+    /// The resolver of a `() -> T` parameter for this node's type `T`; the closure reads the
+    /// node's resolver when it is called, so it works before the node is linked.
+    func functionResolver<P>(as parameter: P.Type) -> Resolver<P> {
+        guard let valueType = FunctionType.resultOfNullaryClosure(P.self) else {
+            preconditionFailure("Wiring internal error: \(P.self) was linked as a () -> T parameter.")
+        }
+        func make<T>(_ type: T.Type) -> Resolver<P> {
+            let resolver: Resolver<() -> T> = { instance in
+                instance.escape()
+                return { self.resolver(as: T.self)(instance) }
+            }
+            // Validation matched `P` to `() -> T` (or `@Sendable () -> T`), which have this layout.
+            return ResolverBox(resolve: resolver).cast(to: P.self).resolve
+        }
+        return make(valueType)
+    }
+
+    /// Puts a ``StackCheckpoint`` in front of the linked resolver, before anything that
+    /// depends on the key is linked. `valueType` is the type of the node's key.
+    func insertStackCheckpoint(valueType: any Any.Type) {
+        func wrap<T>(_ type: T.Type) {
+            let resolve = resolver(as: T.self)
+            setResolver { instance in StackCheckpoint.resolve(instance, resolve) }
+        }
+        wrap(valueType)
+    }
+}

@@ -1,0 +1,5 @@
+/// The collection an ancestor provides for a key a subcomponent also contributes to.
+struct InheritedCollection {
+    let node: AnyNode
+    let depth: Int
+}

@@ -1,0 +1,52 @@
+import Synchronization
+
+/// Assigns slots while a graph is linked.
+struct InstanceLayoutBuilder {
+    private(set) var byteCount = 0
+    private(set) var sharedSlots: [SharedSlotDestruction] = []
+    private(set) var seedDestruction: SlotDestruction?
+
+    /// Reserves the seed's slot. The seed has no state word: `build` stores it before anything
+    /// can read it.
+    mutating func addSeed<T>(_ type: T.Type) -> StorageSlot {
+        let slot = reserve(T.self, withState: false)
+        seedDestruction = Self.destruction(T.self, slot: slot)
+        return slot
+    }
+
+    /// Reserves the slot of a shared binding linked in `context`: an async one keeps the
+    /// ``AsyncOnceCell`` that makes its value.
+    mutating func addShared<T>(_ type: T.Type, in context: EffectContext) -> StorageSlot {
+        context == .async ? addShared(AsyncOnceCell<T>.self) : addShared(T.self)
+    }
+
+    /// Reserves the slot of a shared binding.
+    mutating func addShared<T>(_ type: T.Type) -> StorageSlot {
+        let slot = reserve(T.self, withState: true)
+        sharedSlots.append(SharedSlotDestruction(stateOffset: slot.stateOffset, destruction: Self.destruction(T.self, slot: slot)))
+        return slot
+    }
+
+    private mutating func reserve<T>(_ type: T.Type, withState: Bool) -> StorageSlot {
+        let isBoxed = MemoryLayout<T>.alignment > InstanceLayout.storageAlignment
+        let size = isBoxed ? MemoryLayout<Box<T>>.size : MemoryLayout<T>.size
+        let alignment = isBoxed ? MemoryLayout<Box<T>>.alignment : MemoryLayout<T>.alignment
+        let stateOffset = Self.align(byteCount, to: MemoryLayout<Atomic<Int>>.alignment)
+        let valueStart = withState ? stateOffset + MemoryLayout<Atomic<Int>>.size : stateOffset
+        let valueOffset = Self.align(valueStart, to: alignment)
+        byteCount = valueOffset + size
+        return StorageSlot(stateOffset: stateOffset, valueOffset: valueOffset, isBoxed: isBoxed)
+    }
+
+    private static func destruction<T>(_ type: T.Type, slot: StorageSlot) -> SlotDestruction {
+        let offset = slot.valueOffset
+        if slot.isBoxed || (T.self is AnyObject.Type && MemoryLayout<T>.size == MemoryLayout<AnyObject>.size) {
+            return .object(offset: offset)
+        }
+        return .value { base in (base + offset).assumingMemoryBound(to: T.self).deinitialize(count: 1) }
+    }
+
+    private static func align(_ offset: Int, to alignment: Int) -> Int {
+        (offset + alignment - 1) & ~(alignment - 1)
+    }
+}

@@ -1,0 +1,25 @@
+/// Where one factory parameter's value comes from, decided by validation.
+///
+/// Link targets live only while a graph is linked, and the graph's `nodes` keep every node
+/// alive until then: so they name their nodes without retaining them (``LinkedNode``), and
+/// copying a target, or a linker's list of them, is a copy of plain words, with no atomic
+/// reference counting.
+enum LinkTarget {
+    /// A bound key: the parameter is its value, or a wrapper (`Provider`, `T?`) around it.
+    case node(LinkedNode, wrapper: (any DependencyWrapper.Type)?)
+    /// A `() -> T` parameter: a closure that resolves `T` when called.
+    case function(LinkedNode)
+    /// A wrapper whose binding is absent and who accepts that: `T?` gets nil.
+    case absent(wrapper: any DependencyWrapper.Type)
+    /// A binding of the ancestor `depth` levels up, resolved in that ancestor's instance.
+    indirect case inherited(depth: Int, LinkTarget)
+
+    /// The depth of the key the parameter resolves (see `AnyNode.depth`), 0 for nil.
+    var keyDepth: Int {
+        switch self {
+        case let .node(linked, _), let .function(linked): linked.node.depth
+        case .absent: 0
+        case let .inherited(_, target): target.keyDepth
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// The product of stage 3 and the input of stage 4: the root's resolver and the layout of a
+/// component's instances.
+///
+/// Shared by every factory value and every build of the component; immutable.
+///
+/// Stage 4 of the pipeline, running, starts here: its entry is `ComponentFactory.build(_:)` (and
+/// its main-actor and async siblings, in `Components/`). In: a `CompiledComponent` and the seed.
+/// `ComponentInstance.make` allocates one instance with the `InstanceLayout`'s words, `build`
+/// stores the seed and calls the root's `Resolver`; resolvers read shared values from their
+/// `StorageSlot`s, made exactly once by `OnceSlot` (`AsyncOnceCell` for async ones). Out: the
+/// root. Providers, `Lazy` and subcomponent factories keep the instance (`SharedInstance`) and
+/// resolve later through the same resolvers.
+@usableFromInline
+final class CompiledComponent<C: ComponentBase>: Sendable {
+    // The resolvers come before `description`, whose graph releases the linked nodes one at a
+    // time: released first, they never free a chain of resolvers recursively.
+    @usableFromInline let root: Resolver<C.Root>
+    /// The root's resolver for ``MainActorComponentFactory``; nil for the other entry points.
+    let mainActorRoot: MainActorResolver<C.Root>?
+    /// The root's resolver for ``AsyncComponentFactory``; nil for the other entry points.
+    let asyncRoot: AsyncResolver<C.Root>?
+    @usableFromInline let layout: InstanceLayout
+    @usableFromInline let seedSlot: StorageSlot?
+    let description: GraphDescription
+
+    init(
+        root: @escaping Resolver<C.Root>, rootNode: AnyNode, entry: EffectContext, layout: InstanceLayout, seedSlot: StorageSlot?,
+        description: GraphDescription
+    ) {
+        self.root = root
+        self.mainActorRoot = entry == .mainActor ? rootNode.mainActorResolver(as: C.Root.self) : nil
+        self.asyncRoot = entry == .async ? rootNode.asyncResolver(as: C.Root.self) : nil
+        self.layout = layout
+        self.seedSlot = seedSlot
+        self.description = description
+    }
+}

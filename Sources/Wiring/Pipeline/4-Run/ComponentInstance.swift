@@ -1,0 +1,189 @@
+public import Synchronization
+
+/// One built component: the storage of its seed and of its shared bindings.
+///
+/// Every call of `ComponentFactory.build` makes one instance, in a single allocation; resolvers
+/// receive it and read shared values from it with one atomic load.
+@usableFromInline
+final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
+
+    @usableFromInline
+    struct Header {
+        /// The instance's layout. Not retained while the instance has not escaped (see
+        /// ``escape()``): until then only the `build` that made it holds the instance, and that
+        /// build's factory keeps the layout alive. Retained when the instance escapes, and released
+        /// in `deinit`.
+        @usableFromInline let layout: Unmanaged<InstanceLayout>
+        @usableFromInline let parent: ComponentInstance?
+        /// Whether anything but the `build` that made the instance holds it: a provider, a lazy
+        /// value, a closure, a subcomponent. Set once, by the thread running that build, before
+        /// the holder exists; never unset.
+        @usableFromInline var hasEscaped = false
+
+        @usableFromInline
+        init(layout: InstanceLayout, parent: ComponentInstance?) {
+            self.layout = Unmanaged.passUnretained(layout)
+            self.parent = parent
+        }
+    }
+
+    /// Makes the storage of one built component; every shared slot starts empty.
+    @inlinable
+    static func make(layout: InstanceLayout, parent: ComponentInstance?) -> ComponentInstance {
+        let buffer = create(minimumCapacity: layout.wordCount) { _ in Header(layout: layout, parent: parent) }
+        let instance = unsafeDowncast(buffer, to: ComponentInstance.self)
+        if layout.hasSharedSlots {
+            // Zero bytes are an `Atomic<Int>` holding `SlotState.empty`: every shared slot starts empty.
+            instance.base.initializeMemory(as: UInt64.self, repeating: 0, count: layout.wordCount)
+        }
+        return instance
+    }
+
+    deinit {
+        withUnsafeMutablePointerToHeader { header in
+            // An instance that never escaped had its values destroyed by `endBuild(layout:)`.
+            guard header.pointee.hasEscaped else { return }
+            let layout = header.pointee.layout
+            layout._withUnsafeGuaranteedRef { $0.destroyValues(in: base) }
+            layout.release()
+        }
+    }
+
+    /// Records that something other than the running `build` now holds the instance, and keeps
+    /// the layout alive for as long as the instance lives. Call it before that holder can reach
+    /// another thread.
+    ///
+    /// Until an instance escapes, only the thread running its `build` can reach it. That is what
+    /// lets the build skip retaining the layout, claim shared slots without a compare-and-swap,
+    /// and destroy the values itself when it ends: two atomic operations and a compare-and-swap
+    /// fewer for a build whose root holds no provider.
+    @inlinable
+    func escape() {
+        withUnsafeMutablePointerToHeader { header in
+            if !header.pointee.hasEscaped {
+                header.pointee.hasEscaped = true
+                _ = header.pointee.layout.retain()
+            }
+        }
+    }
+
+    /// Whether the instance has escaped (see ``escape()``).
+    @inlinable
+    var hasEscaped: Bool {
+        withUnsafeMutablePointerToHeader { $0.pointee.hasEscaped }
+    }
+
+    /// Ends the `build` that made the instance: when nothing else holds it, destroys its values
+    /// now, while the factory that owns `layout` is certainly alive; otherwise the last holder's
+    /// release does, in `deinit`.
+    @usableFromInline
+    func endBuild(layout: InstanceLayout) {
+        if !hasEscaped {
+            layout.destroyValues(in: base)
+        }
+    }
+
+    /// The first byte of the instance's storage.
+    @inlinable
+    var base: UnsafeMutableRawPointer {
+        withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
+    }
+
+    /// The instance of the parent component, for subcomponents.
+    @inlinable
+    var parent: ComponentInstance? {
+        withUnsafeMutablePointerToHeader { $0.pointee.parent }
+    }
+
+    /// The instance of the ancestor `depth` levels up: 1 is the parent. Validation guarantees the
+    /// chain is that long.
+    @usableFromInline
+    func ancestor(_ depth: Int) -> ComponentInstance {
+        var instance = self
+        for _ in 0..<depth {
+            guard let parent = instance.parent else {
+                preconditionFailure("Wiring internal error: a subcomponent instance has no ancestor \(depth) levels up.")
+            }
+            instance = parent
+        }
+        return instance
+    }
+
+    // MARK: - The seed
+
+    /// Stores the seed; `build` calls this once, before anything can read it.
+    @inlinable
+    func storeSeed<T>(_ value: consuming T, at slot: StorageSlot) {
+        if slot.isBoxed {
+            (base + slot.valueOffset).initializeMemory(as: Box<T>.self, to: Box(value))
+        } else {
+            (base + slot.valueOffset).initializeMemory(as: T.self, to: value)
+        }
+    }
+
+    /// Reads a value that is always present: the seed.
+    @inlinable
+    func storedValue<T>(at slot: StorageSlot, as type: T.Type) -> T {
+        if slot.isBoxed {
+            return (base + slot.valueOffset).assumingMemoryBound(to: Box<T>.self).pointee.value
+        }
+        return (base + slot.valueOffset).assumingMemoryBound(to: T.self).pointee
+    }
+
+    // MARK: - Shared bindings
+
+    /// The shared value of a slot: made by `create` the first time, then the same value.
+    ///
+    /// The hit path is one acquire load and a copy of the value.
+    @inlinable
+    func shared<T>(_ slot: StorageSlot, _ create: Resolver<T>) -> T {
+        let base = self.base
+        let state = (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self)
+        if state.pointee.load(ordering: .acquiring) != SlotState.ready {
+            makeShared(slot, create)
+        }
+        return (base + slot.valueOffset).assumingMemoryBound(to: T.self).pointee
+    }
+
+    /// `shared` for values kept in a box because of their alignment.
+    func sharedBoxed<T>(_ slot: StorageSlot, _ create: Resolver<T>) -> T {
+        shared(slot) { instance in Box(create(instance)) }.value
+    }
+
+    /// Makes a slot's shared value unless another thread has: exactly once, however many
+    /// threads ask at the same time (see ``OnceSlot``); when it returns, the value is there. Not
+    /// specialised for each type, to keep the code each binding adds to its module small: it
+    /// runs once per binding and built component.
+    @usableFromInline
+    func makeShared<T>(_ slot: StorageSlot, _ create: Resolver<T>) {
+        let base = self.base
+        let state = (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self)
+        // Before the instance escapes, no other thread can race for the slot.
+        guard OnceSlot.claim(state, isUncontended: !hasEscaped, name: { "\(T.self)" }) else { return }
+        (base + slot.valueOffset).assumingMemoryBound(to: T.self).initialize(to: create(self))
+        OnceSlot.publish(state)
+    }
+}
+
+extension ComponentInstance {
+    /// The shared value of a slot whose factory can throw: made by `create` the first time it
+    /// succeeds. A `create` that throws leaves the slot empty, so the next request tries again.
+    func sharedThrowing<T>(_ slot: StorageSlot, _ create: (ComponentInstance) throws -> T) throws -> T {
+        if slot.isBoxed {
+            return try sharedThrowing(slot.unboxed) { instance in Box(try create(instance)) }.value
+        }
+        let base = self.base
+        let state = (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self)
+        if state.pointee.load(ordering: .acquiring) != SlotState.ready,
+           OnceSlot.claim(state, isUncontended: !hasEscaped, name: { "\(T.self)" }) {
+            do {
+                (base + slot.valueOffset).assumingMemoryBound(to: T.self).initialize(to: try create(self))
+            } catch {
+                OnceSlot.abandon(state)
+                throw error
+            }
+            OnceSlot.publish(state)
+        }
+        return (base + slot.valueOffset).assumingMemoryBound(to: T.self).pointee
+    }
+}

@@ -1,0 +1,58 @@
+import Synchronization
+
+/// The storage plan shared by every instance of one compiled component: how many bytes, which
+/// slots hold shared bindings, and how to destroy what they hold.
+@usableFromInline
+final class InstanceLayout: Sendable {
+    /// The storage is made of 8-byte words, so any value aligned to 8 or less lives inline (a
+    /// larger alignment would make every build use an aligned allocation).
+    @usableFromInline static let storageAlignment = 8
+
+    @usableFromInline let wordCount: Int
+    @usableFromInline let hasSharedSlots: Bool
+    /// The shared slots that hold one strong object reference, nearly all of them: their state
+    /// and value offsets, in pairs. Kept apart so that destroying them copies no enum and calls
+    /// no closure.
+    private let objectSlotOffsets: [Int]
+    /// The other shared slots, destroyed through their types.
+    private let valueSlots: [SharedSlotDestruction]
+    private let seedDestruction: SlotDestruction?
+
+    init(builder: InstanceLayoutBuilder) {
+        wordCount = (builder.byteCount + Self.storageAlignment - 1) / Self.storageAlignment
+        hasSharedSlots = !builder.sharedSlots.isEmpty
+        var objectSlotOffsets: [Int] = []
+        var valueSlots: [SharedSlotDestruction] = []
+        for slot in builder.sharedSlots {
+            if case let .object(offset) = slot.destruction {
+                objectSlotOffsets += [slot.stateOffset, offset]
+            } else {
+                valueSlots.append(slot)
+            }
+        }
+        self.objectSlotOffsets = objectSlotOffsets
+        self.valueSlots = valueSlots
+        seedDestruction = builder.seedDestruction
+    }
+
+    /// Destroys every value an instance holds: the seed, and each shared value that was made.
+    func destroyValues(in base: UnsafeMutableRawPointer) {
+        seedDestruction?.destroy(in: base)
+        objectSlotOffsets.withUnsafeBufferPointer { offsets in
+            var index = 0
+            while index < offsets.count {
+                if Self.isReady(base + offsets[index]) {
+                    releaseObject(at: base + offsets[index + 1])
+                }
+                index += 2
+            }
+        }
+        for slot in valueSlots where Self.isReady(base + slot.stateOffset) {
+            slot.destruction.destroy(in: base)
+        }
+    }
+
+    private static func isReady(_ state: UnsafeMutableRawPointer) -> Bool {
+        state.assumingMemoryBound(to: Atomic<Int>.self).pointee.load(ordering: .acquiring) == SlotState.ready
+    }
+}

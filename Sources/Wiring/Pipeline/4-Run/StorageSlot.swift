@@ -1,0 +1,23 @@
+/// Where one stored value lives inside a component instance: the seed, or a shared binding.
+@usableFromInline
+struct StorageSlot: Sendable {
+    /// Offset of the slot's state word (`Atomic<Int>`); unused for the seed, which is always set.
+    @usableFromInline let stateOffset: Int
+    /// Offset of the value.
+    @usableFromInline let valueOffset: Int
+    /// Whether the value is kept in a `Box` because its alignment is larger than the storage's.
+    @usableFromInline let isBoxed: Bool
+
+    /// The same slot, read as the `Box` it holds.
+    var unboxed: StorageSlot {
+        StorageSlot(stateOffset: stateOffset, valueOffset: valueOffset, isBoxed: false)
+    }
+}
+
+/// The states of a shared slot's state word; any other value is the token of the thread that
+/// is running the slot's factory.
+@usableFromInline
+enum SlotState {
+    @usableFromInline static let empty = 0
+    @usableFromInline static let ready = 1
+}

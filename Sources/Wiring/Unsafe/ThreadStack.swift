@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The calling thread's stack: how much is left, and running a body on a new one.
+enum ThreadStack {
+    /// The key under which each thread caches the lowest address of its stack.
+    private static let lowestAddressKey: pthread_key_t? = {
+        var key = pthread_key_t()
+        return pthread_key_create(&key, nil) == 0 ? key : nil
+    }()
+
+    /// The bytes between the caller's frame and the end of the thread's stack, or `Int.max`
+    /// where the system does not say where the stack ends.
+    static func remaining() -> Int {
+        var marker: UInt8 = 0
+        let current = withUnsafeMutablePointer(to: &marker) { Int(bitPattern: $0) }
+        guard let lowest = lowestAddress() else { return .max }
+        return current - lowest
+    }
+
+    private static func lowestAddress() -> Int? {
+        guard let key = lowestAddressKey else { return nil }
+        if let cached = pthread_getspecific(key) {
+            return Int(bitPattern: cached)
+        }
+        guard let lowest = queryLowestAddress() else { return nil }
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: lowest))
+        return lowest
+    }
+
+    private static func queryLowestAddress() -> Int? {
+        #if canImport(Darwin)
+        let thread = pthread_self()
+        let highest = Int(bitPattern: pthread_get_stackaddr_np(thread))
+        return highest - pthread_get_stacksize_np(thread)
+        #else
+        var attributes = pthread_attr_t()
+        guard let getAttributes = currentThreadAttributes,
+              getAttributes(pthread_self(), &attributes) == 0 else { return nil }
+        defer { pthread_attr_destroy(&attributes) }
+        var address: UnsafeMutableRawPointer?
+        var size = 0
+        guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
+        return Int(bitPattern: address)
+        #endif
+    }
+
+    #if !canImport(Darwin)
+    /// `pthread_getattr_np`, which the C library has but its Swift module does not declare.
+    private typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
+    private static let currentThreadAttributes: GetAttributes? = {
+        guard let library = dlopen(nil, RTLD_NOW), let symbol = dlsym(library, "pthread_getattr_np") else { return nil }
+        return unsafeBitCast(symbol, to: GetAttributes.self)
+    }()
+    #endif
+
+    /// Runs `body` on a new thread with a stack of `size` bytes and returns its result; the
+    /// caller waits meanwhile, so `body` never runs at the same time as the caller. Where no
+    /// thread can be started, runs `body` on the caller's stack.
+    static func onFreshStack<T>(size: Int, _ body: () -> T) -> T {
+        withoutActuallyEscaping(body) { body in
+            let job = StackJob(body)
+            let context = Unmanaged.passRetained(job)
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            defer { pthread_attr_destroy(&attributes) }
+            pthread_attr_setstacksize(&attributes, size)
+            #if canImport(Darwin)
+            var thread: pthread_t?
+            #else
+            var thread = pthread_t()
+            #endif
+            guard pthread_create(&thread, &attributes, runStackJob, context.toOpaque()) == 0 else {
+                context.release()
+                return body()
+            }
+            #if canImport(Darwin)
+            if let thread { pthread_join(thread, nil) }
+            #else
+            pthread_join(thread, nil)
+            #endif
+            guard let result = job.result else {
+                preconditionFailure("Wiring internal error: a resolution on a fresh stack returned nothing.")
+            }
+            return result
+        }
+    }
+}
+
+/// The body a fresh-stack thread runs, and its result.
+private final class StackJob<T>: RunnableStackJob {
+    let body: () -> T
+    var result: T?
+
+    init(_ body: @escaping () -> T) { self.body = body }
+
+    override func run() { result = body() }
+}
+
+/// A job of any result type, as the thread's entry point sees it.
+private class RunnableStackJob {
+    func run() {}
+}
+
+/// The entry point of a fresh-stack thread: runs the job passed (retained) as its argument.
+#if canImport(Darwin)
+private func runStackJob(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+    Unmanaged<RunnableStackJob>.fromOpaque(context).takeRetainedValue().run()
+    return nil
+}
+#else
+private func runStackJob(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    guard let context else { return nil }
+    Unmanaged<RunnableStackJob>.fromOpaque(context).takeRetainedValue().run()
+    return nil
+}
+#endif

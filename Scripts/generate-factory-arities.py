@@ -2,8 +2,9 @@
 """Writes the fixed-arity terminals of `to(factory:)` and of assisted factories.
 
 `to(factory:)` takes a factory of any arity through one parameter-pack overload. Composed
-closures over parameter packs run about twice as slow as fixed-arity ones, so the common
-arities get a fixed-arity overload each; Swift prefers those over the pack overload.
+closures over parameter packs run slower than fixed-arity ones, so the common arities get a
+fixed-arity overload each; Swift prefers those over the pack overload. Factories with effects
+(`throws`, `async`, `@MainActor`) get one pack overload per effect.
 
 Files written, under Sources/Wiring:
 - Binding/Generated/BindingRecipe+Factories.swift: for each arity, the recipe a factory makes
@@ -12,6 +13,8 @@ Files written, under Sources/Wiring:
   every `binder.bind(...)` returns.
 - Binding/Generated/PreferredTerminals+Factories.swift: the same terminals for the other
   builders (`ReceiptBinder`, the collection builders), through `_PreferredTerminals`.
+- Binding/Generated/ThrowingTerminals+Factories.swift: the throwing terminal, which differs
+  from the main-actor one only in isolation and so lives in protocols of its own.
 - Binding/Generated/BindToable+Factories.swift: the same terminals for code generic over
   `BindToable`. They are `@_disfavoredOverload`, so on a builder the type checker settles on
   the builder's own terminals without weighing these as well; the builders' own terminals keep
@@ -22,18 +25,17 @@ Files written, under Sources/Wiring:
 `BindingBuilder` has terminals of its own because calling a protocol extension's method on it
 needs the runtime metadata of `BindingBuilder<Service, Scope>` and its conformance, which the
 module that declares a binding instantiated from mangled names on a process's first
-`ComponentFactory.of`: for every binding, half of that `of`. The builder's own method, with the
+`ComponentFactory.of`, for every binding. The builder's own method, with the
 builder kept to four registers (see `BindingOptions`), needs only the service's metadata. It also
 leaves the optimiser less to do in that module. The other builders are used once per component
 or per collection contribution, and share one set of terminals through `_PreferredTerminals`.
 
 Every terminal is compiled once, in Wiring, and never specialised for the types of a binding
 (`NOT_SPECIALISED`): a binding then adds no generic code to its module, only the call and the
-thunk of its factory. Specialised terminals made a resolve of a 6-object graph about 8 % faster
-but doubled the release build time of the wiring code (13.3 against about 6 ms per binding for
-6,000 bindings; Benchmarks/README.md, scenario 10). The pack overloads, for the rare factories
-of more than 16 parameters, stay `@inlinable`: unspecialised parameter packs resolve several
-times slower.
+thunk of its factory: specialised terminals resolve a little faster but make the wiring code
+much slower to build (the numbers are in Benchmarks/README.md, "Design notes"). The plain pack
+overloads, for the rare factories of more than 16 parameters, stay `@inlinable`, because
+unspecialised parameter packs resolve much slower.
 
 Usage: Scripts/generate [--check]   (runs this script and Benchmarks/Scripts/generate-scale.py)
        Scripts/generate-factory-arities.py [--check]

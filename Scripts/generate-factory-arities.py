@@ -78,32 +78,43 @@ def factory_type(n: int, result: str) -> str:
 
 
 def recipe(n: int) -> str:
-    """The recipe of a factory of arity n: the one place its resolver is composed, in each
-    context a binding can be linked in (see `EffectContext`). The factory has no effects of its
-    own; a parameter's effects make the binding effectful, and it is then linked in the context
-    that runs them."""
+    """The recipe of a factory of arity n: the one place its resolver is composed. The factory
+    has no effects of its own; a parameter's effects make the binding effectful, and it is then
+    linked in the context that runs them (see `EffectContext`), by a function of its own, so
+    that the common synchronous link stays as small as it was."""
     requests = f"DependencyRequest.list({', '.join(f'P{i}.self' for i in range(1, n + 1))})" if n else "[]"
     lines = [f"    /// The recipe of a factory of {n} parameter{'' if n == 1 else 's'}.",
              *NOT_SPECIALISED,
              f"    static func factory{generics(n)}(_ factory: {factory_type(n, 'Input')}, file: StaticString, line: Int) -> Self {{",
-             f"        Self(requests: {requests}, carriesEffects: true, file: file, line: line) {{ linker in",
-             "            switch linker.context {"]
+             f"        Self(requests: {requests}, effects: [], carriesEffects: true, file: file, line: line) {{ linker in",
+             f"            guard linker.context == .synchronous else {{ return EffectfulLink.arity{n}(factory, linker) }}"]
+    for i in range(1, n + 1):
+        lines.append(f"            let r{i} = linker.resolver({i - 1}, P{i}.self)")
+    args = ", ".join(f"r{i}(instance)" for i in range(1, n + 1))
+    if n:
+        lines.append(f"            return linker.finish {{ instance in factory({args}) }}")
+    else:
+        lines.append("            return linker.finish { _ in factory() }")
+    lines += ["        }", "    }", "\u0000",
+              f"    /// Links a factory of {n} parameter{'' if n == 1 else 's'} in an effectful context.",
+              *NOT_SPECIALISED,
+              f"    static func arity{n}<{', '.join(['Input'] + [f'P{i}' for i in range(1, n + 1)])}>(_ factory: {factory_type(n, 'Input')}, _ linker: Linker) -> Resolver<Input> {{",
+              "        switch linker.context {"]
     contexts = [
-        ("synchronous", "resolver", "", "linker.finish {{ instance in factory({args}) }}"),
-        ("throwing", "throwingResolver", "try ", "linker.finish(throwing: {{ instance in factory({args}) }})"),
+        ("synchronous, .throwing", "throwingResolver", "try ", "linker.finish(throwing: {{ instance in factory({args}) }})"),
         ("mainActor", "mainActorResolver", "try ", "linker.finish(mainActor: {{ instance in factory({args}) }})"),
         ("async", "asyncResolver", "try await ", "linker.finish(async: {{ instance in factory({args}) }})"),
     ]
     for context, resolver, effect, finish in contexts:
-        lines.append(f"            case .{context}:")
+        lines.append(f"        case .{context}:")
         for i in range(1, n + 1):
-            lines.append(f"                let r{i} = linker.{resolver}({i - 1}, P{i}.self)")
+            lines.append(f"            let r{i} = linker.{resolver}({i - 1}, P{i}.self)")
         args = ", ".join(f"{effect}r{i}(instance)" for i in range(1, n + 1))
         body = finish.format(args=args)
         if not n:
             body = body.replace("{ instance in", "{ _ in")
-        lines.append(f"                return {body}")
-    lines += ["            }", "        }", "    }"]
+        lines.append(f"            return {body}")
+    lines += ["        }", "    }"]
     return "\n".join(lines)
 
 
@@ -144,7 +155,7 @@ PACK_RECIPE = """    /// The recipe of a factory of any number of parameters. In
     static func factory<each P>(
         _ factory: @escaping @Sendable (repeat consuming each P) -> Input, file: StaticString, line: Int
     ) -> Self {
-        Self(requests: DependencyRequest.list(repeat (each P).self), carriesEffects: true, file: file, line: line) { linker in
+        Self(requests: DependencyRequest.list(repeat (each P).self), effects: [], carriesEffects: true, file: file, line: line) { linker in
             switch linker.context {
             case .synchronous:
                 let resolvers = linker.resolvers(repeat (each P).self)
@@ -327,7 +338,16 @@ def write(name: str, header: str, declarations: list[str]) -> None:
 
 
 arities = range(0, MAX + 1)
-write("BindingRecipe+Factories.swift", "extension _BindingRecipe", [recipe(n) for n in arities] + [PACK_RECIPE])
+recipes = [recipe(n).split("\n\u0000\n") for n in arities]
+write("BindingRecipe+Factories.swift", "extension _BindingRecipe", [r[0] for r in recipes] + [PACK_RECIPE])
+write(
+    "EffectfulLink+Factories.swift",
+    "/// How the fixed-arity recipes link a binding in an effectful context. A namespace, not an\n"
+    "/// extension of `_BindingRecipe`: a recipe's closure that called a static method of its\n"
+    "/// generic type would need that type's metadata, which every terminal would then look up.\n"
+    "enum EffectfulLink",
+    [r[1] for r in recipes],
+)
 own = [terminal(n, False) for n in arities] + [pack(False)] + effect_terminals(False)
 write("BindingBuilder+Factories.swift", "extension BindingBuilder", own)
 write("PreferredTerminals+Factories.swift", "extension _PreferredTerminals", own)

@@ -5,17 +5,9 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory(_ factory: @escaping @Sendable () -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: [], carriesEffects: true, file: file, line: line) { linker in
-            switch linker.context {
-            case .synchronous:
-                return linker.finish { _ in factory() }
-            case .throwing:
-                return linker.finish(throwing: { _ in factory() })
-            case .mainActor:
-                return linker.finish(mainActor: { _ in factory() })
-            case .async:
-                return linker.finish(async: { _ in factory() })
-            }
+        Self(requests: [], effects: [], carriesEffects: true, file: file, line: line) { linker in
+            guard linker.context == .synchronous else { return EffectfulLink.arity0(factory, linker) }
+            return linker.finish { _ in factory() }
         }
     }
 
@@ -23,21 +15,10 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1>(_ factory: @escaping @Sendable (consuming P1) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self), carriesEffects: true, file: file, line: line) { linker in
-            switch linker.context {
-            case .synchronous:
-                let r1 = linker.resolver(0, P1.self)
-                return linker.finish { instance in factory(r1(instance)) }
-            case .throwing:
-                let r1 = linker.throwingResolver(0, P1.self)
-                return linker.finish(throwing: { instance in factory(try r1(instance)) })
-            case .mainActor:
-                let r1 = linker.mainActorResolver(0, P1.self)
-                return linker.finish(mainActor: { instance in factory(try r1(instance)) })
-            case .async:
-                let r1 = linker.asyncResolver(0, P1.self)
-                return linker.finish(async: { instance in factory(try await r1(instance)) })
-            }
+        Self(requests: DependencyRequest.list(P1.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+            guard linker.context == .synchronous else { return EffectfulLink.arity1(factory, linker) }
+            let r1 = linker.resolver(0, P1.self)
+            return linker.finish { instance in factory(r1(instance)) }
         }
     }
 
@@ -45,25 +26,11 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2>(_ factory: @escaping @Sendable (consuming P1, consuming P2) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self), carriesEffects: true, file: file, line: line) { linker in
-            switch linker.context {
-            case .synchronous:
-                let r1 = linker.resolver(0, P1.self)
-                let r2 = linker.resolver(1, P2.self)
-                return linker.finish { instance in factory(r1(instance), r2(instance)) }
-            case .throwing:
-                let r1 = linker.throwingResolver(0, P1.self)
-                let r2 = linker.throwingResolver(1, P2.self)
-                return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance)) })
-            case .mainActor:
-                let r1 = linker.mainActorResolver(0, P1.self)
-                let r2 = linker.mainActorResolver(1, P2.self)
-                return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance)) })
-            case .async:
-                let r1 = linker.asyncResolver(0, P1.self)
-                let r2 = linker.asyncResolver(1, P2.self)
-                return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance)) })
-            }
+        Self(requests: DependencyRequest.list(P1.self, P2.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+            guard linker.context == .synchronous else { return EffectfulLink.arity2(factory, linker) }
+            let r1 = linker.resolver(0, P1.self)
+            let r2 = linker.resolver(1, P2.self)
+            return linker.finish { instance in factory(r1(instance), r2(instance)) }
         }
     }
 
@@ -71,29 +38,12 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self), carriesEffects: true, file: file, line: line) { linker in
-            switch linker.context {
-            case .synchronous:
-                let r1 = linker.resolver(0, P1.self)
-                let r2 = linker.resolver(1, P2.self)
-                let r3 = linker.resolver(2, P3.self)
-                return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance)) }
-            case .throwing:
-                let r1 = linker.throwingResolver(0, P1.self)
-                let r2 = linker.throwingResolver(1, P2.self)
-                let r3 = linker.throwingResolver(2, P3.self)
-                return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance)) })
-            case .mainActor:
-                let r1 = linker.mainActorResolver(0, P1.self)
-                let r2 = linker.mainActorResolver(1, P2.self)
-                let r3 = linker.mainActorResolver(2, P3.self)
-                return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance)) })
-            case .async:
-                let r1 = linker.asyncResolver(0, P1.self)
-                let r2 = linker.asyncResolver(1, P2.self)
-                let r3 = linker.asyncResolver(2, P3.self)
-                return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance), try await r3(instance)) })
-            }
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+            guard linker.context == .synchronous else { return EffectfulLink.arity3(factory, linker) }
+            let r1 = linker.resolver(0, P1.self)
+            let r2 = linker.resolver(1, P2.self)
+            let r3 = linker.resolver(2, P3.self)
+            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance)) }
         }
     }
 
@@ -101,33 +51,13 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self), carriesEffects: true, file: file, line: line) { linker in
-            switch linker.context {
-            case .synchronous:
-                let r1 = linker.resolver(0, P1.self)
-                let r2 = linker.resolver(1, P2.self)
-                let r3 = linker.resolver(2, P3.self)
-                let r4 = linker.resolver(3, P4.self)
-                return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance)) }
-            case .throwing:
-                let r1 = linker.throwingResolver(0, P1.self)
-                let r2 = linker.throwingResolver(1, P2.self)
-                let r3 = linker.throwingResolver(2, P3.self)
-                let r4 = linker.throwingResolver(3, P4.self)
-                return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance)) })
-            case .mainActor:
-                let r1 = linker.mainActorResolver(0, P1.self)
-                let r2 = linker.mainActorResolver(1, P2.self)
-                let r3 = linker.mainActorResolver(2, P3.self)
-                let r4 = linker.mainActorResolver(3, P4.self)
-                return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance)) })
-            case .async:
-                let r1 = linker.asyncResolver(0, P1.self)
-                let r2 = linker.asyncResolver(1, P2.self)
-                let r3 = linker.asyncResolver(2, P3.self)
-                let r4 = linker.asyncResolver(3, P4.self)
-                return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance), try await r3(instance), try await r4(instance)) })
-            }
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+            guard linker.context == .synchronous else { return EffectfulLink.arity4(factory, linker) }
+            let r1 = linker.resolver(0, P1.self)
+            let r2 = linker.resolver(1, P2.self)
+            let r3 = linker.resolver(2, P3.self)
+            let r4 = linker.resolver(3, P4.self)
+            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance)) }
         }
     }
 
@@ -135,37 +65,14 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4, P5>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self), carriesEffects: true, file: file, line: line) { linker in
-            switch linker.context {
-            case .synchronous:
-                let r1 = linker.resolver(0, P1.self)
-                let r2 = linker.resolver(1, P2.self)
-                let r3 = linker.resolver(2, P3.self)
-                let r4 = linker.resolver(3, P4.self)
-                let r5 = linker.resolver(4, P5.self)
-                return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance)) }
-            case .throwing:
-                let r1 = linker.throwingResolver(0, P1.self)
-                let r2 = linker.throwingResolver(1, P2.self)
-                let r3 = linker.throwingResolver(2, P3.self)
-                let r4 = linker.throwingResolver(3, P4.self)
-                let r5 = linker.throwingResolver(4, P5.self)
-                return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance)) })
-            case .mainActor:
-                let r1 = linker.mainActorResolver(0, P1.self)
-                let r2 = linker.mainActorResolver(1, P2.self)
-                let r3 = linker.mainActorResolver(2, P3.self)
-                let r4 = linker.mainActorResolver(3, P4.self)
-                let r5 = linker.mainActorResolver(4, P5.self)
-                return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance)) })
-            case .async:
-                let r1 = linker.asyncResolver(0, P1.self)
-                let r2 = linker.asyncResolver(1, P2.self)
-                let r3 = linker.asyncResolver(2, P3.self)
-                let r4 = linker.asyncResolver(3, P4.self)
-                let r5 = linker.asyncResolver(4, P5.self)
-                return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance), try await r3(instance), try await r4(instance), try await r5(instance)) })
-            }
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+            guard linker.context == .synchronous else { return EffectfulLink.arity5(factory, linker) }
+            let r1 = linker.resolver(0, P1.self)
+            let r2 = linker.resolver(1, P2.self)
+            let r3 = linker.resolver(2, P3.self)
+            let r4 = linker.resolver(3, P4.self)
+            let r5 = linker.resolver(4, P5.self)
+            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance)) }
         }
     }
 
@@ -173,41 +80,15 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self), carriesEffects: true, file: file, line: line) { linker in
-            switch linker.context {
-            case .synchronous:
-                let r1 = linker.resolver(0, P1.self)
-                let r2 = linker.resolver(1, P2.self)
-                let r3 = linker.resolver(2, P3.self)
-                let r4 = linker.resolver(3, P4.self)
-                let r5 = linker.resolver(4, P5.self)
-                let r6 = linker.resolver(5, P6.self)
-                return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance)) }
-            case .throwing:
-                let r1 = linker.throwingResolver(0, P1.self)
-                let r2 = linker.throwingResolver(1, P2.self)
-                let r3 = linker.throwingResolver(2, P3.self)
-                let r4 = linker.throwingResolver(3, P4.self)
-                let r5 = linker.throwingResolver(4, P5.self)
-                let r6 = linker.throwingResolver(5, P6.self)
-                return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance)) })
-            case .mainActor:
-                let r1 = linker.mainActorResolver(0, P1.self)
-                let r2 = linker.mainActorResolver(1, P2.self)
-                let r3 = linker.mainActorResolver(2, P3.self)
-                let r4 = linker.mainActorResolver(3, P4.self)
-                let r5 = linker.mainActorResolver(4, P5.self)
-                let r6 = linker.mainActorResolver(5, P6.self)
-                return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance)) })
-            case .async:
-                let r1 = linker.asyncResolver(0, P1.self)
-                let r2 = linker.asyncResolver(1, P2.self)
-                let r3 = linker.asyncResolver(2, P3.self)
-                let r4 = linker.asyncResolver(3, P4.self)
-                let r5 = linker.asyncResolver(4, P5.self)
-                let r6 = linker.asyncResolver(5, P6.self)
-                return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance), try await r3(instance), try await r4(instance), try await r5(instance), try await r6(instance)) })
-            }
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+            guard linker.context == .synchronous else { return EffectfulLink.arity6(factory, linker) }
+            let r1 = linker.resolver(0, P1.self)
+            let r2 = linker.resolver(1, P2.self)
+            let r3 = linker.resolver(2, P3.self)
+            let r4 = linker.resolver(3, P4.self)
+            let r5 = linker.resolver(4, P5.self)
+            let r6 = linker.resolver(5, P6.self)
+            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance)) }
         }
     }
 
@@ -215,45 +96,16 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self), carriesEffects: true, file: file, line: line) { linker in
-            switch linker.context {
-            case .synchronous:
-                let r1 = linker.resolver(0, P1.self)
-                let r2 = linker.resolver(1, P2.self)
-                let r3 = linker.resolver(2, P3.self)
-                let r4 = linker.resolver(3, P4.self)
-                let r5 = linker.resolver(4, P5.self)
-                let r6 = linker.resolver(5, P6.self)
-                let r7 = linker.resolver(6, P7.self)
-                return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance)) }
-            case .throwing:
-                let r1 = linker.throwingResolver(0, P1.self)
-                let r2 = linker.throwingResolver(1, P2.self)
-                let r3 = linker.throwingResolver(2, P3.self)
-                let r4 = linker.throwingResolver(3, P4.self)
-                let r5 = linker.throwingResolver(4, P5.self)
-                let r6 = linker.throwingResolver(5, P6.self)
-                let r7 = linker.throwingResolver(6, P7.self)
-                return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance)) })
-            case .mainActor:
-                let r1 = linker.mainActorResolver(0, P1.self)
-                let r2 = linker.mainActorResolver(1, P2.self)
-                let r3 = linker.mainActorResolver(2, P3.self)
-                let r4 = linker.mainActorResolver(3, P4.self)
-                let r5 = linker.mainActorResolver(4, P5.self)
-                let r6 = linker.mainActorResolver(5, P6.self)
-                let r7 = linker.mainActorResolver(6, P7.self)
-                return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance)) })
-            case .async:
-                let r1 = linker.asyncResolver(0, P1.self)
-                let r2 = linker.asyncResolver(1, P2.self)
-                let r3 = linker.asyncResolver(2, P3.self)
-                let r4 = linker.asyncResolver(3, P4.self)
-                let r5 = linker.asyncResolver(4, P5.self)
-                let r6 = linker.asyncResolver(5, P6.self)
-                let r7 = linker.asyncResolver(6, P7.self)
-                return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance), try await r3(instance), try await r4(instance), try await r5(instance), try await r6(instance), try await r7(instance)) })
-            }
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+            guard linker.context == .synchronous else { return EffectfulLink.arity7(factory, linker) }
+            let r1 = linker.resolver(0, P1.self)
+            let r2 = linker.resolver(1, P2.self)
+            let r3 = linker.resolver(2, P3.self)
+            let r4 = linker.resolver(3, P4.self)
+            let r5 = linker.resolver(4, P5.self)
+            let r6 = linker.resolver(5, P6.self)
+            let r7 = linker.resolver(6, P7.self)
+            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance)) }
         }
     }
 
@@ -261,49 +113,17 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7, P8>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self), carriesEffects: true, file: file, line: line) { linker in
-            switch linker.context {
-            case .synchronous:
-                let r1 = linker.resolver(0, P1.self)
-                let r2 = linker.resolver(1, P2.self)
-                let r3 = linker.resolver(2, P3.self)
-                let r4 = linker.resolver(3, P4.self)
-                let r5 = linker.resolver(4, P5.self)
-                let r6 = linker.resolver(5, P6.self)
-                let r7 = linker.resolver(6, P7.self)
-                let r8 = linker.resolver(7, P8.self)
-                return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance)) }
-            case .throwing:
-                let r1 = linker.throwingResolver(0, P1.self)
-                let r2 = linker.throwingResolver(1, P2.self)
-                let r3 = linker.throwingResolver(2, P3.self)
-                let r4 = linker.throwingResolver(3, P4.self)
-                let r5 = linker.throwingResolver(4, P5.self)
-                let r6 = linker.throwingResolver(5, P6.self)
-                let r7 = linker.throwingResolver(6, P7.self)
-                let r8 = linker.throwingResolver(7, P8.self)
-                return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance)) })
-            case .mainActor:
-                let r1 = linker.mainActorResolver(0, P1.self)
-                let r2 = linker.mainActorResolver(1, P2.self)
-                let r3 = linker.mainActorResolver(2, P3.self)
-                let r4 = linker.mainActorResolver(3, P4.self)
-                let r5 = linker.mainActorResolver(4, P5.self)
-                let r6 = linker.mainActorResolver(5, P6.self)
-                let r7 = linker.mainActorResolver(6, P7.self)
-                let r8 = linker.mainActorResolver(7, P8.self)
-                return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance)) })
-            case .async:
-                let r1 = linker.asyncResolver(0, P1.self)
-                let r2 = linker.asyncResolver(1, P2.self)
-                let r3 = linker.asyncResolver(2, P3.self)
-                let r4 = linker.asyncResolver(3, P4.self)
-                let r5 = linker.asyncResolver(4, P5.self)
-                let r6 = linker.asyncResolver(5, P6.self)
-                let r7 = linker.asyncResolver(6, P7.self)
-                let r8 = linker.asyncResolver(7, P8.self)
-                return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance), try await r3(instance), try await r4(instance), try await r5(instance), try await r6(instance), try await r7(instance), try await r8(instance)) })
-            }
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+            guard linker.context == .synchronous else { return EffectfulLink.arity8(factory, linker) }
+            let r1 = linker.resolver(0, P1.self)
+            let r2 = linker.resolver(1, P2.self)
+            let r3 = linker.resolver(2, P3.self)
+            let r4 = linker.resolver(3, P4.self)
+            let r5 = linker.resolver(4, P5.self)
+            let r6 = linker.resolver(5, P6.self)
+            let r7 = linker.resolver(6, P7.self)
+            let r8 = linker.resolver(7, P8.self)
+            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance)) }
         }
     }
 
@@ -311,53 +131,18 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7, P8, P9>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self), carriesEffects: true, file: file, line: line) { linker in
-            switch linker.context {
-            case .synchronous:
-                let r1 = linker.resolver(0, P1.self)
-                let r2 = linker.resolver(1, P2.self)
-                let r3 = linker.resolver(2, P3.self)
-                let r4 = linker.resolver(3, P4.self)
-                let r5 = linker.resolver(4, P5.self)
-                let r6 = linker.resolver(5, P6.self)
-                let r7 = linker.resolver(6, P7.self)
-                let r8 = linker.resolver(7, P8.self)
-                let r9 = linker.resolver(8, P9.self)
-                return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance)) }
-            case .throwing:
-                let r1 = linker.throwingResolver(0, P1.self)
-                let r2 = linker.throwingResolver(1, P2.self)
-                let r3 = linker.throwingResolver(2, P3.self)
-                let r4 = linker.throwingResolver(3, P4.self)
-                let r5 = linker.throwingResolver(4, P5.self)
-                let r6 = linker.throwingResolver(5, P6.self)
-                let r7 = linker.throwingResolver(6, P7.self)
-                let r8 = linker.throwingResolver(7, P8.self)
-                let r9 = linker.throwingResolver(8, P9.self)
-                return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance)) })
-            case .mainActor:
-                let r1 = linker.mainActorResolver(0, P1.self)
-                let r2 = linker.mainActorResolver(1, P2.self)
-                let r3 = linker.mainActorResolver(2, P3.self)
-                let r4 = linker.mainActorResolver(3, P4.self)
-                let r5 = linker.mainActorResolver(4, P5.self)
-                let r6 = linker.mainActorResolver(5, P6.self)
-                let r7 = linker.mainActorResolver(6, P7.self)
-                let r8 = linker.mainActorResolver(7, P8.self)
-                let r9 = linker.mainActorResolver(8, P9.self)
-                return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance)) })
-            case .async:
-                let r1 = linker.asyncResolver(0, P1.self)
-                let r2 = linker.asyncResolver(1, P2.self)
-                let r3 = linker.asyncResolver(2, P3.self)
-                let r4 = linker.asyncResolver(3, P4.self)
-                let r5 = linker.asyncResolver(4, P5.self)
-                let r6 = linker.asyncResolver(5, P6.self)
-                let r7 = linker.asyncResolver(6, P7.self)
-                let r8 = linker.asyncResolver(7, P8.self)
-                let r9 = linker.asyncResolver(8, P9.self)
-                return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance), try await r3(instance), try await r4(instance), try await r5(instance), try await r6(instance), try await r7(instance), try await r8(instance), try await r9(instance)) })
-            }
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+            guard linker.context == .synchronous else { return EffectfulLink.arity9(factory, linker) }
+            let r1 = linker.resolver(0, P1.self)
+            let r2 = linker.resolver(1, P2.self)
+            let r3 = linker.resolver(2, P3.self)
+            let r4 = linker.resolver(3, P4.self)
+            let r5 = linker.resolver(4, P5.self)
+            let r6 = linker.resolver(5, P6.self)
+            let r7 = linker.resolver(6, P7.self)
+            let r8 = linker.resolver(7, P8.self)
+            let r9 = linker.resolver(8, P9.self)
+            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance)) }
         }
     }
 
@@ -365,57 +150,19 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self), carriesEffects: true, file: file, line: line) { linker in
-            switch linker.context {
-            case .synchronous:
-                let r1 = linker.resolver(0, P1.self)
-                let r2 = linker.resolver(1, P2.self)
-                let r3 = linker.resolver(2, P3.self)
-                let r4 = linker.resolver(3, P4.self)
-                let r5 = linker.resolver(4, P5.self)
-                let r6 = linker.resolver(5, P6.self)
-                let r7 = linker.resolver(6, P7.self)
-                let r8 = linker.resolver(7, P8.self)
-                let r9 = linker.resolver(8, P9.self)
-                let r10 = linker.resolver(9, P10.self)
-                return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance), r10(instance)) }
-            case .throwing:
-                let r1 = linker.throwingResolver(0, P1.self)
-                let r2 = linker.throwingResolver(1, P2.self)
-                let r3 = linker.throwingResolver(2, P3.self)
-                let r4 = linker.throwingResolver(3, P4.self)
-                let r5 = linker.throwingResolver(4, P5.self)
-                let r6 = linker.throwingResolver(5, P6.self)
-                let r7 = linker.throwingResolver(6, P7.self)
-                let r8 = linker.throwingResolver(7, P8.self)
-                let r9 = linker.throwingResolver(8, P9.self)
-                let r10 = linker.throwingResolver(9, P10.self)
-                return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance)) })
-            case .mainActor:
-                let r1 = linker.mainActorResolver(0, P1.self)
-                let r2 = linker.mainActorResolver(1, P2.self)
-                let r3 = linker.mainActorResolver(2, P3.self)
-                let r4 = linker.mainActorResolver(3, P4.self)
-                let r5 = linker.mainActorResolver(4, P5.self)
-                let r6 = linker.mainActorResolver(5, P6.self)
-                let r7 = linker.mainActorResolver(6, P7.self)
-                let r8 = linker.mainActorResolver(7, P8.self)
-                let r9 = linker.mainActorResolver(8, P9.self)
-                let r10 = linker.mainActorResolver(9, P10.self)
-                return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance)) })
-            case .async:
-                let r1 = linker.asyncResolver(0, P1.self)
-                let r2 = linker.asyncResolver(1, P2.self)
-                let r3 = linker.asyncResolver(2, P3.self)
-                let r4 = linker.asyncResolver(3, P4.self)
-                let r5 = linker.asyncResolver(4, P5.self)
-                let r6 = linker.asyncResolver(5, P6.self)
-                let r7 = linker.asyncResolver(6, P7.self)
-                let r8 = linker.asyncResolver(7, P8.self)
-                let r9 = linker.asyncResolver(8, P9.self)
-                let r10 = linker.asyncResolver(9, P10.self)
-                return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance), try await r3(instance), try await r4(instance), try await r5(instance), try await r6(instance), try await r7(instance), try await r8(instance), try await r9(instance), try await r10(instance)) })
-            }
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+            guard linker.context == .synchronous else { return EffectfulLink.arity10(factory, linker) }
+            let r1 = linker.resolver(0, P1.self)
+            let r2 = linker.resolver(1, P2.self)
+            let r3 = linker.resolver(2, P3.self)
+            let r4 = linker.resolver(3, P4.self)
+            let r5 = linker.resolver(4, P5.self)
+            let r6 = linker.resolver(5, P6.self)
+            let r7 = linker.resolver(6, P7.self)
+            let r8 = linker.resolver(7, P8.self)
+            let r9 = linker.resolver(8, P9.self)
+            let r10 = linker.resolver(9, P10.self)
+            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance), r10(instance)) }
         }
     }
 
@@ -423,61 +170,20 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self), carriesEffects: true, file: file, line: line) { linker in
-            switch linker.context {
-            case .synchronous:
-                let r1 = linker.resolver(0, P1.self)
-                let r2 = linker.resolver(1, P2.self)
-                let r3 = linker.resolver(2, P3.self)
-                let r4 = linker.resolver(3, P4.self)
-                let r5 = linker.resolver(4, P5.self)
-                let r6 = linker.resolver(5, P6.self)
-                let r7 = linker.resolver(6, P7.self)
-                let r8 = linker.resolver(7, P8.self)
-                let r9 = linker.resolver(8, P9.self)
-                let r10 = linker.resolver(9, P10.self)
-                let r11 = linker.resolver(10, P11.self)
-                return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance), r10(instance), r11(instance)) }
-            case .throwing:
-                let r1 = linker.throwingResolver(0, P1.self)
-                let r2 = linker.throwingResolver(1, P2.self)
-                let r3 = linker.throwingResolver(2, P3.self)
-                let r4 = linker.throwingResolver(3, P4.self)
-                let r5 = linker.throwingResolver(4, P5.self)
-                let r6 = linker.throwingResolver(5, P6.self)
-                let r7 = linker.throwingResolver(6, P7.self)
-                let r8 = linker.throwingResolver(7, P8.self)
-                let r9 = linker.throwingResolver(8, P9.self)
-                let r10 = linker.throwingResolver(9, P10.self)
-                let r11 = linker.throwingResolver(10, P11.self)
-                return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance), try r11(instance)) })
-            case .mainActor:
-                let r1 = linker.mainActorResolver(0, P1.self)
-                let r2 = linker.mainActorResolver(1, P2.self)
-                let r3 = linker.mainActorResolver(2, P3.self)
-                let r4 = linker.mainActorResolver(3, P4.self)
-                let r5 = linker.mainActorResolver(4, P5.self)
-                let r6 = linker.mainActorResolver(5, P6.self)
-                let r7 = linker.mainActorResolver(6, P7.self)
-                let r8 = linker.mainActorResolver(7, P8.self)
-                let r9 = linker.mainActorResolver(8, P9.self)
-                let r10 = linker.mainActorResolver(9, P10.self)
-                let r11 = linker.mainActorResolver(10, P11.self)
-                return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance), try r11(instance)) })
-            case .async:
-                let r1 = linker.asyncResolver(0, P1.self)
-                let r2 = linker.asyncResolver(1, P2.self)
-                let r3 = linker.asyncResolver(2, P3.self)
-                let r4 = linker.asyncResolver(3, P4.self)
-                let r5 = linker.asyncResolver(4, P5.self)
-                let r6 = linker.asyncResolver(5, P6.self)
-                let r7 = linker.asyncResolver(6, P7.self)
-                let r8 = linker.asyncResolver(7, P8.self)
-                let r9 = linker.asyncResolver(8, P9.self)
-                let r10 = linker.asyncResolver(9, P10.self)
-                let r11 = linker.asyncResolver(10, P11.self)
-                return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance), try await r3(instance), try await r4(instance), try await r5(instance), try await r6(instance), try await r7(instance), try await r8(instance), try await r9(instance), try await r10(instance), try await r11(instance)) })
-            }
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+            guard linker.context == .synchronous else { return EffectfulLink.arity11(factory, linker) }
+            let r1 = linker.resolver(0, P1.self)
+            let r2 = linker.resolver(1, P2.self)
+            let r3 = linker.resolver(2, P3.self)
+            let r4 = linker.resolver(3, P4.self)
+            let r5 = linker.resolver(4, P5.self)
+            let r6 = linker.resolver(5, P6.self)
+            let r7 = linker.resolver(6, P7.self)
+            let r8 = linker.resolver(7, P8.self)
+            let r9 = linker.resolver(8, P9.self)
+            let r10 = linker.resolver(9, P10.self)
+            let r11 = linker.resolver(10, P11.self)
+            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance), r10(instance), r11(instance)) }
         }
     }
 
@@ -485,65 +191,21 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self), carriesEffects: true, file: file, line: line) { linker in
-            switch linker.context {
-            case .synchronous:
-                let r1 = linker.resolver(0, P1.self)
-                let r2 = linker.resolver(1, P2.self)
-                let r3 = linker.resolver(2, P3.self)
-                let r4 = linker.resolver(3, P4.self)
-                let r5 = linker.resolver(4, P5.self)
-                let r6 = linker.resolver(5, P6.self)
-                let r7 = linker.resolver(6, P7.self)
-                let r8 = linker.resolver(7, P8.self)
-                let r9 = linker.resolver(8, P9.self)
-                let r10 = linker.resolver(9, P10.self)
-                let r11 = linker.resolver(10, P11.self)
-                let r12 = linker.resolver(11, P12.self)
-                return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance), r10(instance), r11(instance), r12(instance)) }
-            case .throwing:
-                let r1 = linker.throwingResolver(0, P1.self)
-                let r2 = linker.throwingResolver(1, P2.self)
-                let r3 = linker.throwingResolver(2, P3.self)
-                let r4 = linker.throwingResolver(3, P4.self)
-                let r5 = linker.throwingResolver(4, P5.self)
-                let r6 = linker.throwingResolver(5, P6.self)
-                let r7 = linker.throwingResolver(6, P7.self)
-                let r8 = linker.throwingResolver(7, P8.self)
-                let r9 = linker.throwingResolver(8, P9.self)
-                let r10 = linker.throwingResolver(9, P10.self)
-                let r11 = linker.throwingResolver(10, P11.self)
-                let r12 = linker.throwingResolver(11, P12.self)
-                return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance), try r11(instance), try r12(instance)) })
-            case .mainActor:
-                let r1 = linker.mainActorResolver(0, P1.self)
-                let r2 = linker.mainActorResolver(1, P2.self)
-                let r3 = linker.mainActorResolver(2, P3.self)
-                let r4 = linker.mainActorResolver(3, P4.self)
-                let r5 = linker.mainActorResolver(4, P5.self)
-                let r6 = linker.mainActorResolver(5, P6.self)
-                let r7 = linker.mainActorResolver(6, P7.self)
-                let r8 = linker.mainActorResolver(7, P8.self)
-                let r9 = linker.mainActorResolver(8, P9.self)
-                let r10 = linker.mainActorResolver(9, P10.self)
-                let r11 = linker.mainActorResolver(10, P11.self)
-                let r12 = linker.mainActorResolver(11, P12.self)
-                return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance), try r11(instance), try r12(instance)) })
-            case .async:
-                let r1 = linker.asyncResolver(0, P1.self)
-                let r2 = linker.asyncResolver(1, P2.self)
-                let r3 = linker.asyncResolver(2, P3.self)
-                let r4 = linker.asyncResolver(3, P4.self)
-                let r5 = linker.asyncResolver(4, P5.self)
-                let r6 = linker.asyncResolver(5, P6.self)
-                let r7 = linker.asyncResolver(6, P7.self)
-                let r8 = linker.asyncResolver(7, P8.self)
-                let r9 = linker.asyncResolver(8, P9.self)
-                let r10 = linker.asyncResolver(9, P10.self)
-                let r11 = linker.asyncResolver(10, P11.self)
-                let r12 = linker.asyncResolver(11, P12.self)
-                return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance), try await r3(instance), try await r4(instance), try await r5(instance), try await r6(instance), try await r7(instance), try await r8(instance), try await r9(instance), try await r10(instance), try await r11(instance), try await r12(instance)) })
-            }
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+            guard linker.context == .synchronous else { return EffectfulLink.arity12(factory, linker) }
+            let r1 = linker.resolver(0, P1.self)
+            let r2 = linker.resolver(1, P2.self)
+            let r3 = linker.resolver(2, P3.self)
+            let r4 = linker.resolver(3, P4.self)
+            let r5 = linker.resolver(4, P5.self)
+            let r6 = linker.resolver(5, P6.self)
+            let r7 = linker.resolver(6, P7.self)
+            let r8 = linker.resolver(7, P8.self)
+            let r9 = linker.resolver(8, P9.self)
+            let r10 = linker.resolver(9, P10.self)
+            let r11 = linker.resolver(10, P11.self)
+            let r12 = linker.resolver(11, P12.self)
+            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance), r10(instance), r11(instance), r12(instance)) }
         }
     }
 
@@ -551,69 +213,22 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12, P13>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self, P13.self), carriesEffects: true, file: file, line: line) { linker in
-            switch linker.context {
-            case .synchronous:
-                let r1 = linker.resolver(0, P1.self)
-                let r2 = linker.resolver(1, P2.self)
-                let r3 = linker.resolver(2, P3.self)
-                let r4 = linker.resolver(3, P4.self)
-                let r5 = linker.resolver(4, P5.self)
-                let r6 = linker.resolver(5, P6.self)
-                let r7 = linker.resolver(6, P7.self)
-                let r8 = linker.resolver(7, P8.self)
-                let r9 = linker.resolver(8, P9.self)
-                let r10 = linker.resolver(9, P10.self)
-                let r11 = linker.resolver(10, P11.self)
-                let r12 = linker.resolver(11, P12.self)
-                let r13 = linker.resolver(12, P13.self)
-                return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance), r10(instance), r11(instance), r12(instance), r13(instance)) }
-            case .throwing:
-                let r1 = linker.throwingResolver(0, P1.self)
-                let r2 = linker.throwingResolver(1, P2.self)
-                let r3 = linker.throwingResolver(2, P3.self)
-                let r4 = linker.throwingResolver(3, P4.self)
-                let r5 = linker.throwingResolver(4, P5.self)
-                let r6 = linker.throwingResolver(5, P6.self)
-                let r7 = linker.throwingResolver(6, P7.self)
-                let r8 = linker.throwingResolver(7, P8.self)
-                let r9 = linker.throwingResolver(8, P9.self)
-                let r10 = linker.throwingResolver(9, P10.self)
-                let r11 = linker.throwingResolver(10, P11.self)
-                let r12 = linker.throwingResolver(11, P12.self)
-                let r13 = linker.throwingResolver(12, P13.self)
-                return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance), try r11(instance), try r12(instance), try r13(instance)) })
-            case .mainActor:
-                let r1 = linker.mainActorResolver(0, P1.self)
-                let r2 = linker.mainActorResolver(1, P2.self)
-                let r3 = linker.mainActorResolver(2, P3.self)
-                let r4 = linker.mainActorResolver(3, P4.self)
-                let r5 = linker.mainActorResolver(4, P5.self)
-                let r6 = linker.mainActorResolver(5, P6.self)
-                let r7 = linker.mainActorResolver(6, P7.self)
-                let r8 = linker.mainActorResolver(7, P8.self)
-                let r9 = linker.mainActorResolver(8, P9.self)
-                let r10 = linker.mainActorResolver(9, P10.self)
-                let r11 = linker.mainActorResolver(10, P11.self)
-                let r12 = linker.mainActorResolver(11, P12.self)
-                let r13 = linker.mainActorResolver(12, P13.self)
-                return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance), try r11(instance), try r12(instance), try r13(instance)) })
-            case .async:
-                let r1 = linker.asyncResolver(0, P1.self)
-                let r2 = linker.asyncResolver(1, P2.self)
-                let r3 = linker.asyncResolver(2, P3.self)
-                let r4 = linker.asyncResolver(3, P4.self)
-                let r5 = linker.asyncResolver(4, P5.self)
-                let r6 = linker.asyncResolver(5, P6.self)
-                let r7 = linker.asyncResolver(6, P7.self)
-                let r8 = linker.asyncResolver(7, P8.self)
-                let r9 = linker.asyncResolver(8, P9.self)
-                let r10 = linker.asyncResolver(9, P10.self)
-                let r11 = linker.asyncResolver(10, P11.self)
-                let r12 = linker.asyncResolver(11, P12.self)
-                let r13 = linker.asyncResolver(12, P13.self)
-                return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance), try await r3(instance), try await r4(instance), try await r5(instance), try await r6(instance), try await r7(instance), try await r8(instance), try await r9(instance), try await r10(instance), try await r11(instance), try await r12(instance), try await r13(instance)) })
-            }
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self, P13.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+            guard linker.context == .synchronous else { return EffectfulLink.arity13(factory, linker) }
+            let r1 = linker.resolver(0, P1.self)
+            let r2 = linker.resolver(1, P2.self)
+            let r3 = linker.resolver(2, P3.self)
+            let r4 = linker.resolver(3, P4.self)
+            let r5 = linker.resolver(4, P5.self)
+            let r6 = linker.resolver(5, P6.self)
+            let r7 = linker.resolver(6, P7.self)
+            let r8 = linker.resolver(7, P8.self)
+            let r9 = linker.resolver(8, P9.self)
+            let r10 = linker.resolver(9, P10.self)
+            let r11 = linker.resolver(10, P11.self)
+            let r12 = linker.resolver(11, P12.self)
+            let r13 = linker.resolver(12, P13.self)
+            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance), r10(instance), r11(instance), r12(instance), r13(instance)) }
         }
     }
 
@@ -621,73 +236,23 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12, P13, P14>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self, P13.self, P14.self), carriesEffects: true, file: file, line: line) { linker in
-            switch linker.context {
-            case .synchronous:
-                let r1 = linker.resolver(0, P1.self)
-                let r2 = linker.resolver(1, P2.self)
-                let r3 = linker.resolver(2, P3.self)
-                let r4 = linker.resolver(3, P4.self)
-                let r5 = linker.resolver(4, P5.self)
-                let r6 = linker.resolver(5, P6.self)
-                let r7 = linker.resolver(6, P7.self)
-                let r8 = linker.resolver(7, P8.self)
-                let r9 = linker.resolver(8, P9.self)
-                let r10 = linker.resolver(9, P10.self)
-                let r11 = linker.resolver(10, P11.self)
-                let r12 = linker.resolver(11, P12.self)
-                let r13 = linker.resolver(12, P13.self)
-                let r14 = linker.resolver(13, P14.self)
-                return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance), r10(instance), r11(instance), r12(instance), r13(instance), r14(instance)) }
-            case .throwing:
-                let r1 = linker.throwingResolver(0, P1.self)
-                let r2 = linker.throwingResolver(1, P2.self)
-                let r3 = linker.throwingResolver(2, P3.self)
-                let r4 = linker.throwingResolver(3, P4.self)
-                let r5 = linker.throwingResolver(4, P5.self)
-                let r6 = linker.throwingResolver(5, P6.self)
-                let r7 = linker.throwingResolver(6, P7.self)
-                let r8 = linker.throwingResolver(7, P8.self)
-                let r9 = linker.throwingResolver(8, P9.self)
-                let r10 = linker.throwingResolver(9, P10.self)
-                let r11 = linker.throwingResolver(10, P11.self)
-                let r12 = linker.throwingResolver(11, P12.self)
-                let r13 = linker.throwingResolver(12, P13.self)
-                let r14 = linker.throwingResolver(13, P14.self)
-                return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance), try r11(instance), try r12(instance), try r13(instance), try r14(instance)) })
-            case .mainActor:
-                let r1 = linker.mainActorResolver(0, P1.self)
-                let r2 = linker.mainActorResolver(1, P2.self)
-                let r3 = linker.mainActorResolver(2, P3.self)
-                let r4 = linker.mainActorResolver(3, P4.self)
-                let r5 = linker.mainActorResolver(4, P5.self)
-                let r6 = linker.mainActorResolver(5, P6.self)
-                let r7 = linker.mainActorResolver(6, P7.self)
-                let r8 = linker.mainActorResolver(7, P8.self)
-                let r9 = linker.mainActorResolver(8, P9.self)
-                let r10 = linker.mainActorResolver(9, P10.self)
-                let r11 = linker.mainActorResolver(10, P11.self)
-                let r12 = linker.mainActorResolver(11, P12.self)
-                let r13 = linker.mainActorResolver(12, P13.self)
-                let r14 = linker.mainActorResolver(13, P14.self)
-                return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance), try r11(instance), try r12(instance), try r13(instance), try r14(instance)) })
-            case .async:
-                let r1 = linker.asyncResolver(0, P1.self)
-                let r2 = linker.asyncResolver(1, P2.self)
-                let r3 = linker.asyncResolver(2, P3.self)
-                let r4 = linker.asyncResolver(3, P4.self)
-                let r5 = linker.asyncResolver(4, P5.self)
-                let r6 = linker.asyncResolver(5, P6.self)
-                let r7 = linker.asyncResolver(6, P7.self)
-                let r8 = linker.asyncResolver(7, P8.self)
-                let r9 = linker.asyncResolver(8, P9.self)
-                let r10 = linker.asyncResolver(9, P10.self)
-                let r11 = linker.asyncResolver(10, P11.self)
-                let r12 = linker.asyncResolver(11, P12.self)
-                let r13 = linker.asyncResolver(12, P13.self)
-                let r14 = linker.asyncResolver(13, P14.self)
-                return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance), try await r3(instance), try await r4(instance), try await r5(instance), try await r6(instance), try await r7(instance), try await r8(instance), try await r9(instance), try await r10(instance), try await r11(instance), try await r12(instance), try await r13(instance), try await r14(instance)) })
-            }
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self, P13.self, P14.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+            guard linker.context == .synchronous else { return EffectfulLink.arity14(factory, linker) }
+            let r1 = linker.resolver(0, P1.self)
+            let r2 = linker.resolver(1, P2.self)
+            let r3 = linker.resolver(2, P3.self)
+            let r4 = linker.resolver(3, P4.self)
+            let r5 = linker.resolver(4, P5.self)
+            let r6 = linker.resolver(5, P6.self)
+            let r7 = linker.resolver(6, P7.self)
+            let r8 = linker.resolver(7, P8.self)
+            let r9 = linker.resolver(8, P9.self)
+            let r10 = linker.resolver(9, P10.self)
+            let r11 = linker.resolver(10, P11.self)
+            let r12 = linker.resolver(11, P12.self)
+            let r13 = linker.resolver(12, P13.self)
+            let r14 = linker.resolver(13, P14.self)
+            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance), r10(instance), r11(instance), r12(instance), r13(instance), r14(instance)) }
         }
     }
 
@@ -695,77 +260,24 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12, P13, P14, P15>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14, consuming P15) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self, P13.self, P14.self, P15.self), carriesEffects: true, file: file, line: line) { linker in
-            switch linker.context {
-            case .synchronous:
-                let r1 = linker.resolver(0, P1.self)
-                let r2 = linker.resolver(1, P2.self)
-                let r3 = linker.resolver(2, P3.self)
-                let r4 = linker.resolver(3, P4.self)
-                let r5 = linker.resolver(4, P5.self)
-                let r6 = linker.resolver(5, P6.self)
-                let r7 = linker.resolver(6, P7.self)
-                let r8 = linker.resolver(7, P8.self)
-                let r9 = linker.resolver(8, P9.self)
-                let r10 = linker.resolver(9, P10.self)
-                let r11 = linker.resolver(10, P11.self)
-                let r12 = linker.resolver(11, P12.self)
-                let r13 = linker.resolver(12, P13.self)
-                let r14 = linker.resolver(13, P14.self)
-                let r15 = linker.resolver(14, P15.self)
-                return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance), r10(instance), r11(instance), r12(instance), r13(instance), r14(instance), r15(instance)) }
-            case .throwing:
-                let r1 = linker.throwingResolver(0, P1.self)
-                let r2 = linker.throwingResolver(1, P2.self)
-                let r3 = linker.throwingResolver(2, P3.self)
-                let r4 = linker.throwingResolver(3, P4.self)
-                let r5 = linker.throwingResolver(4, P5.self)
-                let r6 = linker.throwingResolver(5, P6.self)
-                let r7 = linker.throwingResolver(6, P7.self)
-                let r8 = linker.throwingResolver(7, P8.self)
-                let r9 = linker.throwingResolver(8, P9.self)
-                let r10 = linker.throwingResolver(9, P10.self)
-                let r11 = linker.throwingResolver(10, P11.self)
-                let r12 = linker.throwingResolver(11, P12.self)
-                let r13 = linker.throwingResolver(12, P13.self)
-                let r14 = linker.throwingResolver(13, P14.self)
-                let r15 = linker.throwingResolver(14, P15.self)
-                return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance), try r11(instance), try r12(instance), try r13(instance), try r14(instance), try r15(instance)) })
-            case .mainActor:
-                let r1 = linker.mainActorResolver(0, P1.self)
-                let r2 = linker.mainActorResolver(1, P2.self)
-                let r3 = linker.mainActorResolver(2, P3.self)
-                let r4 = linker.mainActorResolver(3, P4.self)
-                let r5 = linker.mainActorResolver(4, P5.self)
-                let r6 = linker.mainActorResolver(5, P6.self)
-                let r7 = linker.mainActorResolver(6, P7.self)
-                let r8 = linker.mainActorResolver(7, P8.self)
-                let r9 = linker.mainActorResolver(8, P9.self)
-                let r10 = linker.mainActorResolver(9, P10.self)
-                let r11 = linker.mainActorResolver(10, P11.self)
-                let r12 = linker.mainActorResolver(11, P12.self)
-                let r13 = linker.mainActorResolver(12, P13.self)
-                let r14 = linker.mainActorResolver(13, P14.self)
-                let r15 = linker.mainActorResolver(14, P15.self)
-                return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance), try r11(instance), try r12(instance), try r13(instance), try r14(instance), try r15(instance)) })
-            case .async:
-                let r1 = linker.asyncResolver(0, P1.self)
-                let r2 = linker.asyncResolver(1, P2.self)
-                let r3 = linker.asyncResolver(2, P3.self)
-                let r4 = linker.asyncResolver(3, P4.self)
-                let r5 = linker.asyncResolver(4, P5.self)
-                let r6 = linker.asyncResolver(5, P6.self)
-                let r7 = linker.asyncResolver(6, P7.self)
-                let r8 = linker.asyncResolver(7, P8.self)
-                let r9 = linker.asyncResolver(8, P9.self)
-                let r10 = linker.asyncResolver(9, P10.self)
-                let r11 = linker.asyncResolver(10, P11.self)
-                let r12 = linker.asyncResolver(11, P12.self)
-                let r13 = linker.asyncResolver(12, P13.self)
-                let r14 = linker.asyncResolver(13, P14.self)
-                let r15 = linker.asyncResolver(14, P15.self)
-                return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance), try await r3(instance), try await r4(instance), try await r5(instance), try await r6(instance), try await r7(instance), try await r8(instance), try await r9(instance), try await r10(instance), try await r11(instance), try await r12(instance), try await r13(instance), try await r14(instance), try await r15(instance)) })
-            }
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self, P13.self, P14.self, P15.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+            guard linker.context == .synchronous else { return EffectfulLink.arity15(factory, linker) }
+            let r1 = linker.resolver(0, P1.self)
+            let r2 = linker.resolver(1, P2.self)
+            let r3 = linker.resolver(2, P3.self)
+            let r4 = linker.resolver(3, P4.self)
+            let r5 = linker.resolver(4, P5.self)
+            let r6 = linker.resolver(5, P6.self)
+            let r7 = linker.resolver(6, P7.self)
+            let r8 = linker.resolver(7, P8.self)
+            let r9 = linker.resolver(8, P9.self)
+            let r10 = linker.resolver(9, P10.self)
+            let r11 = linker.resolver(10, P11.self)
+            let r12 = linker.resolver(11, P12.self)
+            let r13 = linker.resolver(12, P13.self)
+            let r14 = linker.resolver(13, P14.self)
+            let r15 = linker.resolver(14, P15.self)
+            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance), r10(instance), r11(instance), r12(instance), r13(instance), r14(instance), r15(instance)) }
         }
     }
 
@@ -773,81 +285,25 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12, P13, P14, P15, P16>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14, consuming P15, consuming P16) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self, P13.self, P14.self, P15.self, P16.self), carriesEffects: true, file: file, line: line) { linker in
-            switch linker.context {
-            case .synchronous:
-                let r1 = linker.resolver(0, P1.self)
-                let r2 = linker.resolver(1, P2.self)
-                let r3 = linker.resolver(2, P3.self)
-                let r4 = linker.resolver(3, P4.self)
-                let r5 = linker.resolver(4, P5.self)
-                let r6 = linker.resolver(5, P6.self)
-                let r7 = linker.resolver(6, P7.self)
-                let r8 = linker.resolver(7, P8.self)
-                let r9 = linker.resolver(8, P9.self)
-                let r10 = linker.resolver(9, P10.self)
-                let r11 = linker.resolver(10, P11.self)
-                let r12 = linker.resolver(11, P12.self)
-                let r13 = linker.resolver(12, P13.self)
-                let r14 = linker.resolver(13, P14.self)
-                let r15 = linker.resolver(14, P15.self)
-                let r16 = linker.resolver(15, P16.self)
-                return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance), r10(instance), r11(instance), r12(instance), r13(instance), r14(instance), r15(instance), r16(instance)) }
-            case .throwing:
-                let r1 = linker.throwingResolver(0, P1.self)
-                let r2 = linker.throwingResolver(1, P2.self)
-                let r3 = linker.throwingResolver(2, P3.self)
-                let r4 = linker.throwingResolver(3, P4.self)
-                let r5 = linker.throwingResolver(4, P5.self)
-                let r6 = linker.throwingResolver(5, P6.self)
-                let r7 = linker.throwingResolver(6, P7.self)
-                let r8 = linker.throwingResolver(7, P8.self)
-                let r9 = linker.throwingResolver(8, P9.self)
-                let r10 = linker.throwingResolver(9, P10.self)
-                let r11 = linker.throwingResolver(10, P11.self)
-                let r12 = linker.throwingResolver(11, P12.self)
-                let r13 = linker.throwingResolver(12, P13.self)
-                let r14 = linker.throwingResolver(13, P14.self)
-                let r15 = linker.throwingResolver(14, P15.self)
-                let r16 = linker.throwingResolver(15, P16.self)
-                return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance), try r11(instance), try r12(instance), try r13(instance), try r14(instance), try r15(instance), try r16(instance)) })
-            case .mainActor:
-                let r1 = linker.mainActorResolver(0, P1.self)
-                let r2 = linker.mainActorResolver(1, P2.self)
-                let r3 = linker.mainActorResolver(2, P3.self)
-                let r4 = linker.mainActorResolver(3, P4.self)
-                let r5 = linker.mainActorResolver(4, P5.self)
-                let r6 = linker.mainActorResolver(5, P6.self)
-                let r7 = linker.mainActorResolver(6, P7.self)
-                let r8 = linker.mainActorResolver(7, P8.self)
-                let r9 = linker.mainActorResolver(8, P9.self)
-                let r10 = linker.mainActorResolver(9, P10.self)
-                let r11 = linker.mainActorResolver(10, P11.self)
-                let r12 = linker.mainActorResolver(11, P12.self)
-                let r13 = linker.mainActorResolver(12, P13.self)
-                let r14 = linker.mainActorResolver(13, P14.self)
-                let r15 = linker.mainActorResolver(14, P15.self)
-                let r16 = linker.mainActorResolver(15, P16.self)
-                return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance), try r11(instance), try r12(instance), try r13(instance), try r14(instance), try r15(instance), try r16(instance)) })
-            case .async:
-                let r1 = linker.asyncResolver(0, P1.self)
-                let r2 = linker.asyncResolver(1, P2.self)
-                let r3 = linker.asyncResolver(2, P3.self)
-                let r4 = linker.asyncResolver(3, P4.self)
-                let r5 = linker.asyncResolver(4, P5.self)
-                let r6 = linker.asyncResolver(5, P6.self)
-                let r7 = linker.asyncResolver(6, P7.self)
-                let r8 = linker.asyncResolver(7, P8.self)
-                let r9 = linker.asyncResolver(8, P9.self)
-                let r10 = linker.asyncResolver(9, P10.self)
-                let r11 = linker.asyncResolver(10, P11.self)
-                let r12 = linker.asyncResolver(11, P12.self)
-                let r13 = linker.asyncResolver(12, P13.self)
-                let r14 = linker.asyncResolver(13, P14.self)
-                let r15 = linker.asyncResolver(14, P15.self)
-                let r16 = linker.asyncResolver(15, P16.self)
-                return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance), try await r3(instance), try await r4(instance), try await r5(instance), try await r6(instance), try await r7(instance), try await r8(instance), try await r9(instance), try await r10(instance), try await r11(instance), try await r12(instance), try await r13(instance), try await r14(instance), try await r15(instance), try await r16(instance)) })
-            }
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self, P13.self, P14.self, P15.self, P16.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+            guard linker.context == .synchronous else { return EffectfulLink.arity16(factory, linker) }
+            let r1 = linker.resolver(0, P1.self)
+            let r2 = linker.resolver(1, P2.self)
+            let r3 = linker.resolver(2, P3.self)
+            let r4 = linker.resolver(3, P4.self)
+            let r5 = linker.resolver(4, P5.self)
+            let r6 = linker.resolver(5, P6.self)
+            let r7 = linker.resolver(6, P7.self)
+            let r8 = linker.resolver(7, P8.self)
+            let r9 = linker.resolver(8, P9.self)
+            let r10 = linker.resolver(9, P10.self)
+            let r11 = linker.resolver(10, P11.self)
+            let r12 = linker.resolver(11, P12.self)
+            let r13 = linker.resolver(12, P13.self)
+            let r14 = linker.resolver(13, P14.self)
+            let r15 = linker.resolver(14, P15.self)
+            let r16 = linker.resolver(15, P16.self)
+            return linker.finish { instance in factory(r1(instance), r2(instance), r3(instance), r4(instance), r5(instance), r6(instance), r7(instance), r8(instance), r9(instance), r10(instance), r11(instance), r12(instance), r13(instance), r14(instance), r15(instance), r16(instance)) }
         }
     }
 
@@ -857,7 +313,7 @@ extension _BindingRecipe {
     static func factory<each P>(
         _ factory: @escaping @Sendable (repeat consuming each P) -> Input, file: StaticString, line: Int
     ) -> Self {
-        Self(requests: DependencyRequest.list(repeat (each P).self), carriesEffects: true, file: file, line: line) { linker in
+        Self(requests: DependencyRequest.list(repeat (each P).self), effects: [], carriesEffects: true, file: file, line: line) { linker in
             switch linker.context {
             case .synchronous:
                 let resolvers = linker.resolvers(repeat (each P).self)

@@ -102,7 +102,7 @@ final class GraphBuilder {
             key: key, requests: recipe.requests, site: site, declaringModule: currentModule, isShared: isShared
         )
         if !recipe.effects.isEmpty || !recipe.carriesEffects {
-            declaration.adoptEffects(of: recipe)
+            declaration.adoptEffects(recipe.effects, carriesEffects: recipe.carriesEffects)
             hasEffects = hasEffects || !recipe.effects.isEmpty
         }
         declaration.linkIndex = Int32(pendingLinks.count)

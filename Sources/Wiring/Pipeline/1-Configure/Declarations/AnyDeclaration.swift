@@ -70,9 +70,9 @@ class AnyDeclaration {
     var isSubcomponentFactory: Bool { false }
 
     /// Takes the effects of the recipe that made the declaration.
-    func adoptEffects<Input>(of recipe: _BindingRecipe<Input>) {
-        effects = recipe.effects
-        carriesEffects = recipe.carriesEffects
+    func adoptEffects(_ effects: Effects, carriesEffects: Bool) {
+        self.effects = effects
+        self.carriesEffects = carriesEffects
     }
 
     /// The type of the value a shared binding keeps in its slot: the key's type, or one element

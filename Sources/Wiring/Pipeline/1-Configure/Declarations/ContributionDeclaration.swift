@@ -19,14 +19,14 @@ final class ContributionDeclaration<Element>: AnyDeclaration {
     init(element recipe: _BindingRecipe<Element>, key: BindingKey, site: CallSite, declaringModule: any Any.Type, isShared: Bool) {
         self.link = .element(RecipeLink(recipe.link))
         super.init(key: key, role: .contribution, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: isShared)
-        adoptEffects(of: recipe)
+        adoptEffects(recipe.effects, carriesEffects: recipe.carriesEffects)
     }
 
     /// A contribution of several elements.
     init(elements recipe: _BindingRecipe<[Element]>, key: BindingKey, site: CallSite, declaringModule: any Any.Type, isShared: Bool) {
         self.link = .elements(RecipeLink(recipe.link))
         super.init(key: key, role: .contribution, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: isShared)
-        adoptEffects(of: recipe)
+        adoptEffects(recipe.effects, carriesEffects: recipe.carriesEffects)
     }
 
     override var elementType: (any Any.Type)? { Element.self }

@@ -6,7 +6,7 @@ final class RootDeclaration<Root>: AnyDeclaration {
     init(recipe: _BindingRecipe<Root>, key: BindingKey, site: CallSite, declaringModule: any Any.Type) {
         self.link = RecipeLink(recipe.link)
         super.init(key: key, role: .root, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: false)
-        adoptEffects(of: recipe)
+        adoptEffects(recipe.effects, carriesEffects: recipe.carriesEffects)
     }
 
     /// The root's resolver. Called once, when the graph is linked.

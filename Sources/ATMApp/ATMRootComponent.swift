@@ -1,3 +1,4 @@
+import ATMAppSupport
 import ATMCLI
 import ATMLib
 import Network
@@ -10,7 +11,7 @@ import Wiring
 /// libcurl bank client or the in-memory bank, is one line of Package.swift.
 struct ATMRootComponent: RootComponent {
     typealias Seed = ATMRunSettings
-    typealias Root = ATM
+    typealias Root = ATMEntry
 
     static func configure(binder: Binder<Singleton>) {
         binder.bind(ATMConfiguration.self).to { (settings: ATMRunSettings) in settings.configuration }
@@ -18,7 +19,7 @@ struct ATMRootComponent: RootComponent {
         binder.include(module: LinkedWiring.self)
     }
 
-    static func configureRoot(binder bind: ReceiptBinder<ATM>) -> BindingReceipt<ATM> {
-        bind.to { (atm: ATM) in atm }
+    static func configureRoot(binder bind: ReceiptBinder<ATMEntry>) -> BindingReceipt<ATMEntry> {
+        bind.to(factory: ATMEntry.init)
     }
 }

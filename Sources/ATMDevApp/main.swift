@@ -4,13 +4,11 @@ import Foundation
 
 StandardStreams.prepare()
 
-// The development app needs no bank URL: its bank is in memory, and deposits are recorded in
-// the journal under that bank's name. It credits a development account unless told otherwise.
-let application = ComponentApplication(
-    ATMRootComponent.self,
-    name: "atm-dev",
-    defaults: ATMDefaults(account: "developer", builtInBank: "in-memory bank")
-)
+// `atm` and `atm-dev` have this same file: the wiring libraries each target links make the
+// difference (a development app's network layer carries its own bank, and with it the default
+// account), and each is named by the name it is run by.
+let name = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent }.flatMap { $0.isEmpty ? nil : $0 } ?? "atm"
+let application = await ComponentApplication(ATMRootComponent.self, name: name)
 let status = await ATMCommandLine(application: application, environment: ProcessInfo.processInfo.environment)
     .run(CommandLine.arguments.dropFirst())
 exit(status.rawValue)

@@ -127,7 +127,7 @@ struct EndToEndTests {
             status: 0, output: "The object graph of ATMRootComponent is valid: 13 bindings from 4 modules, every wiring rule checked.\n", error: ""
         ))
         #expect(try await CommandRunner.run("atm-dev", ["validate"]) == CommandRunner.Run(
-            status: 0, output: "The object graph of ATMRootComponent is valid: 12 bindings from 4 modules, every wiring rule checked.\n", error: ""
+            status: 0, output: "The object graph of ATMRootComponent is valid: 13 bindings from 4 modules, every wiring rule checked.\n", error: ""
         ))
     }
 

@@ -1,5 +1,6 @@
 @testable import ATMApp
 @testable import ATMDevApp
+import ATMAppSupport
 import ATMCLI
 import ATMLib
 import BankNetwork
@@ -22,14 +23,17 @@ struct RootComponentTests {
         let client = expectBinding(BankNetworkExecutor.self, in: factory.graph)
         #expect(client.map(\.module) == ["BankNetworkWiring.BankNetworkModule"])
         expectNoBinding(FakeNetworkExecutor.self, in: factory.graph)
-        let atm = try await factory.build(try Self.settings())
+        let entry = try await factory.build(try Self.settings())
+        #expect(entry.builtInBank == nil)
+        let atm = try await entry.atm.get()
         #expect(atm.depositer.account == "alice")
         #expect(atm.journal.location == "/tmp/journal.json")
     }
 
     @Test func theTransportOptionsAreJudgedWhenTheGraphIsBuilt() async throws {
         let factory = try AsyncComponentFactory.of(ATMApp.ATMRootComponent.self)
-        let error = try await #require(throws: ResolutionError.self) { try await factory.build(try Self.settings(token: "two words")) }
+        let entry = try await factory.build(try Self.settings(token: "two words"))
+        let error = try await #require(throws: ResolutionError.self) { try await entry.atm.get() }
         #expect(error.binding == "BankConfiguration")
         #expect((error.underlying as? NetworkError)?.message
             == "invalid bank configuration: the bearer token must be non-empty and contain no spaces or line breaks")
@@ -40,7 +44,8 @@ struct RootComponentTests {
 
     @Test func aJournalThatCannotBeOpenedFailsTheBuildNamingItsPath() async throws {
         let factory = try AsyncComponentFactory.of(ATMDevApp.ATMRootComponent.self)
-        let error = try await #require(throws: ResolutionError.self) { try await factory.build(try Self.settings(journal: "/")) }
+        let entry = try await factory.build(try Self.settings(journal: "/"))
+        let error = try await #require(throws: ResolutionError.self) { try await entry.atm.get() }
         #expect(error.binding == "any DepositJournal")
         #expect((error.underlying as? JournalError)?.message
             == "the deposit journal / is a folder, not a file: give --journal the path of a file (it is created when needed)")
@@ -57,20 +62,27 @@ struct RootComponentTests {
     @Test func theDevelopmentGraphDepositsIntoTheFakeBankWithoutABankURL() async throws {
         let journal = FileManager.default.temporaryDirectory.appendingPathComponent("dev-journal-\(UUID().uuidString).json").path
         let configuration = ATMConfiguration(account: "dev", bank: "in-memory bank", journal: JournalLocation(path: journal))
-        let atm = try await AsyncComponentFactory.of(ATMDevApp.ATMRootComponent.self)
+        let entry = try await AsyncComponentFactory.of(ATMDevApp.ATMRootComponent.self)
             .build(ATMRunSettings(configuration: configuration, bank: BankOptions(url: nil)))
+        #expect(entry.builtInBank == BuiltInBank(name: "in-memory bank", developmentAccount: "developer"))
+        let atm = try await entry.atm.get()
         let receipt = try await atm.depositer.deposit(bills: [Bill(.twenty), Bill(.twenty), Bill(.five)])
         #expect(receipt.amount == Money(cents: 4500))
         #expect(receipt.balance == Money(cents: 4500))
         #expect(receipt.depositID == "fake-1")
     }
 
-    @Test func theTwoAppsHaveTheSameRootComponentSource() throws {
+    @Test(arguments: ["ATMRootComponent.swift", "main.swift"])
+    func theTwoAppsHaveTheSameSources(file: String) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let production = try String(contentsOf: root.appendingPathComponent("Sources/ATMApp/ATMRootComponent.swift"), encoding: .utf8)
-        let development = try String(contentsOf: root.appendingPathComponent("Sources/ATMDevApp/ATMRootComponent.swift"), encoding: .utf8)
+        let production = try String(contentsOf: root.appendingPathComponent("Sources/ATMApp/\(file)"), encoding: .utf8)
+        let development = try String(contentsOf: root.appendingPathComponent("Sources/ATMDevApp/\(file)"), encoding: .utf8)
         #expect(production == development)
-        #expect(production.contains("binder.include(module: LinkedWiring.self)"))
+        let sources = { (app: String) in
+            try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources/\(app)").path).sorted()
+        }
+        #expect(try sources("ATMApp") == ["ATMRootComponent.swift", "main.swift"])
+        #expect(try sources("ATMDevApp") == ["ATMRootComponent.swift", "main.swift"])
     }
 
     @Test func theTwoGraphsDifferOnlyInTheNetworkLayerTheyLink() throws {
@@ -83,7 +95,7 @@ struct RootComponentTests {
             "BillScanner.BillScanner", "any Network.NetworkExecutor", "root",
         ])
         #expect(Set(production.bindings.map(\.id)).subtracting(shared) == ["BankNetwork.BankConfiguration", "BankNetwork.BankNetworkExecutor"])
-        #expect(Set(development.bindings.map(\.id)).subtracting(shared) == ["FakeNetwork.FakeNetworkExecutor"])
+        #expect(Set(development.bindings.map(\.id)).subtracting(shared) == ["FakeNetwork.FakeNetworkExecutor", "Network.BuiltInBank"])
         #expect(production.modules.filter(\.isLinked).map(\.module) == [
             "ATMLibWiring.ATMLibModule", "BankNetworkWiring.BankNetworkModule", "BillScannerWiring.BillScannerModule",
         ])

@@ -1,9 +1,6 @@
 /// Where one factory parameter's value comes from, decided by validation.
 ///
-/// Link targets live only while a graph is linked, and the graph's `nodes` keep every node
-/// alive until then: so they name their nodes without retaining them (``LinkedNode``), and
-/// copying a target, or a linker's list of them, is a copy of plain words, with no atomic
-/// reference counting.
+/// Link targets live only while a graph is linked; each names its node (``LinkedNode``).
 enum LinkTarget {
     /// A bound key: the parameter is its value, or a wrapper (`Provider`, `T?`) around it.
     case node(LinkedNode, wrapper: (any DependencyWrapper.Type)?)

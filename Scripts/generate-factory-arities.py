@@ -86,7 +86,7 @@ def recipe(n: int) -> str:
     lines = [f"    /// The recipe of a factory of {n} parameter{'' if n == 1 else 's'}.",
              *NOT_SPECIALISED,
              f"    static func factory{generics(n)}(_ factory: {factory_type(n, 'Input')}, file: StaticString, line: Int) -> Self {{",
-             f"        Self(requests: {requests}, effects: [], carriesEffects: true, file: file, line: line) {{ linker in",
+             f"        Self(requests: {requests}, file: file, line: line) {{ linker in",
              f"            guard linker.context == .synchronous else {{ return EffectfulLink.arity{n}(factory, linker) }}"]
     for i in range(1, n + 1):
         lines.append(f"            let r{i} = linker.resolver({i - 1}, P{i}.self)")
@@ -155,7 +155,7 @@ PACK_RECIPE = """    /// The recipe of a factory of any number of parameters. In
     static func factory<each P>(
         _ factory: @escaping @Sendable (repeat consuming each P) -> Input, file: StaticString, line: Int
     ) -> Self {
-        Self(requests: DependencyRequest.list(repeat (each P).self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+        Self(requests: DependencyRequest.list(repeat (each P).self), file: file, line: line) { linker in
             switch linker.context {
             case .synchronous:
                 let resolvers = linker.resolvers(repeat (each P).self)
@@ -198,7 +198,7 @@ EFFECT_TERMINALS = [
         function: StaticString = #function,
         factory: @escaping @Sendable (repeat each P) throws(Failure) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(.throwingFactory(factory, file: file, line: line))
+        _bind(.throwingFactory(factory, file: file, line: line), effects: .of([], failure: Failure.self), carriesEffects: true)
     }""",
 """    /// Binds the result of a factory isolated to the main actor, such as the initialiser of a
     /// `@MainActor` view model, whose every parameter is resolved from the graph. The factory
@@ -222,7 +222,7 @@ EFFECT_TERMINALS = [
         function: StaticString = #function,
         factory: @escaping @MainActor @Sendable (repeat each P) throws(Failure) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(.mainActorFactory(factory, file: file, line: line))
+        _bind(.mainActorFactory(factory, file: file, line: line), effects: .of(.mainActor, failure: Failure.self), carriesEffects: true)
     }""",
 """    /// Binds the result of an `async` factory, such as the initialiser of an actor that opens a
     /// file, whose every parameter is resolved from the graph. The factory may throw, and may
@@ -246,7 +246,7 @@ EFFECT_TERMINALS = [
         function: StaticString = #function,
         factory: @escaping @Sendable (repeat each P) async throws(Failure) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(.asyncFactory(factory, file: file, line: line))
+        _bind(.asyncFactory(factory, file: file, line: line), effects: .of(.async, failure: Failure.self), carriesEffects: true)
     }""",
 ]
 

@@ -50,7 +50,9 @@ public struct AssistedFactoryBindingBuilder<AF: AssistedFactory, BinderScope: _S
     @inline(never)
     @usableFromInline
     func bind(_ recipe: _BindingRecipe<Factory<AF>>) -> BindingReceipt<Factory<AF>> {
-        graph.add(recipe, key: BindingKey(Factory<AF>.self), site: site, isShared: false)
+        // Its dependencies are resolved when the factory is called, synchronously: their effects
+        // are reported at this binding (see `EffectRule`), not carried.
+        graph.add(recipe, key: BindingKey(Factory<AF>.self), site: site, isShared: false, carriesEffects: false)
         return BindingReceipt()
     }
 

@@ -51,7 +51,7 @@ extension BindToable {
         function: StaticString = #function
     ) -> BindingReceipt<Input> {
         let sent = SentValue(value)
-        return _bind(_BindingRecipe(requests: [], effects: [], carriesEffects: true, file: file, line: line) { linker in
+        return _bind(_BindingRecipe(requests: [], file: file, line: line) { linker in
             linker.finish { _ in sent.value }
         })
     }

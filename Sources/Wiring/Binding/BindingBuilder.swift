@@ -71,6 +71,17 @@ public struct BindingBuilder<Element, BinderScope: _ScopeBase>: _ThrowingTermina
         return BindingReceipt()
     }
 
+    /// Records a binding with effects. Called by the terminals; do not call it yourself.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
+    public func _bind(_ recipe: _BindingRecipe<Element>, effects: Effects, carriesEffects: Bool) -> BindingReceipt<Element> {
+        graph.add(
+            recipe, key: BindingKey(Element.self, tag: options.tag), site: graph.bindSite(options.siteIndex, fallback: recipe.site),
+            isShared: options.isShared, effects: effects, carriesEffects: carriesEffects
+        )
+        return BindingReceipt()
+    }
+
     /// Renamed ``sharedInScope()`` in Cleanse 4.
     @available(*, unavailable, renamed: "sharedInScope()")
     public func asSingleton() -> Self { self }

@@ -5,8 +5,7 @@ extension _BindingRecipe {
     static func throwingFactory<each P, Failure: Error>(
         _ factory: @escaping @Sendable (repeat each P) throws(Failure) -> Input, file: StaticString, line: Int
     ) -> Self {
-        let effects: Effects = Failure.self == Never.self ? [] : .throwing
-        return Self(requests: DependencyRequest.list(repeat (each P).self), effects: effects, carriesEffects: true, file: file, line: line) { linker in
+        Self(requests: DependencyRequest.list(repeat (each P).self), file: file, line: line) { linker in
             switch linker.context {
             case .synchronous:
                 // Only a factory that cannot throw (`Failure` is `Never`) is linked here.
@@ -36,8 +35,7 @@ extension _BindingRecipe {
     static func mainActorFactory<each P, Failure: Error>(
         _ factory: @escaping @MainActor @Sendable (repeat each P) throws(Failure) -> Input, file: StaticString, line: Int
     ) -> Self {
-        let effects: Effects = Failure.self == Never.self ? .mainActor : [.mainActor, .throwing]
-        return Self(requests: DependencyRequest.list(repeat (each P).self), effects: effects, carriesEffects: true, file: file, line: line) { linker in
+        Self(requests: DependencyRequest.list(repeat (each P).self), file: file, line: line) { linker in
             switch linker.context {
             case .synchronous, .throwing, .mainActor:
                 let resolvers = linker.mainActorResolvers(repeat (each P).self)
@@ -58,10 +56,16 @@ extension _BindingRecipe {
     static func asyncFactory<each P, Failure: Error>(
         _ factory: @escaping @Sendable (repeat each P) async throws(Failure) -> Input, file: StaticString, line: Int
     ) -> Self {
-        let effects: Effects = Failure.self == Never.self ? .async : [.async, .throwing]
-        return Self(requests: DependencyRequest.list(repeat (each P).self), effects: effects, carriesEffects: true, file: file, line: line) { linker in
+        Self(requests: DependencyRequest.list(repeat (each P).self), file: file, line: line) { linker in
             let resolvers = linker.asyncResolvers(repeat (each P).self)
             return linker.finish(async: { instance in try await factory(repeat try await (each resolvers)(instance)) })
         }
+    }
+}
+
+extension Effects {
+    /// The effects of a factory: `base`, and `throwing` unless `failure` is `Never`.
+    static func of<Failure: Error>(_ base: Effects, failure: Failure.Type) -> Effects {
+        failure == Never.self ? base : base.union(.throwing)
     }
 }

@@ -4,22 +4,14 @@ public struct _BindingRecipe<Input> {
     @usableFromInline let requests: [DependencyRequest]
     @usableFromInline let site: CallSite
     @usableFromInline let link: (Linker) -> Resolver<Input>
-    /// The effects of the factory itself.
-    @usableFromInline let effects: Effects
-    /// Whether `link` can link the binding in every ``EffectContext``, so that its parameters'
-    /// effects travel to whoever takes its value. Recipes that resolve their parameters later,
-    /// synchronously (assisted factories, property injectors), cannot.
-    @usableFromInline let carriesEffects: Bool
+
+    // The effects of a recipe's factory travel beside it, as `_bind(_:effects:carriesEffects:)`'s
+    // arguments: a fourth field made every terminal look up the recipe type's metadata.
 
     @inlinable
-    init(
-        requests: [DependencyRequest], effects: Effects = [], carriesEffects: Bool = false, file: StaticString, line: Int,
-        link: @escaping (Linker) -> Resolver<Input>
-    ) {
+    init(requests: [DependencyRequest], file: StaticString, line: Int, link: @escaping (Linker) -> Resolver<Input>) {
         self.requests = requests
         self.site = CallSite(file: file, line: line)
         self.link = link
-        self.effects = effects
-        self.carriesEffects = carriesEffects
     }
 }

@@ -28,12 +28,21 @@ public struct SingularCollectionBindingBuilder<Element, BinderScope: _ScopeBase>
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     public func _bind(_ recipe: _BindingRecipe<Element>) -> BindingReceipt<Element> {
+        _bind(recipe, effects: [], carriesEffects: true)
+    }
+
+    /// Records a contribution with effects. Called by the terminals; do not call it yourself.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
+    public func _bind(_ recipe: _BindingRecipe<Element>, effects: Effects, carriesEffects: Bool) -> BindingReceipt<Element> {
         graph.add(ContributionDeclaration(
             element: recipe,
             key: BindingKey([Element].self, tag: options.tag),
             site: graph.bindSite(options.siteIndex, fallback: recipe.site),
             declaringModule: graph.currentModule,
-            isShared: options.isShared
+            isShared: options.isShared,
+            effects: effects,
+            carriesEffects: carriesEffects
         ))
         return BindingReceipt()
     }

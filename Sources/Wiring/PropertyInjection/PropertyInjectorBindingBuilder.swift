@@ -14,7 +14,7 @@ extension Binder {
     ) -> PropertyInjectorBindingBuilder<Element> {
         let site = CallSite(file: file, line: line)
         return PropertyInjectorBindingBuilder { [graph] recipe in
-            graph.add(recipe, key: BindingKey(PropertyInjector<Element>.self), site: site, isShared: false)
+            graph.add(recipe, key: BindingKey(PropertyInjector<Element>.self), site: site, isShared: false, carriesEffects: false)
             return BindingReceipt()
         }
     }
@@ -97,6 +97,6 @@ extension BindToable {
     public func propertyInjector<Element: AnyObject>(
         configuredWith configurationFunction: (PropertyInjectorBindingBuilder<Element>) -> BindingReceipt<PropertyInjector<Element>>
     ) -> BindingReceipt<PropertyInjector<Element>> where Input == PropertyInjector<Element> {
-        configurationFunction(PropertyInjectorBindingBuilder(bind: _bind))
+        configurationFunction(PropertyInjectorBindingBuilder { recipe in _bind(recipe, effects: [], carriesEffects: false) })
     }
 }

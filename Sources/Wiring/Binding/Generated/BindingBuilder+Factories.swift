@@ -454,7 +454,7 @@ extension BindingBuilder {
         function: StaticString = #function,
         factory: @escaping @MainActor @Sendable (repeat each P) throws(Failure) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(.mainActorFactory(factory, file: file, line: line))
+        _bind(.mainActorFactory(factory, file: file, line: line), effects: .of(.mainActor, failure: Failure.self), carriesEffects: true)
     }
 
     /// Binds the result of an `async` factory, such as the initialiser of an actor that opens a
@@ -479,6 +479,6 @@ extension BindingBuilder {
         function: StaticString = #function,
         factory: @escaping @Sendable (repeat each P) async throws(Failure) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(.asyncFactory(factory, file: file, line: line))
+        _bind(.asyncFactory(factory, file: file, line: line), effects: .of(.async, failure: Failure.self), carriesEffects: true)
     }
 }

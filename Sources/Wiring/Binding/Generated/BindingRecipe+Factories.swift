@@ -5,7 +5,7 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory(_ factory: @escaping @Sendable () -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: [], effects: [], carriesEffects: true, file: file, line: line) { linker in
+        Self(requests: [], file: file, line: line) { linker in
             guard linker.context == .synchronous else { return EffectfulLink.arity0(factory, linker) }
             return linker.finish { _ in factory() }
         }
@@ -15,7 +15,7 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1>(_ factory: @escaping @Sendable (consuming P1) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+        Self(requests: DependencyRequest.list(P1.self), file: file, line: line) { linker in
             guard linker.context == .synchronous else { return EffectfulLink.arity1(factory, linker) }
             let r1 = linker.resolver(0, P1.self)
             return linker.finish { instance in factory(r1(instance)) }
@@ -26,7 +26,7 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2>(_ factory: @escaping @Sendable (consuming P1, consuming P2) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+        Self(requests: DependencyRequest.list(P1.self, P2.self), file: file, line: line) { linker in
             guard linker.context == .synchronous else { return EffectfulLink.arity2(factory, linker) }
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
@@ -38,7 +38,7 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self), file: file, line: line) { linker in
             guard linker.context == .synchronous else { return EffectfulLink.arity3(factory, linker) }
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
@@ -51,7 +51,7 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self), file: file, line: line) { linker in
             guard linker.context == .synchronous else { return EffectfulLink.arity4(factory, linker) }
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
@@ -65,7 +65,7 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4, P5>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self), file: file, line: line) { linker in
             guard linker.context == .synchronous else { return EffectfulLink.arity5(factory, linker) }
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
@@ -80,7 +80,7 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self), file: file, line: line) { linker in
             guard linker.context == .synchronous else { return EffectfulLink.arity6(factory, linker) }
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
@@ -96,7 +96,7 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self), file: file, line: line) { linker in
             guard linker.context == .synchronous else { return EffectfulLink.arity7(factory, linker) }
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
@@ -113,7 +113,7 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7, P8>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self), file: file, line: line) { linker in
             guard linker.context == .synchronous else { return EffectfulLink.arity8(factory, linker) }
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
@@ -131,7 +131,7 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7, P8, P9>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self), file: file, line: line) { linker in
             guard linker.context == .synchronous else { return EffectfulLink.arity9(factory, linker) }
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
@@ -150,7 +150,7 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self), file: file, line: line) { linker in
             guard linker.context == .synchronous else { return EffectfulLink.arity10(factory, linker) }
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
@@ -170,7 +170,7 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self), file: file, line: line) { linker in
             guard linker.context == .synchronous else { return EffectfulLink.arity11(factory, linker) }
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
@@ -191,7 +191,7 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self), file: file, line: line) { linker in
             guard linker.context == .synchronous else { return EffectfulLink.arity12(factory, linker) }
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
@@ -213,7 +213,7 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12, P13>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self, P13.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self, P13.self), file: file, line: line) { linker in
             guard linker.context == .synchronous else { return EffectfulLink.arity13(factory, linker) }
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
@@ -236,7 +236,7 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12, P13, P14>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self, P13.self, P14.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self, P13.self, P14.self), file: file, line: line) { linker in
             guard linker.context == .synchronous else { return EffectfulLink.arity14(factory, linker) }
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
@@ -260,7 +260,7 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12, P13, P14, P15>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14, consuming P15) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self, P13.self, P14.self, P15.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self, P13.self, P14.self, P15.self), file: file, line: line) { linker in
             guard linker.context == .synchronous else { return EffectfulLink.arity15(factory, linker) }
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
@@ -285,7 +285,7 @@ extension _BindingRecipe {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12, P13, P14, P15, P16>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14, consuming P15, consuming P16) -> Input, file: StaticString, line: Int) -> Self {
-        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self, P13.self, P14.self, P15.self, P16.self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+        Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self, P13.self, P14.self, P15.self, P16.self), file: file, line: line) { linker in
             guard linker.context == .synchronous else { return EffectfulLink.arity16(factory, linker) }
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
@@ -313,7 +313,7 @@ extension _BindingRecipe {
     static func factory<each P>(
         _ factory: @escaping @Sendable (repeat consuming each P) -> Input, file: StaticString, line: Int
     ) -> Self {
-        Self(requests: DependencyRequest.list(repeat (each P).self), effects: [], carriesEffects: true, file: file, line: line) { linker in
+        Self(requests: DependencyRequest.list(repeat (each P).self), file: file, line: line) { linker in
             switch linker.context {
             case .synchronous:
                 let resolvers = linker.resolvers(repeat (each P).self)

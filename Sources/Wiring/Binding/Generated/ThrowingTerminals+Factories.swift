@@ -24,7 +24,7 @@ extension _ThrowingTerminals {
         function: StaticString = #function,
         factory: @escaping @Sendable (repeat each P) throws(Failure) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(.throwingFactory(factory, file: file, line: line))
+        _bind(.throwingFactory(factory, file: file, line: line), effects: .of([], failure: Failure.self), carriesEffects: true)
     }
 }
 
@@ -53,6 +53,6 @@ extension _GenericThrowingTerminals {
         function: StaticString = #function,
         factory: @escaping @Sendable (repeat each P) throws(Failure) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(.throwingFactory(factory, file: file, line: line))
+        _bind(.throwingFactory(factory, file: file, line: line), effects: .of([], failure: Failure.self), carriesEffects: true)
     }
 }

@@ -11,8 +11,11 @@ extension GraphBuilder {
             setSeed(SeedBinding.declaration(for: C.Seed.self, component: C.self))
         }
         C.configure(binder: Binder<C.Scope>(graph: self))
-        _ = C.configureRoot(binder: ReceiptBinder { [self] recipe in
-            setRoot(RootDeclaration(recipe: recipe, key: BindingKey(C.Root.self), site: recipe.site, declaringModule: C.self))
+        _ = C.configureRoot(binder: ReceiptBinder { [self] recipe, effects, carriesEffects in
+            setRoot(RootDeclaration(
+                recipe: recipe, key: BindingKey(C.Root.self), site: recipe.site, declaringModule: C.self, effects: effects,
+                carriesEffects: carriesEffects
+            ))
             return BindingReceipt()
         })
         if let overrides {

@@ -97,13 +97,15 @@ final class GraphBuilder {
 
     /// Records a unique declaration made by a `to(...)` call, and the recipe's link function
     /// until ``takeLink(of:)``.
-    func add<Input>(_ recipe: _BindingRecipe<Input>, key: BindingKey, site: CallSite, isShared: Bool) {
+    func add<Input>(
+        _ recipe: _BindingRecipe<Input>, key: BindingKey, site: CallSite, isShared: Bool, effects: Effects = [], carriesEffects: Bool = true
+    ) {
         let declaration = UniqueDeclaration(
             key: key, requests: recipe.requests, site: site, declaringModule: currentModule, isShared: isShared
         )
-        if !recipe.effects.isEmpty || !recipe.carriesEffects {
-            declaration.adoptEffects(recipe.effects, carriesEffects: recipe.carriesEffects)
-            hasEffects = hasEffects || !recipe.effects.isEmpty
+        if !effects.isEmpty || !carriesEffects {
+            declaration.adoptEffects(effects, carriesEffects: carriesEffects)
+            hasEffects = hasEffects || !effects.isEmpty
         }
         declaration.linkIndex = Int32(pendingLinks.count)
         pendingLinks.append(LinkBox(link: recipe.link).cast(to: Any.self))

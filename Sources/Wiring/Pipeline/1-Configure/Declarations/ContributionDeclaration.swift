@@ -16,17 +16,23 @@ final class ContributionDeclaration<Element>: AnyDeclaration {
     private var link: Link
 
     /// A contribution of one element.
-    init(element recipe: _BindingRecipe<Element>, key: BindingKey, site: CallSite, declaringModule: any Any.Type, isShared: Bool) {
+    init(
+        element recipe: _BindingRecipe<Element>, key: BindingKey, site: CallSite, declaringModule: any Any.Type, isShared: Bool,
+        effects: Effects, carriesEffects: Bool
+    ) {
         self.link = .element(RecipeLink(recipe.link))
         super.init(key: key, role: .contribution, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: isShared)
-        adoptEffects(recipe.effects, carriesEffects: recipe.carriesEffects)
+        adoptEffects(effects, carriesEffects: carriesEffects)
     }
 
     /// A contribution of several elements.
-    init(elements recipe: _BindingRecipe<[Element]>, key: BindingKey, site: CallSite, declaringModule: any Any.Type, isShared: Bool) {
+    init(
+        elements recipe: _BindingRecipe<[Element]>, key: BindingKey, site: CallSite, declaringModule: any Any.Type, isShared: Bool,
+        effects: Effects, carriesEffects: Bool
+    ) {
         self.link = .elements(RecipeLink(recipe.link))
         super.init(key: key, role: .contribution, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: isShared)
-        adoptEffects(recipe.effects, carriesEffects: recipe.carriesEffects)
+        adoptEffects(effects, carriesEffects: carriesEffects)
     }
 
     override var elementType: (any Any.Type)? { Element.self }

@@ -3,10 +3,10 @@
 final class RootDeclaration<Root>: AnyDeclaration {
     private var link: RecipeLink<Root>
 
-    init(recipe: _BindingRecipe<Root>, key: BindingKey, site: CallSite, declaringModule: any Any.Type) {
+    init(recipe: _BindingRecipe<Root>, key: BindingKey, site: CallSite, declaringModule: any Any.Type, effects: Effects, carriesEffects: Bool) {
         self.link = RecipeLink(recipe.link)
         super.init(key: key, role: .root, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: false)
-        adoptEffects(recipe.effects, carriesEffects: recipe.carriesEffects)
+        adoptEffects(effects, carriesEffects: carriesEffects)
     }
 
     /// The root's resolver. Called once, when the graph is linked.

@@ -3,7 +3,7 @@ enum TypeName {
     /// The short name as Swift 6 code spells it: `any NetworkExecutor`, `[Plugin]`,
     /// `Provider<Clock>`.
     static func of(_ type: any Any.Type) -> String {
-        let name = shorten(RuntimeTypeName.unqualified(type))
+        let name = shorten(String(describing: type))
         guard TypeKind.of(type).isExistential, !name.hasPrefix("any "), name != "Any", name != "AnyObject" else { return name }
         return "any " + name
     }

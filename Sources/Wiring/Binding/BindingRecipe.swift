@@ -6,7 +6,7 @@ public struct _BindingRecipe<Input> {
     @usableFromInline let link: (Linker) -> Resolver<Input>
 
     // The effects of a recipe's factory travel beside it, as `_bind(_:effects:carriesEffects:)`'s
-    // arguments: a fourth field made every terminal look up the recipe type's metadata.
+    // arguments: with a fourth field, every terminal would look up the recipe type's metadata.
 
     @inlinable
     init(requests: [DependencyRequest], file: StaticString, line: Int, link: @escaping (Linker) -> Resolver<Input>) {

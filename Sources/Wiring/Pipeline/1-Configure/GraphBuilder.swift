@@ -105,7 +105,6 @@ final class GraphBuilder {
         )
         if !effects.isEmpty || !carriesEffects {
             declaration.adoptEffects(effects, carriesEffects: carriesEffects)
-            hasEffects = hasEffects || !effects.isEmpty
         }
         declaration.linkIndex = Int32(pendingLinks.count)
         pendingLinks.append(LinkBox(link: recipe.link).cast(to: Any.self))

@@ -2,20 +2,12 @@
 /// about it. One per such binding, while the graph is linked.
 @usableFromInline
 final class EffectSink {
-    /// The binding, as the errors of its factory name it.
-    let requirement: ResolutionError.Requirement
-    /// The components from the root down to the binding's.
-    let componentPath: [String]
+    /// What the binding's resolvers need to wrap its errors: a value, so that they hold no sink.
+    let errorContext: ErrorContext
     /// The binding's `EffectfulResolvers`, once it is linked.
     var resolvers: AnyObject?
 
-    init(requirement: ResolutionError.Requirement, componentPath: [String]) {
-        self.requirement = requirement
-        self.componentPath = componentPath
-    }
-
-    /// What the binding's resolvers need to wrap its errors, without holding the sink.
-    var errorContext: ErrorContext {
-        ErrorContext(requirement: requirement, componentPath: componentPath)
+    init(errorContext: ErrorContext) {
+        self.errorContext = errorContext
     }
 }

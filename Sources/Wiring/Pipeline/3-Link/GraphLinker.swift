@@ -73,10 +73,10 @@ struct GraphLinker {
 
     /// Where a binding linked in an effectful context leaves its resolvers.
     private func sink(for declaration: AnyDeclaration) -> EffectSink {
-        EffectSink(
+        EffectSink(errorContext: ErrorContext(
             requirement: ResolutionError.Requirement(binding: graph.requirerName(declaration), location: declaration.location),
             componentPath: graph.path
-        )
+        ))
     }
 
     /// Records how deep the node lies and, where deep chains need one, puts a stack checkpoint

@@ -4,10 +4,14 @@
 ///
 /// ```swift
 /// @main struct ShopApp: App {
-///     let model: ShopViewModel
+///     let model: ShopViewModel?
 ///     init() {
-///         let factory = try! MainActorComponentFactory.of(ShopComponent.self)
-///         model = try! factory.build(())          // on the main actor, no await
+///         do {
+///             let factory = try MainActorComponentFactory.of(ShopComponent.self)
+///             model = try factory.build(())       // on the main actor, no await
+///         } catch {
+///             model = nil                         // show why instead of the shop
+///         }
 ///     }
 /// }
 /// ```

@@ -7,21 +7,21 @@
 /// `static func configure(binder: …)`. Bodies of functions, properties and closures are skipped
 /// by counting braces.
 package struct FileScanner {
-    private let tokens: [Token]
-    private let path: String
-    private var index = 0
-    private var result: ScannedFile
-    private var contexts: [Context] = []
+    let tokens: [Token]
+    let path: String
+    var index = 0
+    var result: ScannedFile
+    var contexts: [Context] = []
     /// How many `(` and `[` are open in the innermost braces; declarations start only at 0.
-    private var parenDepth = 0
+    var parenDepth = 0
     /// The paren depth of each enclosing context, restored when its brace closes.
-    private var savedParenDepths: [Int] = []
-    private var conditions: [ConditionFrame] = []
+    var savedParenDepths: [Int] = []
+    var conditions: [ConditionFrame] = []
     /// The line of each comment that stands alone on its line, and its text.
-    private let commentLines: [Int: String]
-    private var usedMarkers: Set<Int> = []
+    let commentLines: [Int: String]
+    var usedMarkers: Set<Int> = []
 
-    private enum Context {
+    enum Context {
         case type(Int, openedAt: Token)
         case other(openedAt: Token)
 
@@ -32,7 +32,7 @@ package struct FileScanner {
         }
     }
 
-    private struct ConditionFrame {
+    struct ConditionFrame {
         var earlier: [String]
         var current: String?
         var line: Int
@@ -45,14 +45,14 @@ package struct FileScanner {
     }
 
     /// The words that may come before `struct`, `func` and the like in a declaration.
-    private static let modifiers: Set<String> = [
+    static let modifiers: Set<String> = [
         "public", "open", "package", "internal", "private", "fileprivate", "final", "indirect", "nonisolated",
         "static", "override", "required", "convenience", "mutating", "nonmutating", "lazy", "weak", "unowned",
         "dynamic", "optional", "prefix", "postfix", "infix", "distributed", "isolated", "consuming", "borrowing",
     ]
-    private static let accessLevels: Set<String> = ["public", "open", "package", "internal", "private", "fileprivate"]
+    static let accessLevels: Set<String> = ["public", "open", "package", "internal", "private", "fileprivate"]
     /// What follows `class` when `class` is a modifier (`class func`) rather than a declaration.
-    private static let afterClassModifier: Set<String> = [
+    static let afterClassModifier: Set<String> = [
         "func", "var", "let", "subscript", "init", "deinit", "typealias", "static", "override", "final", "public",
         "open", "package", "internal", "private", "fileprivate", "nonisolated", "required", "convenience",
     ]
@@ -74,7 +74,7 @@ package struct FileScanner {
         return scanner.result
     }
 
-    private init(tokens: [Token], comments: [LineComment], path: String) {
+    init(tokens: [Token], comments: [LineComment], path: String) {
         self.tokens = tokens
         self.path = path
         result = ScannedFile(path: path)
@@ -87,7 +87,7 @@ package struct FileScanner {
 
     // MARK: - The walk
 
-    private var atDeclarationLevel: Bool {
+    var atDeclarationLevel: Bool {
         guard parenDepth == 0 else { return false }
         return switch contexts.last {
         case nil, .type?: true
@@ -95,25 +95,25 @@ package struct FileScanner {
         }
     }
 
-    private func token(_ offset: Int = 0) -> Token? {
+    func token(_ offset: Int = 0) -> Token? {
         index + offset < tokens.count ? tokens[index + offset] : nil
     }
 
-    private func isSymbol(_ text: String, _ offset: Int = 0) -> Bool {
+    func isSymbol(_ text: String, _ offset: Int = 0) -> Bool {
         guard let token = token(offset) else { return false }
         return token.kind == .symbol && token.text == text
     }
 
-    private func isWord(_ text: String, _ offset: Int = 0) -> Bool {
+    func isWord(_ text: String, _ offset: Int = 0) -> Bool {
         guard let token = token(offset) else { return false }
         return token.kind == .word && token.text == text
     }
 
-    private func problem(_ message: String, at token: Token?) -> SourceProblem {
+    func problem(_ message: String, at token: Token?) -> SourceProblem {
         SourceProblem(file: path, line: token?.line ?? tokens.last?.line ?? 1, column: token?.column ?? 1, message: message)
     }
 
-    private mutating func run() throws(SourceProblem) {
+    mutating func run() throws(SourceProblem) {
         while let current = token() {
             if atDeclarationLevel, current.kind == .word || isSymbol("@") {
                 let start = index
@@ -131,7 +131,7 @@ package struct FileScanner {
     }
 
     /// Moves past one token that starts no declaration, following braces and `#if`.
-    private mutating func step() throws(SourceProblem) {
+    mutating func step() throws(SourceProblem) {
         guard let current = token() else { return }
         index += 1
         switch current.kind {
@@ -153,7 +153,7 @@ package struct FileScanner {
         }
     }
 
-    private mutating func directive(_ token: Token) throws(SourceProblem) {
+    mutating func directive(_ token: Token) throws(SourceProblem) {
         switch token.text {
         case "if":
             conditions.append(ConditionFrame(earlier: [], current: token.condition, line: token.line))
@@ -175,7 +175,7 @@ package struct FileScanner {
 
     /// Reads the attributes and modifiers at the cursor and the declaration they introduce, when
     /// it is one the scan records; otherwise leaves the cursor after them.
-    private mutating func declaration() throws(SourceProblem) {
+    mutating func declaration() throws(SourceProblem) {
         guard let first = token() else { return }
         var attributes: [String] = []
         var modifiers: [String] = []
@@ -245,7 +245,7 @@ package struct FileScanner {
         }
     }
 
-    private mutating func typeDeclaration(
+    mutating func typeDeclaration(
         _ kind: ScannedType.Kind, first: Token, attributes: [String], modifiers: [String]
     ) throws(SourceProblem) {
         let keyword = tokens[index]
@@ -295,138 +295,16 @@ package struct FileScanner {
         index += 1
     }
 
-    private mutating func open(_ context: Context) {
+    mutating func open(_ context: Context) {
         contexts.append(context)
         savedParenDepths.append(parenDepth)
         parenDepth = 0
     }
 
-    private var enclosingType: Int? {
+    var enclosingType: Int? {
         for context in contexts.reversed() {
             if case let .type(owner, _) = context { return owner }
         }
         return nil
-    }
-
-    // MARK: - Types as written
-
-    /// Reads a type at the cursor (`Wiring.Binder<Singleton>`, `any P`, `[T]`, `@unchecked
-    /// Sendable`, `~Copyable`) and returns it without spaces, except between words.
-    private mutating func typeExpression() throws(SourceProblem) -> String {
-        var text = ""
-        while isSymbol("@"), let name = token(1), name.kind == .word {
-            index += 2
-            if isSymbol("("), token()?.line == name.line { _ = try balanced(open: "(", close: ")") }
-        }
-        if isSymbol("~") {
-            text += "~"
-            index += 1
-        }
-        while let word = token(), word.kind == .word, ["any", "some", "inout", "sending", "borrowing", "consuming"].contains(word.text),
-              let next = token(1), next.kind == .word || (next.kind == .symbol && ["(", "["].contains(next.text)) {
-            text += word.text + " "
-            index += 1
-        }
-        if isSymbol("(") {
-            text += try balanced(open: "(", close: ")")
-        } else if isSymbol("[") {
-            text += try balanced(open: "[", close: "]")
-        } else if let word = token(), word.kind == .word {
-            text += word.text
-            index += 1
-            while true {
-                if isSymbol("<") {
-                    text += try balanced(open: "<", close: ">")
-                } else if isSymbol("."), let next = token(1), next.kind == .word {
-                    text += "." + next.text
-                    index += 2
-                } else {
-                    break
-                }
-            }
-        }
-        while isSymbol("?") || isSymbol("!") {
-            text += token()?.text ?? ""
-            index += 1
-        }
-        return text
-    }
-
-    /// Reads from the `open` at the cursor to its matching `close`; the text, words separated by
-    /// spaces and nothing else.
-    private mutating func balanced(open: String, close: String) throws(SourceProblem) -> String {
-        let start = token()
-        var depth = 0
-        var text = ""
-        var previous: Token?
-        while let current = token() {
-            index += 1
-            if current.kind == .symbol, current.text == open { depth += 1 }
-            if current.kind == .symbol, current.text == close, !(close == ">" && previous?.text == "-") { depth -= 1 }
-            if current.kind == .directive { continue }
-            if let previous {
-                if previous.kind != .symbol, current.kind != .symbol {
-                    text += " "
-                } else if previous.kind == .symbol, [",", ":"].contains(previous.text) {
-                    text += " "
-                }
-            }
-            text += current.text
-            previous = current
-            if depth == 0 { return text }
-            if open == "<", current.kind == .symbol, ["{", "}"].contains(current.text) {
-                throw problem("this \(open) is not closed before a brace; LinkedWiring cannot read the declaration", at: start)
-            }
-        }
-        throw problem("this \(open) is never closed", at: start)
-    }
-
-    // MARK: - Markers
-
-    /// Whether the comment lines right above `line` say `// linked-wiring: exclude`.
-    private mutating func marker(above line: Int) throws(SourceProblem) -> Bool {
-        var excluded = false
-        var current = line - 1
-        while let comment = commentLines[current] {
-            if let directive = Self.directive(of: comment) {
-                usedMarkers.insert(current)
-                guard Self.isExclude(directive) else {
-                    throw SourceProblem(file: path, line: current, message: Self.unknownDirective(directive))
-                }
-                excluded = true
-            }
-            current -= 1
-        }
-        return excluded
-    }
-
-    /// Every marker must sit above a declaration: one elsewhere would leave out nothing.
-    private func checkMarkers(_ comments: [LineComment]) throws(SourceProblem) {
-        for comment in comments {
-            guard let directive = Self.directive(of: comment.text), !usedMarkers.contains(comment.line) else { continue }
-            guard Self.isExclude(directive) else {
-                throw SourceProblem(file: path, line: comment.line, message: Self.unknownDirective(directive))
-            }
-            throw SourceProblem(
-                file: path, line: comment.line,
-                message: "this `// linked-wiring: exclude` is not on the lines right above a type declaration or extension, so it leaves out nothing; move it to the line above the module's declaration"
-            )
-        }
-    }
-
-    /// The text after `// linked-wiring:`, or nil when the comment is not a marker.
-    private static func directive(of comment: String) -> String? {
-        guard comment.hasPrefix("//"), !comment.hasPrefix("///") else { return nil }
-        let body = comment.dropFirst(2).drop { $0 == " " || $0 == "\t" }
-        guard body.hasPrefix("linked-wiring:") else { return nil }
-        return String(body.dropFirst("linked-wiring:".count).drop { $0 == " " || $0 == "\t" })
-    }
-
-    private static func isExclude(_ directive: String) -> Bool {
-        directive.prefix { $0.isLetter || $0 == "-" } == "exclude"
-    }
-
-    private static func unknownDirective(_ directive: String) -> String {
-        "unknown marker `// linked-wiring: \(directive)`; the only marker is `// linked-wiring: exclude`, on the line above a module to leave out"
     }
 }

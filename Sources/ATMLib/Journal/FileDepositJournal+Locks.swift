@@ -1,0 +1,108 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The journal's locks: the exclusive `flock` on `<journal>.lock` that serialises the processes
+/// that change the journal, and the byte-range claims on `<journal>.claims` that say which
+/// process owns a deposit's outcome.
+extension FileDepositJournal {
+    /// Runs `body` holding the exclusive lock on `<journal>.lock`, waiting at most ``lockTimeout``.
+    func locked<T>(_ file: JournalFile, _ body: () throws(JournalError) -> T) throws(JournalError) -> T {
+        try makeFolder(file.folder)
+        let descriptor = open(file.lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw .inputOutput(path, "lock", errno: errno) }
+        defer { close(descriptor) }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: lockTimeout)
+        var pause = Duration.milliseconds(1)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            guard code == EWOULDBLOCK || code == EINTR else { throw .inputOutput(path, "lock", errno: code) }
+            guard clock.now < deadline else { throw lockedError(holder: Self.holder(descriptor)) }
+            var interval = timespec(tv_sec: 0, tv_nsec: Int(pause.components.attoseconds / 1_000_000_000))
+            nanosleep(&interval, nil)
+            pause = min(pause * 2, .milliseconds(50))
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        Self.announceHolder(descriptor)
+        return try body()
+    }
+
+    func lockedError(holder: Int32?) -> JournalError {
+        let who = holder.map { "process \($0)" } ?? "another process"
+        return JournalError(
+            kind: .locked,
+            message: "the deposit journal \(path) is locked by \(who), which has held it for more than \(lockTimeout.spokenSeconds); "
+                + "let it finish, or stop it, then try again"
+        )
+    }
+
+    /// Writes this process's id into the lock file, for the messages of the processes that wait.
+    static func announceHolder(_ descriptor: Int32) {
+        let text = Array("\(getpid())\n".utf8)
+        guard ftruncate(descriptor, 0) == 0 else { return }
+        _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// The process id the holder of the lock wrote, if it wrote one.
+    static func holder(_ descriptor: Int32) -> Int32? {
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        return Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// Claims a deposit with a write lock on one byte of `<journal>.claims`, chosen by its key;
+    /// nil when another process holds it.
+    func claim(_ deposit: PendingDeposit, in file: JournalFile) throws(JournalError) -> DepositClaim? {
+        let descriptor = open(file.claimsPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw .inputOutput(path, "claim a deposit in", errno: errno) }
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        lock.l_start = off_t(Self.claimOffset(deposit.idempotencyKey))
+        lock.l_len = 1
+        while fcntl(descriptor, Self.setLockCommand, &lock) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            close(descriptor)
+            if code == EAGAIN || code == EACCES { return nil }
+            throw .inputOutput(path, "claim a deposit in", errno: code)
+        }
+        return DepositClaim(deposit: deposit) { close(descriptor) }
+    }
+
+    /// `F_OFD_SETLK` on Linux, whose locks belong to the open file and so to the claim alone;
+    /// elsewhere `F_SETLK`, whose locks belong to the process (which holds one claim at a time).
+    static var setLockCommand: Int32 {
+        #if os(Linux)
+        37
+        #else
+        F_SETLK
+        #endif
+    }
+
+    /// The byte that stands for a key: FNV-1a of its bytes, below 2^62.
+    static func claimOffset(_ key: String) -> Int64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in key.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return Int64(hash >> 2)
+    }
+}
+
+extension Duration {
+    /// The duration spoken: `5 seconds`, `1 second`, `250 ms`.
+    fileprivate var spokenSeconds: String {
+        let (seconds, attoseconds) = components
+        guard seconds < 1 || attoseconds != 0 else { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
+        return "\(seconds * 1_000 + attoseconds / 1_000_000_000_000_000) ms"
+    }
+}

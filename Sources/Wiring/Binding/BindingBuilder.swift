@@ -63,6 +63,26 @@ public struct BindingBuilder<Element, BinderScope: _ScopeBase>: _ThrowingTermina
         CollectionBindingBuilder(graph: graph, options: options)
     }
 
+    /// Makes the binding one entry of the map `[Key: Element]`, under `key`.
+    ///
+    /// Entries come from any module the component includes, typically one per feature's wiring
+    /// library; a factory that takes `[Key: Element]` receives them all, and one that takes
+    /// `[Key: Provider<Element>]` makes only the entries it asks for. The key's type is part of
+    /// the map's identity: `[String: Handler]` and `[Route: Handler]` are different maps. Two
+    /// entries under one key are a validation error.
+    ///
+    /// ```swift
+    /// binder.bind((any DeepLinkHandler).self).intoMap(key: "settings").to(factory: SettingsHandler.init)
+    /// ```
+    ///
+    /// - Parameter key: The entry's key.
+    /// - Returns: A builder whose terminal makes the entry's value.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
+    public func intoMap<Key: Hashable & Sendable>(key: Key) -> MapBindingBuilder<Key, Element, BinderScope> {
+        MapBindingBuilder(graph: graph, options: options, key: key)
+    }
+
     /// Records the binding. Called by the terminals; do not call it yourself.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)

@@ -7,7 +7,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// What kind of problem a diagnostic reports.
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         private enum Code: Hashable, Sendable {
-            case missingBinding, dependencyCycle, duplicateBinding, scopeMisuse, rootBinding, wiringRule, invalidOverride, unhandledEffect
+            case missingBinding, dependencyCycle, duplicateBinding, scopeMisuse, rootBinding, wiringRule, invalidOverride, unhandledEffect, duplicateMapKey
         }
 
         private let code: Code
@@ -31,6 +31,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         /// An effect (main actor, `async`, `throws`) would have to run where it cannot: under
         /// `build(_:)`, `Provider.get()`, `Lazy`, or another synchronous entry point.
         public static let unhandledEffect = Kind(.unhandledEffect)
+        /// A map has two entries under one key, or a subcomponent contributes a key its
+        /// ancestor's map already has.
+        public static let duplicateMapKey = Kind(.duplicateMapKey)
 
         /// The kind in words: `missing binding`, `dependency cycle`, …
         public var description: String {
@@ -43,6 +46,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
             case .wiringRule: "wiring rule"
             case .invalidOverride: "invalid override"
             case .unhandledEffect: "unhandled effect"
+            case .duplicateMapKey: "duplicate map key"
             }
         }
     }

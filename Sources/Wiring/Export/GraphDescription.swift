@@ -60,7 +60,8 @@ final class GraphDescription: @unchecked Sendable {
         )
     }
 
-    /// `Module.Type`, `#Module.Tag` when tagged, `@n` for the n-th contribution of a collection.
+    /// `Module.Type`, `#Module.Tag` when tagged, `@n` for the n-th contribution of a collection,
+    /// `[key]` for a map entry.
     private func bindingIDs(prefix: String) -> [String] {
         var contributionCounts: [BindingKey: Int] = [:]
         return graph.declarations.map { declaration in
@@ -68,8 +69,15 @@ final class GraphDescription: @unchecked Sendable {
             var id = prefix + TypeName.qualified(declaration.key.type)
             if let tag = declaration.key.tag { id += "#" + TypeName.qualified(tag) }
             if declaration.role == .contribution {
-                contributionCounts[declaration.key, default: 0] += 1
-                id += "@\(contributionCounts[declaration.key, default: 1])"
+                switch (declaration.mapRole, declaration.mapKey) {
+                case let (.entry?, key?):
+                    id += "[\(key.text)]"
+                case let (.removal?, key?):
+                    id += "[\(key.text)]@removed"
+                default:
+                    contributionCounts[declaration.key, default: 0] += 1
+                    id += "@\(contributionCounts[declaration.key, default: 1])"
+                }
             }
             return id
         }
@@ -94,7 +102,15 @@ final class GraphDescription: @unchecked Sendable {
             location: declaration.location,
             isOverride: declaration.isOverride,
             effects: declaration.effects,
-            implementation: graph.builder.implementations[ObjectIdentifier(declaration)].map(TypeName.of)
+            implementation: graph.builder.implementations[ObjectIdentifier(declaration)].map(TypeName.of),
+            mapKey: declaration.mapKey?.text,
+            mapRole: declaration.mapRole.map { role in
+                switch role {
+                case .entry: .entry
+                case .declaration: .declaration
+                case .removal: .removal
+                }
+            }
         )
     }
 

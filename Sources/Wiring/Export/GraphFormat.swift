@@ -32,7 +32,13 @@ extension ObjectGraph.Binding {
         switch kind {
         case .root: traits.append("root")
         case .seed: traits.append("seed")
-        case .contribution: traits.append("collection element")
+        case .contribution:
+            switch mapRole {
+            case .entry?: traits.append("map entry \(mapKey ?? "")")
+            case .declaration?: traits.append("map declaration")
+            case .removal?: traits.append("removes map entry \(mapKey ?? "")")
+            case nil: traits.append("collection element")
+            }
         case .unique: break
         }
         if let scope { traits.append("shared in \(scope.split(separator: ".").last.map(String.init) ?? scope)") }

@@ -99,9 +99,20 @@ extension ObjectGraph {
             case root
         }
 
+        /// What a binding does to a map `[Key: Value]`.
+        public enum MapRole: String, Hashable, Sendable, Codable {
+            /// Contributes the entry under ``Binding/mapKey`` (`intoMap(key:)`).
+            case entry
+            /// Declares the map, so that it may have no entries (`Binder.declareMap`).
+            case declaration
+            /// A test's replacements remove the entry under ``Binding/mapKey``.
+            case removal
+        }
+
         /// Unique within the graph and stable from run to run: the qualified type, `#` and the
-        /// qualified tag when tagged, `@` and a 1-based index for a collection contribution;
-        /// `root` for the root. Example: `Swift.Array<Plugins.Plugin>@2`.
+        /// qualified tag when tagged, `@` and a 1-based index for a collection contribution,
+        /// the key in brackets for a map entry (`["home"]`); `root` for the root. Example:
+        /// `Swift.Array<Plugins.Plugin>@2`.
         public let id: String
         /// The bound type with its module: `any Network.NetworkExecutor`, `Swift.Array<Plugins.Plugin>`.
         public let type: String
@@ -131,12 +142,21 @@ extension ObjectGraph {
         /// itself bound (`binder.bind((any NetworkExecutor).self).to(BankNetworkExecutor.self) { $0 }`):
         /// `BankNetworkExecutor`. Nil otherwise, and absent from JSON.
         public let implementation: String?
+        /// The key of a map entry, or of the entry a test removes, as code writes it: `"home"`,
+        /// `42`, `Route.home`. Nil otherwise, and absent from JSON.
+        public let mapKey: String?
+        /// What the binding does to a map, for the declarations of a map `[Key: Value]`
+        /// (their ``kind`` is ``Kind/contribution``). Nil otherwise, and absent from JSON.
+        public let mapRole: MapRole?
 
         /// Creates a binding.
         public init(
             id: String, type: String, name: String, tag: String?, kind: Kind, scope: String?, isCollection: Bool,
-            module: String?, location: SourceLocation?, isOverride: Bool, effects: Effects = [], implementation: String? = nil
+            module: String?, location: SourceLocation?, isOverride: Bool, effects: Effects = [], implementation: String? = nil,
+            mapKey: String? = nil, mapRole: MapRole? = nil
         ) {
+            self.mapKey = mapKey
+            self.mapRole = mapRole
             self.effects = effects
             self.implementation = implementation
             self.id = id
@@ -152,7 +172,7 @@ extension ObjectGraph {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case id, type, name, tag, kind, scope, isCollection, module, location, isOverride, effects, implementation
+            case id, type, name, tag, kind, scope, isCollection, module, location, isOverride, effects, implementation, mapKey, mapRole
         }
 
         /// Decodes a binding; `effects` may be absent (documents of schema version 1).
@@ -173,7 +193,9 @@ extension ObjectGraph {
                 location: try container.decodeIfPresent(SourceLocation.self, forKey: .location),
                 isOverride: try container.decode(Bool.self, forKey: .isOverride),
                 effects: try container.decodeIfPresent(Effects.self, forKey: .effects) ?? [],
-                implementation: try container.decodeIfPresent(String.self, forKey: .implementation)
+                implementation: try container.decodeIfPresent(String.self, forKey: .implementation),
+                mapKey: try container.decodeIfPresent(String.self, forKey: .mapKey),
+                mapRole: try container.decodeIfPresent(MapRole.self, forKey: .mapRole)
             )
         }
 

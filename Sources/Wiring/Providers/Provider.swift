@@ -23,6 +23,12 @@ public struct Provider<Element>: ProviderProtocol {
         self.resolve = resolve
     }
 
+    /// A provider in an instance already marked as escaping: one of many made at once.
+    init(shared instance: SharedInstance, resolve: @escaping Resolver<Element>) {
+        self.instance = instance
+        self.resolve = resolve
+    }
+
     /// Creates a provider that calls `getter` on every ``get()``; useful in tests.
     ///
     /// - Parameter getter: The function that makes the value.

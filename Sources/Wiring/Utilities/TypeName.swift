@@ -3,6 +3,9 @@ enum TypeName {
     /// The short name as Swift 6 code spells it: `any NetworkExecutor`, `[Plugin]`,
     /// `Provider<Clock>`.
     static func of(_ type: any Any.Type) -> String {
+        if let dictionary = type as? any DictionaryTypeParts.Type {
+            return "[\(of(dictionary.keyType)): \(of(dictionary.valueType))]"
+        }
         let name = shorten(String(describing: type))
         guard TypeKind.of(type).isExistential, !name.hasPrefix("any "), name != "Any", name != "AnyObject" else { return name }
         return "any " + name
@@ -43,14 +46,64 @@ enum TypeName {
         return String(module)
     }
 
-    /// Rewrites `Array<X>` as `[X]` and `Optional<X>` as `X?`, the way Swift code spells them.
+    /// The key and value types of a dictionary's short name: `("String", "any Handler")` for
+    /// `[String: any Handler]`; nil for any other name.
+    static func dictionaryParts(_ name: String) -> (key: String, value: String)? {
+        guard name.hasPrefix("["), name.hasSuffix("]") else { return nil }
+        let inner = name.dropFirst().dropLast()
+        var depth = 0
+        for index in inner.indices {
+            switch inner[index] {
+            case "<", "[", "(": depth += 1
+            case ">", "]", ")": depth -= 1
+            case ":" where depth == 0:
+                let value = inner[inner.index(after: index)...].drop { $0 == " " }
+                return (String(inner[..<index]), String(value))
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// Rewrites `Array<X>` as `[X]`, `Dictionary<K, V>` as `[K: V]` and `Optional<X>` as `X?`,
+    /// the way Swift code spells them.
     private static func shorten(_ name: String) -> String {
         if name.hasPrefix("Array<"), name.hasSuffix(">") {
             return "[" + shorten(String(name.dropFirst(6).dropLast())) + "]"
+        }
+        if name.hasPrefix("Dictionary<"), name.hasSuffix(">"), let comma = topLevelComma(in: name.dropFirst(11).dropLast()) {
+            let arguments = name.dropFirst(11).dropLast()
+            let value = arguments[arguments.index(after: comma)...].drop { $0 == " " }
+            return "[" + shorten(String(arguments[..<comma])) + ": " + shorten(String(value)) + "]"
         }
         if name.hasPrefix("Optional<"), name.hasSuffix(">") {
             return shorten(String(name.dropFirst(9).dropLast())) + "?"
         }
         return name
     }
+
+    /// The first comma outside brackets: the one between a two-argument generic's arguments.
+    private static func topLevelComma(in arguments: Substring) -> Substring.Index? {
+        var depth = 0
+        for index in arguments.indices {
+            switch arguments[index] {
+            case "<", "[", "(": depth += 1
+            case ">", "]", ")": depth -= 1
+            case "," where depth == 0: return index
+            default: break
+            }
+        }
+        return nil
+    }
+}
+
+/// The key and value types of a dictionary type, which its printed name leaves out `any` from.
+protocol DictionaryTypeParts {
+    static var keyType: any Any.Type { get }
+    static var valueType: any Any.Type { get }
+}
+
+extension Dictionary: DictionaryTypeParts {
+    static var keyType: any Any.Type { Key.self }
+    static var valueType: any Any.Type { Value.self }
 }

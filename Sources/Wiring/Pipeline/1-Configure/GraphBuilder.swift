@@ -42,6 +42,8 @@ final class GraphBuilder {
     @exclusivity(unchecked) private var moduleStack: [any Any.Type]
     /// Set while overrides are being declared: their declarations replace the component's own.
     private var isDeclaringOverrides = false
+    /// Whether a declaration removes a map's entry, which only a test's replacements may do.
+    private(set) var hasMapRemovals = false
     /// The link functions of the unique declarations, each at its declaration's `linkIndex`,
     /// until the graph is linked.
     @exclusivity(unchecked) private var pendingLinks: [LinkBox<Any>?] = []
@@ -87,6 +89,11 @@ final class GraphBuilder {
         moduleStack.append(module)
         configure()
         moduleStack.removeLast()
+    }
+
+    /// Records that a map's entry is removed (see ``hasMapRemovals``).
+    func noteMapRemoval() {
+        hasMapRemovals = true
     }
 
     func add(_ declaration: AnyDeclaration) {

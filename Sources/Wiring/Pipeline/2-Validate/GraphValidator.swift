@@ -3,6 +3,7 @@ enum GraphValidator {
     static func diagnose(_ graph: ResolvedGraph, _ order: DependencyOrder, rules: ValidationRules, entry: EffectContext) -> [Diagnostic] {
         var diagnostics = OverrideRule.diagnose(graph)
             + DuplicateBindingRule.diagnose(graph)
+            + MapKeyRule.diagnose(graph)
             + RootBindingRule.diagnose(graph)
             + MissingBindingRule.diagnose(graph)
             + DependencyCycleRule.diagnose(graph, order)

@@ -4,11 +4,17 @@ extension ResolvedGraph {
     var componentName: String { TypeName.of(builder.component) }
 
     /// What a declaration provides, as a requirer: `ATMDepositer`, `a contribution to [Plugin]`,
+    /// `the entry "home" of [String: any Handler]`,
     /// `the root of ApplicationRootComponent`.
     func requirerName(_ declaration: AnyDeclaration) -> String {
         switch declaration.role {
         case .unique, .seed: declaration.key.displayName
-        case .contribution: "a contribution to \(declaration.key.displayName)"
+        case .contribution:
+            if let key = declaration.mapKey {
+                "the entry \(key.text) of \(declaration.key.displayName)"
+            } else {
+                "a contribution to \(declaration.key.displayName)"
+            }
         case .root: "the root of \(componentName)"
         }
     }

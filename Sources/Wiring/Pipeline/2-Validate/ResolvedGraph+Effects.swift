@@ -22,6 +22,10 @@ extension ResolvedGraph {
                 let declaration = Int(index)
                 entryEffects.formUnion(carriedEffects(of: declarations[declaration], resolutions(of: declaration), in: effects))
             }
+            // A subcomponent's collection or map holds its ancestor's, resolved with it.
+            if let inherited = inheritedCollection(of: entry) {
+                entryEffects.formUnion(ancestor(inherited.depth).effects(ofEntry: inherited.entry))
+            }
             effects[entry] = entryEffects
         }
         setEffects(effects)

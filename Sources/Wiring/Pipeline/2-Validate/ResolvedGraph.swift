@@ -97,10 +97,9 @@ final class ResolvedGraph {
         self.builder = builder
         self.parent = parent
         self.path = (parent?.path ?? []) + [TypeName.of(builder.component)]
-        let overridden = Set(builder.declarations.lazy.filter(\.isOverride).map(\.key))
-        var declarations = overridden.isEmpty
-            ? builder.declarations
-            : builder.declarations.filter { $0.isOverride || !overridden.contains($0.key) }
+        var declarations = builder.declarations.contains(where: \.isOverride)
+            ? Self.applyingOverrides(builder.declarations)
+            : builder.declarations
         // Cleanse's rule: the root is an ordinary binding of its type. Where a module binds that
         // type too, or the root asks for its own type (`bind.to { (atm: ATM) in atm }`), the root
         // stays the component's own and takes the module's binding.
@@ -136,6 +135,20 @@ final class ResolvedGraph {
         var linked = releaseOrder.map { nodes[Int($0)] }
         nodes = []
         while linked.popLast() != nil {}
+    }
+
+    /// The declarations left once a test's overrides replace the component's own: an override
+    /// replaces every declaration of its key, except that an entry of a map (or its removal)
+    /// replaces only the entry under the same key of that map.
+    private static func applyingOverrides(_ declarations: [AnyDeclaration]) -> [AnyDeclaration] {
+        let overrides = declarations.filter(\.isOverride)
+        let replacedKeys = Set(overrides.lazy.filter { $0.mapRole == nil }.map(\.key))
+        let replacedEntries = Set(overrides.lazy.compactMap(MapEntryID.init))
+        return declarations.filter { declaration in
+            if declaration.isOverride { return true }
+            if replacedKeys.contains(declaration.key) { return false }
+            return MapEntryID(declaration).map { !replacedEntries.contains($0) } ?? true
+        }
     }
 
     /// Moves the requests of every declaration into one array, so that a graph keeps one array

@@ -24,6 +24,10 @@ final class AnyNode: @unchecked Sendable {
     /// linked; nil for every other binding, whose contexts all call its plain resolver.
     @exclusivity(unchecked) var effectful: AnyObject?
 
+    /// The ``LinkedMap`` of a map key linked without effects, which `[Key: Provider<Value>]`
+    /// reads; nil for every other key.
+    @exclusivity(unchecked) var linkedMap: AnyObject?
+
     init() {
         box = ResolverBox { _ in
             preconditionFailure("Wiring internal error: a binding was resolved before the graph was linked.")

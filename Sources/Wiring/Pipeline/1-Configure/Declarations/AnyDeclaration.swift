@@ -65,6 +65,12 @@ class AnyDeclaration {
     /// The element type of a collection contribution; nil for other declarations.
     var elementType: (any Any.Type)? { nil }
 
+    /// The key of a map entry, or of the entry a test removes; nil for every other declaration.
+    var mapKey: MapKey? { nil }
+
+    /// What the declaration does to a map: nil for declarations that are not about a map.
+    var mapRole: MapRole? { nil }
+
     /// Whether the declaration is the factory of an installed subcomponent, which binds no type
     /// of any library (the wiring rule leaves it alone).
     var isSubcomponentFactory: Bool { false }

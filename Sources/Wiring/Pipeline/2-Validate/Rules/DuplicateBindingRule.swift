@@ -76,12 +76,17 @@ enum DuplicateBindingRule {
 
     private static func mixed(_ key: BindingKey, singles: [AnyDeclaration], contributions: [AnyDeclaration], _ graph: ResolvedGraph) -> Diagnostic {
         let name = key.displayName
-        var lines = ["\(name) is bound both as a single value and as a collection."]
+        let isMap = contributions.contains { $0.mapRole != nil }
+        let collection = isMap ? "map" : "collection"
+        var lines = ["\(name) is bound both as a single value and as a \(collection)."]
         lines += singles.map { "  bound as a single value \(graph.place(of: $0))" }
-        lines += contributions.map { "  contributed to the collection \(graph.place(of: $0))" }
+        lines += contributions.map { contribution in
+            let entry = contribution.mapKey.map { " under the key \($0.text)" } ?? ""
+            return "  contributed to the \(collection)\(entry) \(graph.place(of: contribution))"
+        }
         lines.append(
             "  To fix this, either bind \(name) once as a single value, "
-                + "or contribute every element with .intoCollection()."
+                + (isMap ? "or contribute every entry with .intoMap(key:)." : "or contribute every element with .intoCollection().")
         )
         return Diagnostic(kind: .duplicateBinding, message: lines.joined(separator: "\n"), location: singles[0].location)
     }

@@ -65,13 +65,23 @@ enum MissingBindingRule {
         let component = graph.componentName
         let type = TypeName.of(key.type)
         let tagged = key.tag.map { ".tagged(with: \(TypeName.metatypeExpression($0)))" } ?? ""
+        if let (keyType, valueType) = TypeName.dictionaryParts(type) {
+            let tagArgument = key.tag.map { ", tagged: \(TypeName.metatypeExpression($0))" } ?? ""
+            return "contribute to it with binder.bind(\(expression(valueType))).intoMap(key: ...)\(tagged).to(...) "
+                + "in a module that \(component) includes, or include the module that contributes to it; "
+                + "if the map may have no entries, declare it with binder.declareMap([\(keyType): \(valueType)].self\(tagArgument))"
+        }
         if type.hasPrefix("["), type.hasSuffix("]") {
             let element = String(type.dropFirst().dropLast())
-            let elementType = element.hasPrefix("any ") ? "(\(element)).self" : "\(element).self"
-            return "contribute to it with binder.bind(\(elementType)).intoCollection()\(tagged).to(...) "
+            return "contribute to it with binder.bind(\(expression(element))).intoCollection()\(tagged).to(...) "
                 + "in a module that \(component) includes, or include the module that contributes to it"
         }
         return "bind it with binder.bind(\(TypeName.metatypeExpression(key.type)))\(tagged).to(...) "
             + "in a module that \(component) includes, or include the module that binds it"
+    }
+
+    /// The metatype expression of a type name: `(any Handler).self`, `Plugin.self`.
+    private static func expression(_ name: String) -> String {
+        name.hasPrefix("any ") ? "(\(name)).self" : "\(name).self"
     }
 }

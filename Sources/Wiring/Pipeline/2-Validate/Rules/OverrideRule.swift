@@ -3,11 +3,21 @@
 enum OverrideRule {
     static func diagnose(_ graph: ResolvedGraph) -> [Diagnostic] {
         let all = graph.builder.declarations
-        guard all.contains(where: \.isOverride) else { return [] }
+        guard all.contains(where: \.isOverride) || graph.builder.hasMapRemovals else { return [] }
         let bound = Set(all.lazy.filter { !$0.isOverride }.map(\.key))
+        let boundEntries = Set(all.lazy.filter { !$0.isOverride && $0.mapRole == .entry }.compactMap(MapEntryID.init))
         var reported: Set<BindingKey> = []
+        var reportedEntries: Set<MapEntryID> = []
         return all.compactMap { declaration in
-            guard declaration.isOverride, !bound.contains(declaration.key), reported.insert(declaration.key).inserted else { return nil }
+            if declaration.mapRole == .removal, !declaration.isOverride {
+                return removalOutsideTest(declaration, graph)
+            }
+            guard declaration.isOverride else { return nil }
+            if let entry = MapEntryID(declaration) {
+                guard !boundEntries.contains(entry), reportedEntries.insert(entry).inserted else { return nil }
+                return missingEntry(entry, declaration, graph)
+            }
+            guard declaration.mapRole == nil, !bound.contains(declaration.key), reported.insert(declaration.key).inserted else { return nil }
             let name = declaration.key.displayName
             let message = """
                 The override of \(name) replaces nothing: \(graph.componentName) does not bind \(name).
@@ -16,5 +26,31 @@ enum OverrideRule {
                 """
             return Diagnostic(kind: .invalidOverride, message: message, location: declaration.location)
         }
+    }
+
+    /// A test replaces or removes an entry the component's map does not have.
+    private static func missingEntry(_ entry: MapEntryID, _ declaration: AnyDeclaration, _ graph: ResolvedGraph) -> Diagnostic {
+        let name = entry.map.displayName
+        let keys = graph.builder.declarations.filter { !$0.isOverride && $0.key == entry.map && $0.mapRole == .entry }.compactMap(\.mapKey?.text)
+        let has = keys.isEmpty ? "has no entries" : "has only \(keys.joined(separator: ", "))"
+        let verb = declaration.mapRole == .removal ? "removal" : "replacement"
+        let message = """
+            The \(verb) of the entry \(entry.key.text) of \(name) matches nothing: the map of \(graph.componentName) \(has).
+              \(declaration.mapRole == .removal ? "removed" : "replaced") \(graph.place(of: declaration))
+              To fix this, name a key the map has, or contribute the entry in a module the component includes.
+            """
+        return Diagnostic(kind: .invalidOverride, message: message, location: declaration.location)
+    }
+
+    /// `removeEntry(forKey:from:)` called while configuring a component, not a test's replacements.
+    private static func removalOutsideTest(_ declaration: AnyDeclaration, _ graph: ResolvedGraph) -> Diagnostic {
+        let key = declaration.mapKey?.text ?? "?"
+        let message = """
+            The entry \(key) of \(declaration.key.displayName) is removed outside a test's replacements.
+              removed \(graph.place(of: declaration))
+              To fix this, remove entries only in ComponentFactory.of(_:replacing:), or stop including the module that \
+            contributes the entry.
+            """
+        return Diagnostic(kind: .invalidOverride, message: message, location: declaration.location)
     }
 }

@@ -21,6 +21,7 @@ let scenarios: [Scenario] = [
     compileTimeScenario,
     memoryAtScaleScenario,
     asyncGraphScenario,
+    mapScenario,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

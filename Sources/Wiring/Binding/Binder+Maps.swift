@@ -51,6 +51,7 @@ extension Binder {
     private func addMapDeclaration<Key: Hashable & Sendable, Value>(
         _ role: MapRole, key: Key?, of type: [Key: Value].Type, tag: (any Any.Type)?, site: CallSite
     ) {
+        graph.noteMap()
         graph.add(MapEntryDeclaration<Key, Value>(
             role, under: key, mapKey: BindingKey([Key: Value].self, tag: tag), site: site, declaringModule: graph.currentModule
         ))

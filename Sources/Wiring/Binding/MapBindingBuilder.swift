@@ -47,6 +47,7 @@ public struct MapBindingBuilder<Key: Hashable & Sendable, Value, BinderScope: _S
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     public func _bind(_ recipe: _BindingRecipe<Value>, effects: Effects, carriesEffects: Bool) -> BindingReceipt<Value> {
+        graph.noteMap()
         graph.add(MapEntryDeclaration<Key, Value>(
             entry: recipe,
             under: key,

@@ -44,6 +44,9 @@ final class GraphBuilder {
     private var isDeclaringOverrides = false
     /// Whether a declaration removes a map's entry, which only a test's replacements may do.
     private(set) var hasMapRemovals = false
+    /// Whether any declaration is about a map, so that validating a graph without maps skips
+    /// the map rule.
+    private(set) var hasMaps = false
     /// The link functions of the unique declarations, each at its declaration's `linkIndex`,
     /// until the graph is linked.
     @exclusivity(unchecked) private var pendingLinks: [LinkBox<Any>?] = []
@@ -94,6 +97,11 @@ final class GraphBuilder {
     /// Records that a map's entry is removed (see ``hasMapRemovals``).
     func noteMapRemoval() {
         hasMapRemovals = true
+    }
+
+    /// Records that a declaration is about a map (see ``hasMaps``).
+    func noteMap() {
+        hasMaps = true
     }
 
     func add(_ declaration: AnyDeclaration) {

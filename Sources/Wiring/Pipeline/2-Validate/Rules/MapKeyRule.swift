@@ -3,6 +3,7 @@
 /// replace the ancestor's entry without anyone noticing.
 enum MapKeyRule {
     static func diagnose(_ graph: ResolvedGraph) -> [Diagnostic] {
+        guard graph.builder.hasMaps else { return [] }
         var diagnostics: [Diagnostic] = []
         for entry in graph.entries.indices where graph.isCollection(entry) {
             let declarations = graph.declarations(of: entry).map { graph.declarations[Int($0)] }

@@ -118,8 +118,39 @@ def recipe(n: int) -> str:
     return "\n".join(lines)
 
 
+# Terminals of this many parameters or more, the plain pack and the throwing pack take their
+# factory as an Optional, which they never receive as nil. Passing a function to an Optional
+# parameter costs Swift's type checker a value-to-optional promotion, which ranks below a
+# function conversion and above nothing. So `to(factory: Session.init)`, where `Session` has
+# `init(name:)` and `init(name:retries:verbose:)`, picks `init(name:)` through the terminal of one
+# parameter, which costs nothing, instead of being ambiguous: Cleanse picks the same one, because
+# its terminals of two or more parameters take a tuple, which costs a function conversion. A
+# plain factory of two or more parameters still binds through its fixed-arity terminal: every
+# other overload that takes it costs as much (the packs) or more (the main-actor and async ones,
+# a function conversion and a sync-to-async conversion; the terminal of one parameter, which
+# takes them as one tuple, a function conversion), and the fixed-arity terminal is the most
+# specialised of those that cost as much. A Cleanse-style tuple terminal would lose to the
+# throwing pack, which takes a plain factory for free.
+OPTIONAL_FROM = 2
+OPTIONAL_DOC = """    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse."""
+
+
+def terminal_factory_type(n: int) -> str:
+    if n < OPTIONAL_FROM:
+        return factory_type(n, "Input")
+    owned = ", ".join(f"consuming P{i}" for i in range(1, n + 1))
+    return f"(@Sendable ({owned}) -> Input)?"
+
+
+def optional_doc(doc: str) -> str:
+    return doc.replace("    ///   - factory: The function that makes the value.", OPTIONAL_DOC, 1)
+
+
 def terminal(n: int, disfavored: bool) -> str:
-    lines = [DOC.rstrip("\n"),
+    doc = DOC if n < OPTIONAL_FROM else optional_doc(DOC)
+    lines = [doc.rstrip("\n"),
              *NOT_SPECIALISED,
              "    @discardableResult",
              *(["    @_disfavoredOverload"] if disfavored else []),
@@ -127,15 +158,15 @@ def terminal(n: int, disfavored: bool) -> str:
              "        file: StaticString = #fileID,",
              "        line: Int = #line,",
              "        function: StaticString = #function,",
-             f"        factory: {factory_type(n, 'Input')}",
+             f"        factory: {terminal_factory_type(n)}",
              "    ) -> BindingReceipt<Input> {",
-             "        _bind(.factory(factory, file: file, line: line))",
+             f"        _bind(.factory(factory{'' if n < OPTIONAL_FROM else '!'}, file: file, line: line))",
              "    }"]
     return "\n".join(lines)
 
 
 def pack(disfavored: bool) -> str:
-    return DOC.rstrip("\n") + """
+    return optional_doc(DOC).rstrip("\n") + """
     @inlinable
     @discardableResult""" + ("""
     @_disfavoredOverload""" if disfavored else "") + """
@@ -143,9 +174,9 @@ def pack(disfavored: bool) -> str:
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (repeat consuming each P) -> Input
+        factory: (@Sendable (repeat consuming each P) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }"""
 
 
@@ -189,16 +220,18 @@ EFFECT_TERMINALS = [
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P, Failure: Error>(
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (repeat each P) throws(Failure) -> Input
+        factory: (@Sendable (repeat each P) throws(Failure) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.throwingFactory(factory, file: file, line: line), effects: .of([], failure: Failure.self), carriesEffects: true)
+        _bind(.throwingFactory(factory!, file: file, line: line), effects: .of([], failure: Failure.self), carriesEffects: true)
     }""",
 """    /// Binds the result of a factory isolated to the main actor, such as the initialiser of a
     /// `@MainActor` view model, whose every parameter is resolved from the graph. The factory

@@ -61,7 +61,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -71,9 +73,9 @@ extension BindToable {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2) -> Input
+        factory: (@Sendable (consuming P1, consuming P2) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -86,7 +88,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -96,9 +100,9 @@ extension BindToable {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -111,7 +115,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -121,9 +127,9 @@ extension BindToable {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -136,7 +142,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -146,9 +154,9 @@ extension BindToable {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -161,7 +169,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -171,9 +181,9 @@ extension BindToable {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -186,7 +196,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -196,9 +208,9 @@ extension BindToable {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -211,7 +223,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -221,9 +235,9 @@ extension BindToable {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -236,7 +250,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -246,9 +262,9 @@ extension BindToable {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -261,7 +277,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -271,9 +289,9 @@ extension BindToable {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -286,7 +304,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -296,9 +316,9 @@ extension BindToable {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -311,7 +331,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -321,9 +343,9 @@ extension BindToable {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -336,7 +358,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -346,9 +370,9 @@ extension BindToable {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -361,7 +385,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -371,9 +397,9 @@ extension BindToable {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -386,7 +412,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -396,9 +424,9 @@ extension BindToable {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14, consuming P15) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14, consuming P15) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -411,7 +439,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -421,9 +451,9 @@ extension BindToable {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14, consuming P15, consuming P16) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14, consuming P15, consuming P16) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -436,7 +466,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @inlinable
     @discardableResult
@@ -445,9 +477,9 @@ extension BindToable {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (repeat consuming each P) -> Input
+        factory: (@Sendable (repeat consuming each P) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory isolated to the main actor, such as the initialiser of a

@@ -59,7 +59,9 @@ extension _PreferredTerminals {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -68,9 +70,9 @@ extension _PreferredTerminals {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2) -> Input
+        factory: (@Sendable (consuming P1, consuming P2) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -83,7 +85,9 @@ extension _PreferredTerminals {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -92,9 +96,9 @@ extension _PreferredTerminals {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -107,7 +111,9 @@ extension _PreferredTerminals {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -116,9 +122,9 @@ extension _PreferredTerminals {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -131,7 +137,9 @@ extension _PreferredTerminals {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -140,9 +148,9 @@ extension _PreferredTerminals {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -155,7 +163,9 @@ extension _PreferredTerminals {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -164,9 +174,9 @@ extension _PreferredTerminals {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -179,7 +189,9 @@ extension _PreferredTerminals {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -188,9 +200,9 @@ extension _PreferredTerminals {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -203,7 +215,9 @@ extension _PreferredTerminals {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -212,9 +226,9 @@ extension _PreferredTerminals {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -227,7 +241,9 @@ extension _PreferredTerminals {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -236,9 +252,9 @@ extension _PreferredTerminals {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -251,7 +267,9 @@ extension _PreferredTerminals {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -260,9 +278,9 @@ extension _PreferredTerminals {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -275,7 +293,9 @@ extension _PreferredTerminals {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -284,9 +304,9 @@ extension _PreferredTerminals {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -299,7 +319,9 @@ extension _PreferredTerminals {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -308,9 +330,9 @@ extension _PreferredTerminals {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -323,7 +345,9 @@ extension _PreferredTerminals {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -332,9 +356,9 @@ extension _PreferredTerminals {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -347,7 +371,9 @@ extension _PreferredTerminals {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -356,9 +382,9 @@ extension _PreferredTerminals {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -371,7 +397,9 @@ extension _PreferredTerminals {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -380,9 +408,9 @@ extension _PreferredTerminals {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14, consuming P15) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14, consuming P15) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -395,7 +423,9 @@ extension _PreferredTerminals {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -404,9 +434,9 @@ extension _PreferredTerminals {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14, consuming P15, consuming P16) -> Input
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14, consuming P15, consuming P16) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -419,7 +449,9 @@ extension _PreferredTerminals {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @inlinable
     @discardableResult
@@ -427,9 +459,9 @@ extension _PreferredTerminals {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (repeat consuming each P) -> Input
+        factory: (@Sendable (repeat consuming each P) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory!, file: file, line: line))
     }
 
     /// Binds the result of a factory isolated to the main actor, such as the initialiser of a

@@ -15,16 +15,18 @@ extension _ThrowingTerminals {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P, Failure: Error>(
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (repeat each P) throws(Failure) -> Input
+        factory: (@Sendable (repeat each P) throws(Failure) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.throwingFactory(factory, file: file, line: line), effects: .of([], failure: Failure.self), carriesEffects: true)
+        _bind(.throwingFactory(factory!, file: file, line: line), effects: .of([], failure: Failure.self), carriesEffects: true)
     }
 }
 
@@ -43,7 +45,9 @@ extension _GenericThrowingTerminals {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. Never nil: the parameter is optional
+    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
+    ///     Cleanse.
     /// - Returns: The receipt of the binding.
     @discardableResult
     @_disfavoredOverload
@@ -51,8 +55,8 @@ extension _GenericThrowingTerminals {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (repeat each P) throws(Failure) -> Input
+        factory: (@Sendable (repeat each P) throws(Failure) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.throwingFactory(factory, file: file, line: line), effects: .of([], failure: Failure.self), carriesEffects: true)
+        _bind(.throwingFactory(factory!, file: file, line: line), effects: .of([], failure: Failure.self), carriesEffects: true)
     }
 }

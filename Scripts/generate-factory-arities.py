@@ -132,9 +132,9 @@ def recipe(n: int) -> str:
 # specialised of those that cost as much. A Cleanse-style tuple terminal would lose to the
 # throwing pack, which takes a plain factory for free.
 OPTIONAL_FROM = 2
-OPTIONAL_DOC = """    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse."""
+OPTIONAL_DOC = """    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error."""
 
 
 def terminal_factory_type(n: int) -> str:
@@ -160,7 +160,9 @@ def terminal(n: int, disfavored: bool) -> str:
              "        function: StaticString = #function,",
              f"        factory: {terminal_factory_type(n)}",
              "    ) -> BindingReceipt<Input> {",
-             f"        _bind(.factory(factory{'' if n < OPTIONAL_FROM else '!'}, file: file, line: line))",
+             *(["        _bind(.factory(factory, file: file, line: line))"] if n < OPTIONAL_FROM else [
+                 "        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }",
+                 "        return _bind(.factory(factory, file: file, line: line))"]),
              "    }"]
     return "\n".join(lines)
 
@@ -176,7 +178,8 @@ def pack(disfavored: bool) -> str:
         function: StaticString = #function,
         factory: (@Sendable (repeat consuming each P) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }"""
 
 
@@ -220,9 +223,9 @@ EFFECT_TERMINALS = [
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P, Failure: Error>(
@@ -231,7 +234,8 @@ EFFECT_TERMINALS = [
         function: StaticString = #function,
         factory: (@Sendable (repeat each P) throws(Failure) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.throwingFactory(factory!, file: file, line: line), effects: .of([], failure: Failure.self), carriesEffects: true)
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.throwingFactory(factory, file: file, line: line), effects: .of([], failure: Failure.self), carriesEffects: true)
     }""",
 """    /// Binds the result of a factory isolated to the main actor, such as the initialiser of a
     /// `@MainActor` view model, whose every parameter is resolved from the graph. The factory

@@ -38,6 +38,15 @@ struct OverloadedInitialiserTests {
         #expect(session.configuration.timeoutIntervalForRequest == 7)
     }
 
+    @Test func aNilFactoryIsAValidationErrorNotATrap() throws {
+        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(NilFactoryRoot.self) }
+        #expect(error.diagnostics.map(\.description) == ["""
+            App/Session.swift:7: error: The factory given to to(factory:) is nil, so nothing makes the value.
+              binding Session at App/Session.swift:7
+              To fix this, pass a function; to(factory:) takes an optional only so that an overloaded initialiser resolves as it does with Cleanse.
+            """])
+    }
+
     @Test func aFactoryOfSeveralParametersStillBindsWithoutEffects() throws {
         let factory = try ComponentFactory.of(SessionRoot.self)
         #expect(factory.graph.bindings(of: Retrier.self).map(\.effects) == [[]])
@@ -203,5 +212,16 @@ private struct EffectfulRoot: RootComponent {
     }
     static func configureRoot(binder bind: ReceiptBinder<MainActorScreen>) -> BindingReceipt<MainActorScreen> {
         bind.to { (screen: MainActorScreen) in screen }
+    }
+}
+
+private struct NilFactoryRoot: RootComponent {
+    typealias Root = Int
+    static func configure(binder: Binder<Unscoped>) {
+        let missing: (@Sendable (consuming String, consuming Int) -> Session)? = nil
+        binder.bind(Session.self, file: "App/Session.swift", line: 7).to(factory: missing)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> {
+        bind.to(value: 0)
     }
 }

@@ -15,3 +15,17 @@ public struct _BindingRecipe<Input> {
         self.link = link
     }
 }
+
+extension _BindingRecipe {
+    /// The recipe of a terminal given `nil` for its optional factory: it asks for ``NilFactory``,
+    /// which nothing binds, so that validation reports the call rather than anything trapping.
+    @usableFromInline
+    static func nilFactory(file: StaticString, line: Int) -> Self {
+        let request = DependencyRequest(key: BindingKey(NilFactory.self), kind: .instance, parameterType: NilFactory.self)
+        return Self(requests: [request], file: file, line: line) { _ in Linker.unreachable(Input.self) }
+    }
+}
+
+/// Stands for the function a `to(factory:)` terminal was given as `nil` (see
+/// `_BindingRecipe.nilFactory`).
+enum NilFactory {}

@@ -61,9 +61,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -75,7 +75,8 @@ extension BindToable {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -88,9 +89,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -102,7 +103,8 @@ extension BindToable {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -115,9 +117,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -129,7 +131,8 @@ extension BindToable {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -142,9 +145,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -156,7 +159,8 @@ extension BindToable {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -169,9 +173,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -183,7 +187,8 @@ extension BindToable {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -196,9 +201,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -210,7 +215,8 @@ extension BindToable {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -223,9 +229,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -237,7 +243,8 @@ extension BindToable {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -250,9 +257,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -264,7 +271,8 @@ extension BindToable {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -277,9 +285,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -291,7 +299,8 @@ extension BindToable {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -304,9 +313,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -318,7 +327,8 @@ extension BindToable {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -331,9 +341,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -345,7 +355,8 @@ extension BindToable {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -358,9 +369,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -372,7 +383,8 @@ extension BindToable {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -385,9 +397,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -399,7 +411,8 @@ extension BindToable {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -412,9 +425,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -426,7 +439,8 @@ extension BindToable {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14, consuming P15) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -439,9 +453,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -453,7 +467,8 @@ extension BindToable {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14, consuming P15, consuming P16) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -466,9 +481,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @inlinable
     @discardableResult
@@ -479,7 +494,8 @@ extension BindToable {
         function: StaticString = #function,
         factory: (@Sendable (repeat consuming each P) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory isolated to the main actor, such as the initialiser of a

@@ -59,9 +59,9 @@ extension BindingBuilder {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -72,7 +72,8 @@ extension BindingBuilder {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -85,9 +86,9 @@ extension BindingBuilder {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -98,7 +99,8 @@ extension BindingBuilder {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -111,9 +113,9 @@ extension BindingBuilder {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -124,7 +126,8 @@ extension BindingBuilder {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -137,9 +140,9 @@ extension BindingBuilder {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -150,7 +153,8 @@ extension BindingBuilder {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -163,9 +167,9 @@ extension BindingBuilder {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -176,7 +180,8 @@ extension BindingBuilder {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -189,9 +194,9 @@ extension BindingBuilder {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -202,7 +207,8 @@ extension BindingBuilder {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -215,9 +221,9 @@ extension BindingBuilder {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -228,7 +234,8 @@ extension BindingBuilder {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -241,9 +248,9 @@ extension BindingBuilder {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -254,7 +261,8 @@ extension BindingBuilder {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -267,9 +275,9 @@ extension BindingBuilder {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -280,7 +288,8 @@ extension BindingBuilder {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -293,9 +302,9 @@ extension BindingBuilder {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -306,7 +315,8 @@ extension BindingBuilder {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -319,9 +329,9 @@ extension BindingBuilder {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -332,7 +342,8 @@ extension BindingBuilder {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -345,9 +356,9 @@ extension BindingBuilder {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -358,7 +369,8 @@ extension BindingBuilder {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -371,9 +383,9 @@ extension BindingBuilder {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -384,7 +396,8 @@ extension BindingBuilder {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -397,9 +410,9 @@ extension BindingBuilder {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -410,7 +423,8 @@ extension BindingBuilder {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14, consuming P15) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -423,9 +437,9 @@ extension BindingBuilder {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -436,7 +450,8 @@ extension BindingBuilder {
         function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, consuming P13, consuming P14, consuming P15, consuming P16) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -449,9 +464,9 @@ extension BindingBuilder {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @inlinable
     @discardableResult
@@ -461,7 +476,8 @@ extension BindingBuilder {
         function: StaticString = #function,
         factory: (@Sendable (repeat consuming each P) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory!, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory isolated to the main actor, such as the initialiser of a

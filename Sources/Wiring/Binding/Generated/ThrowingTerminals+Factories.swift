@@ -15,9 +15,9 @@ extension _ThrowingTerminals {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P, Failure: Error>(
@@ -26,7 +26,8 @@ extension _ThrowingTerminals {
         function: StaticString = #function,
         factory: (@Sendable (repeat each P) throws(Failure) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.throwingFactory(factory!, file: file, line: line), effects: .of([], failure: Failure.self), carriesEffects: true)
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.throwingFactory(factory, file: file, line: line), effects: .of([], failure: Failure.self), carriesEffects: true)
     }
 }
 
@@ -45,9 +46,9 @@ extension _GenericThrowingTerminals {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. Never nil: the parameter is optional
-    ///     only so that an overloaded initialiser resolves to its one-parameter form, as with
-    ///     Cleanse.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @discardableResult
     @_disfavoredOverload
@@ -57,6 +58,7 @@ extension _GenericThrowingTerminals {
         function: StaticString = #function,
         factory: (@Sendable (repeat each P) throws(Failure) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.throwingFactory(factory!, file: file, line: line), effects: .of([], failure: Failure.self), carriesEffects: true)
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.throwingFactory(factory, file: file, line: line), effects: .of([], failure: Failure.self), carriesEffects: true)
     }
 }

@@ -29,6 +29,9 @@ enum MissingBindingRule {
     }
 
     private static func diagnostic(_ key: BindingKey, _ requirements: [Requirement], _ graph: ResolvedGraph) -> Diagnostic {
+        if key.type == NilFactory.self {
+            return nilFactory(requirements, graph)
+        }
         let name = key.displayName
         var lines = ["Missing binding for \(name)."]
         for requirement in requirements {
@@ -83,5 +86,16 @@ enum MissingBindingRule {
     /// The metatype expression of a type name: `(any Handler).self`, `Plugin.self`.
     private static func expression(_ name: String) -> String {
         name.hasPrefix("any ") ? "(\(name)).self" : "\(name).self"
+    }
+
+    /// `to(factory: nil)`: the terminals take an optional factory (see `_BindingRecipe.nilFactory`).
+    private static func nilFactory(_ requirements: [Requirement], _ graph: ResolvedGraph) -> Diagnostic {
+        var lines = ["The factory given to to(factory:) is nil, so nothing makes the value."]
+        for requirement in requirements {
+            let place = requirement.requirer.location.map { " at \($0)" } ?? ""
+            lines.append("  binding \(graph.requirerName(requirement.requirer))\(place)")
+        }
+        lines.append("  To fix this, pass a function; to(factory:) takes an optional only so that an overloaded initialiser resolves as it does with Cleanse.")
+        return Diagnostic(kind: .missingBinding, message: lines.joined(separator: "\n"), location: requirements.first?.requirer.location)
     }
 }

@@ -25,6 +25,13 @@ struct WiringRuleTests {
         ])
     }
 
+    @Test func anEntryOfAnotherLibrarysMapIsAllowed() throws {
+        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(CashRootComponent.self, rules: .all) }
+        #expect(!error.diagnostics.contains { $0.location?.line == 15 })
+        let graph = try ComponentFactory.of(CashRootComponent.self).graph
+        #expect(graph.bindings.contains { $0.location?.line == 15 && $0.mapRole == .entry })
+    }
+
     @Test(arguments: [
         ("NetworkWiring", ["Network"]),
         ("FakeNetworkWiring", ["FakeNetwork", "Network"]),

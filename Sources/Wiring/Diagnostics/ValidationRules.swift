@@ -14,7 +14,8 @@ public struct ValidationRules: OptionSet, Hashable, Sendable {
     /// Rule 2 of wiring libraries: a module declared in a Swift module named `FooWiring` binds
     /// only types of `Foo`; a `FakeFooWiring` may also bind `Foo`'s types (to `FakeFoo`'s
     /// implementations). A tagged binding belongs to its tag's module, a collection contribution
-    /// to its element type's.
+    /// to its element type's. A map's entries are exempt: a map is a registry that many
+    /// libraries contribute to.
     public static let siblingBindingsOnly = ValidationRules(rawValue: 1 << 0)
 
     /// Every optional rule.

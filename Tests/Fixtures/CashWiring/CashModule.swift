@@ -4,13 +4,18 @@ import Network
 public import Wiring
 
 // A wiring library that breaks rule 2 on purpose: `CashWiring`'s sibling would be `Cash`, yet it
-// binds types of `BillScanner` and `Network`. WiringTests checks the diagnostics.
+// binds types of `BillScanner` and `Network`. WiringTests checks the diagnostics, and that its
+// entry in a map of `Network`'s port is not one of them.
 
 /// Binds other libraries' types, which a wiring library must not do.
 public struct CashModule: Module {
     public static func configure(binder: Binder<Unscoped>) {
         binder.bind(BillScanner.self, file: "CashWiring/CashModule.swift", line: 12).to(factory: BillScanner.init)
         binder.bind((any NetworkExecutor).self, file: "CashWiring/CashModule.swift", line: 13).to { FakeNetworkExecutor() }
+        // An entry of another library's registry, which the rule allows.
+        binder.bind((any NetworkExecutor).self, file: "CashWiring/CashModule.swift", line: 15).intoMap(key: "cash").to {
+            FakeNetworkExecutor() as any NetworkExecutor
+        }
     }
 }
 

@@ -4,12 +4,15 @@
 /// `FooWiring` is `Foo`, and `FakeFooWiring` may bind the types of `FakeFoo` and of `Foo`. A
 /// binding to an implementation of the sibling (`bind((any P).self).to(SiblingType.self) { $0 }`)
 /// belongs to the sibling too: the wiring library of an adapter binds the port it implements.
-/// Only modules declared in a Swift module whose name ends in `Wiring` are checked.
+/// Only modules declared in a Swift module whose name ends in `Wiring` are checked. A map's
+/// declarations are not: a map is a registry that the wiring libraries of many features
+/// contribute entries to, under the port type of the library that owns it.
 enum WiringRule {
     static func diagnose(_ graph: ResolvedGraph) -> [Diagnostic] {
         graph.declarations.compactMap { declaration in
             let module = declaration.declaringModule
             guard declaration.role == .unique || declaration.role == .contribution, !declaration.isSubcomponentFactory,
+                  declaration.mapRole == nil,
                   let wiringLibrary = TypeName.module(of: module),
                   let siblings = Self.siblings(ofWiringLibrary: wiringLibrary),
                   let owner = Self.owner(of: declaration),

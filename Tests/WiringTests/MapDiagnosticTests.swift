@@ -73,6 +73,23 @@ struct MapDiagnosticTests {
             """])
     }
 
+    @Test func providersOfAMapBoundAsASingleValueAreReported() throws {
+        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(WholeMapRoot.self) }
+        #expect(error.diagnostics.map(\.description) == ["""
+            Whole/Root.swift:5: error: [String: any PaymentMethod] is bound as a single value, so it has no entries to give one \
+            provider each.
+              required by the root of WholeMapRoot (as [String: Provider<PaymentMethod>]) at Whole/Root.swift:5
+              bound as a single value at Whole/Wiring.swift:2 in WholeMapRoot
+              To fix this, take [String: any PaymentMethod] or Provider<[String: any PaymentMethod]>, or contribute each entry \
+            with binder.bind((any PaymentMethod).self).intoMap(key: ...) instead of binding the whole map.
+            """])
+    }
+
+    @Test func duplicateKeysOfAMapAlsoBoundWholeAreReportedWhateverTheOrder() throws {
+        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(WholeFirstRoot.self) }
+        #expect(error.diagnostics.map(\.kind) == [.duplicateBinding, .duplicateMapKey])
+    }
+
     @Test func everyMapProblemIsReportedWithTheOthers() throws {
         let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(ManyProblemsRoot.self) }
         #expect(error.diagnostics.map(\.kind) == [.duplicateMapKey, .missingBinding])
@@ -192,5 +209,29 @@ private struct ManyProblemsRoot: RootComponent {
     }
     static func configureRoot(binder bind: ReceiptBinder<Checkout>) -> BindingReceipt<Checkout> {
         bind.to { (methods: [String: any PaymentMethod], _: String) in Checkout(methods: methods) }
+    }
+}
+
+// MARK: - Fixtures: providers of a map bound whole
+
+private struct WholeMapRoot: RootComponent {
+    typealias Root = [String: Provider<any PaymentMethod>]
+    static func configure(binder: Binder<Unscoped>) {
+        binder.bind([String: any PaymentMethod].self, file: "Whole/Wiring.swift", line: 2).to(value: [:])
+    }
+    static func configureRoot(binder bind: ReceiptBinder<[String: Provider<any PaymentMethod>]>) -> BindingReceipt<[String: Provider<any PaymentMethod>]> {
+        bind.to(file: "Whole/Root.swift", line: 5) { (methods: [String: Provider<any PaymentMethod>]) in methods }
+    }
+}
+
+private struct WholeFirstRoot: RootComponent {
+    typealias Root = [String: any PaymentMethod]
+    static func configure(binder: Binder<Unscoped>) {
+        binder.bind([String: any PaymentMethod].self).to(value: [:])
+        binder.include(module: CardWiringModule.self)
+        binder.bind((any PaymentMethod).self).intoMap(key: "card").to { Transfer() as any PaymentMethod }
+    }
+    static func configureRoot(binder bind: ReceiptBinder<[String: any PaymentMethod]>) -> BindingReceipt<[String: any PaymentMethod]> {
+        bind.to { (methods: [String: any PaymentMethod]) in methods }
     }
 }

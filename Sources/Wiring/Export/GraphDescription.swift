@@ -122,7 +122,7 @@ final class GraphDescription: @unchecked Sendable {
             let targets = targetIDs(resolution, ids: ids, ancestors: ancestors)
             let kind: ObjectGraph.Dependency.Kind = switch request.kind {
             case .instance: .instance
-            case .provider: .provider
+            case .provider, .mapProviders: .provider
             case .optional: .optional
             case .function: .function
             case .lazy: .lazy

@@ -11,7 +11,7 @@
 /// ```
 extension Dictionary: DependencyWrapper where Value: MapEntryProvider {
     @usableFromInline static var wrappedKey: BindingKey { BindingKey([Key: Value.Element].self) }
-    @usableFromInline static var requestKind: RequestKind { .provider }
+    @usableFromInline static var requestKind: RequestKind { .mapProviders }
 
     @usableFromInline
     static func resolver(wrapping node: AnyNode?) -> Resolver<[Key: Value]> {

@@ -17,6 +17,9 @@ enum RequestKind: Sendable, Equatable {
     case asyncProvider
     /// The parameter is `MainActorProvider<T>`: resolved on `try get()` on the main actor.
     case mainActorProvider
+    /// The parameter is `[K: Provider<V>]`: a provider of each entry of the map `[K: V]`, each
+    /// resolved on its `get()`.
+    case mapProviders
 
     /// Whether the request is resolved before the factory runs, so that a cycle through it can
     /// never be satisfied.

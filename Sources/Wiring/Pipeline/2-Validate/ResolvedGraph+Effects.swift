@@ -89,7 +89,7 @@ extension ResolvedGraph {
         switch request.kind {
         case .asyncProvider: return .async
         case .mainActorProvider: return .mainActor
-        case .instance, .provider, .optional, .function, .lazy, .weak: return .synchronous
+        case .instance, .provider, .optional, .function, .lazy, .weak, .mapProviders: return .synchronous
         }
     }
 }

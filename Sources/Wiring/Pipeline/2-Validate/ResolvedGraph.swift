@@ -104,7 +104,7 @@ final class ResolvedGraph {
         // type too, or the root asks for its own type (`bind.to { (atm: ATM) in atm }`), the root
         // stays the component's own and takes the module's binding.
         if let root = builder.root, !declarations.contains(where: { $0.key == root.key }),
-           !root.requests.contains(where: { $0.key == root.key }) {
+           !root.requests.contains(where: { $0.key == root.key || BindingKey($0.parameterType) == root.key }) {
             declarations.append(root)
         }
         self.declarations = declarations
@@ -247,6 +247,25 @@ final class ResolvedGraph {
         firstDeclaration(of: entries[entry]).role == .contribution
     }
 
+    /// The declaration that binds `key` as a single value, here or in the nearest ancestor that
+    /// binds it; nil when none does.
+    func singleValueBinding(of key: BindingKey) -> AnyDeclaration? {
+        var graph: ResolvedGraph? = self
+        while let current = graph {
+            if let entry = current.entryOfKey.value(for: key) {
+                return current.isMap(entry) ? nil : current.firstDeclaration(of: current.entries[entry])
+            }
+            graph = current.parent
+        }
+        return nil
+    }
+
+    /// Whether an entry is a map's contributions: its entries, declaration or removals.
+    /// (A map also bound as a single value counts, whatever the order: it is reported anyway.)
+    func isMap(_ entry: Int) -> Bool {
+        declarations(of: entry).contains { declarations[Int($0)].mapRole != nil }
+    }
+
     /// The ancestor `depth` levels up; `self` for 0.
     func ancestor(_ depth: Int) -> ResolvedGraph {
         var graph = self
@@ -323,6 +342,12 @@ final class ResolvedGraph {
             return .function(Int32(entry))
         case .provider, .lazy, .weak, .asyncProvider, .mainActorProvider:
             guard let entry = entryOfKey.value(for: request.key) else { return .missing }
+            return .entry(Int32(entry), wrapped: true)
+        case .mapProviders:
+            // A map of providers bound as a value takes precedence; otherwise the providers are
+            // those of a map's entries, which a map bound as a single value does not have.
+            if let entry = entryOfKey.value(for: BindingKey(request.parameterType)) { return .entry(Int32(entry), wrapped: false) }
+            guard let entry = entryOfKey.value(for: request.key), isMap(entry) else { return .missing }
             return .entry(Int32(entry), wrapped: true)
         case .optional:
             if let entry = entryOfKey.value(for: BindingKey(request.parameterType)) { return .entry(Int32(entry), wrapped: false) }

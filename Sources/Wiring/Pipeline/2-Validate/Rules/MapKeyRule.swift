@@ -5,10 +5,12 @@ enum MapKeyRule {
     static func diagnose(_ graph: ResolvedGraph) -> [Diagnostic] {
         guard graph.builder.hasMaps else { return [] }
         var diagnostics: [Diagnostic] = []
-        for entry in graph.entries.indices where graph.isCollection(entry) {
+        // A map's entries are contributions; a map also bound as a single value (reported by
+        // `DuplicateBindingRule`) may list that binding first.
+        for entry in graph.entries.indices where graph.entries[entry].declarationCount > 1 || graph.isCollection(entry) {
             let declarations = graph.declarations(of: entry).map { graph.declarations[Int($0)] }
-            guard declarations.first?.mapRole != nil else { continue }
             let entries = declarations.filter { $0.mapRole == .entry }
+            guard !entries.isEmpty else { continue }
             let inherited = inheritedEntries(of: entry, graph)
             var byKey: [MapKey: [AnyDeclaration]] = [:]
             var order: [MapKey] = []

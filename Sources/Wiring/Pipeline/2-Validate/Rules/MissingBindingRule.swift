@@ -32,6 +32,9 @@ enum MissingBindingRule {
         if key.type == NilFactory.self {
             return nilFactory(requirements, graph)
         }
+        if let whole = graph.singleValueBinding(of: key) {
+            return providersOfWholeMap(key, whole, requirements, graph)
+        }
         let name = key.displayName
         var lines = ["Missing binding for \(name)."]
         for requirement in requirements {
@@ -96,6 +99,25 @@ enum MissingBindingRule {
             lines.append("  binding \(graph.requirerName(requirement.requirer))\(place)")
         }
         lines.append("  To fix this, pass a function; to(factory:) takes an optional only so that an overloaded initialiser resolves as it does with Cleanse.")
+        return Diagnostic(kind: .missingBinding, message: lines.joined(separator: "\n"), location: requirements.first?.requirer.location)
+    }
+
+    /// `[K: Provider<V>]` of a map bound as a single value, which has no entries to provide.
+    private static func providersOfWholeMap(
+        _ key: BindingKey, _ whole: AnyDeclaration, _ requirements: [Requirement], _ graph: ResolvedGraph
+    ) -> Diagnostic {
+        let name = key.displayName
+        let value = TypeName.dictionaryParts(TypeName.of(key.type))?.value ?? "V"
+        var lines = ["\(name) is bound as a single value, so it has no entries to give one provider each."]
+        for requirement in requirements {
+            let place = requirement.requirer.location.map { " at \($0)" } ?? ""
+            lines.append("  required by \(graph.requirerName(requirement.requirer)) (as \(TypeName.of(requirement.request.parameterType)))\(place)")
+        }
+        lines.append("  bound as a single value \(graph.place(of: whole))")
+        lines.append(
+            "  To fix this, take \(name) or Provider<\(name)>, or contribute each entry with "
+                + "binder.bind(\(expression(value))).intoMap(key: ...) instead of binding the whole map."
+        )
         return Diagnostic(kind: .missingBinding, message: lines.joined(separator: "\n"), location: requirements.first?.requirer.location)
     }
 }

@@ -1,11 +1,11 @@
 /// A generated object graph as plain data: what `RandomGraphTests` declares through Wiring's
 /// public API, and what `ReferenceGraphChecker` reads to predict Wiring's verdict on its own.
 struct GeneratedGraph: Sendable, CustomStringConvertible {
-    /// A key of the graph: the node type `Node<Mn>` itself, `Node<Mn>` tagged `Label<Mn>`, or
-    /// the collection `[Node<Mn>]`.
+    /// A key of the graph: the node type `Node<Mn>` itself, `Node<Mn>` tagged `Label<Mn>`, the
+    /// collection `[Node<Mn>]`, or the map `[Int: Node<Mn>]`.
     struct Key: Hashable, Comparable, Sendable, CustomStringConvertible {
         enum Kind: Int, Sendable, CaseIterable {
-            case plain, tagged, collection
+            case plain, tagged, collection, map
         }
 
         let kind: Kind
@@ -17,11 +17,24 @@ struct GeneratedGraph: Sendable, CustomStringConvertible {
             case .plain: "Node<M\(node)>"
             case .tagged: "Node<M\(node)> tagged Label<M\(node)>"
             case .collection: "[Node<M\(node)>]"
+            case .map: "[Int: Node<M\(node)>]"
             }
         }
 
         static func < (lhs: Key, rhs: Key) -> Bool {
             (lhs.node, lhs.kind.rawValue) < (rhs.node, rhs.kind.rawValue)
+        }
+    }
+
+    /// One key of one map: what a `.duplicateMapKey` diagnostic names.
+    struct MapEntryKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+        let map: Key
+        let key: Int
+
+        var description: String { "\(map)[\(key)]" }
+
+        static func < (lhs: MapEntryKey, rhs: MapEntryKey) -> Bool {
+            (lhs.map, lhs.key) < (rhs.map, rhs.key)
         }
     }
 
@@ -46,6 +59,14 @@ struct GeneratedGraph: Sendable, CustomStringConvertible {
             case collection
             /// `Provider<[Node<M>]>`
             case collectionProvider
+            /// `[Int: Node<M>]`: every entry is made before the factory runs.
+            case map
+            /// `[Int: Provider<Node<M>>]`: the keys now, each entry made only by its provider's
+            /// `get()`, so a loop through it is legal.
+            case mapProvider
+            /// `Provider<[Int: Node<M>]>`: the whole map, made by `get()`. The probes of maps
+            /// use it, since it works whether the map is bound whole or by entries.
+            case providerOfMap
         }
 
         let kind: Kind
@@ -57,12 +78,13 @@ struct GeneratedGraph: Sendable, CustomStringConvertible {
             case .plain, .optional, .closure, .sendableClosure, .provider, .lazy: Key(kind: .plain, node: node)
             case .taggedProvider: Key(kind: .tagged, node: node)
             case .collection, .collectionProvider: Key(kind: .collection, node: node)
+            case .map, .mapProvider, .providerOfMap: Key(kind: .map, node: node)
             }
         }
 
         /// Whether the value is needed before the factory runs, so that a loop of such requests
         /// can never be satisfied.
-        var isImmediate: Bool { kind == .plain || kind == .optional || kind == .collection }
+        var isImmediate: Bool { kind == .plain || kind == .optional || kind == .collection || kind == .map }
 
         /// Whether an unbound target is fine (the parameter receives nil).
         var acceptsAbsence: Bool { kind == .optional }
@@ -79,35 +101,60 @@ struct GeneratedGraph: Sendable, CustomStringConvertible {
             case .taggedProvider: "TaggedProvider<Label<M\(self.node)>>"
             case .collection: "[\(node)]"
             case .collectionProvider: "Provider<[\(node)]>"
+            case .map: "[Int: \(node)]"
+            case .mapProvider: "[Int: Provider<\(node)>]"
+            case .providerOfMap: "Provider<[Int: \(node)]>"
             }
         }
     }
 
-    /// One `bind(...)...to(factory:)` call.
+    /// One `bind(...)...to(factory:)` call, or one `declareMap`.
     struct Declaration: Sendable, CustomStringConvertible {
         enum Shape: Sendable, Equatable {
-            /// A single binding of the key; for a collection key, a binding of the whole array.
+            /// A single binding of the key; for a collection or map key, a binding of the whole
+            /// array or dictionary.
             case unique
             /// `intoCollection()` with one element.
             case element
             /// `intoCollection()` with an array of elements.
             case elements
+            /// `intoMap(key: mapKey)`: one entry of a map.
+            case entry
+            /// `declareMap`: the map may have no entries. No factory, no requests.
+            case declared
         }
 
         let key: Key
         let shape: Shape
         let isShared: Bool
         let requests: [Request]
-        /// How many elements the factory makes: 1, or any number for an array.
+        /// How many elements the factory makes: 1, or any number for an array or a whole map
+        /// (whose keys are then `0..<elementCount`, each the element of that index); 0 for a
+        /// `declareMap`.
         let elementCount: Int
+        /// The key of a map entry; nil for every other shape.
+        let mapKey: Int?
 
+        init(key: Key, shape: Shape, isShared: Bool, requests: [Request], elementCount: Int, mapKey: Int? = nil) {
+            self.key = key
+            self.shape = shape
+            self.isShared = isShared
+            self.requests = requests
+            self.elementCount = elementCount
+            self.mapKey = mapKey
+        }
+
+        /// Whether the declaration adds to a collection or a map (or declares one) rather than
+        /// binding the key as a single value.
         var isContribution: Bool { shape != .unique }
 
         var description: String {
             let shape = switch self.shape {
-            case .unique: key.kind == .collection ? "array of \(elementCount)" : "unique"
+            case .unique: key.kind == .collection ? "array of \(elementCount)" : key.kind == .map ? "map of \(elementCount)" : "unique"
             case .element: "element"
             case .elements: "elements ×\(elementCount)"
+            case .entry: "entry \(mapKey ?? -1)"
+            case .declared: "declared"
             }
             let shared = isShared ? " shared" : ""
             return "\(key) (\(shape)\(shared)) <- (\(requests.map(\.description).joined(separator: ", ")))"
@@ -154,14 +201,17 @@ struct GeneratedGraph: Sendable, CustomStringConvertible {
 }
 
 /// Predicts, from a `GeneratedGraph` alone, what Wiring's validation must report: every missing
-/// key, every key bound more than once (or both as a value and as a collection), and every group
-/// of keys whose factories need each other before any of them can run.
+/// key, every key bound more than once (or both as a value and as a collection or map), every
+/// key of a map with more than one entry, and every group of keys whose factories need each
+/// other before any of them can run.
 ///
 /// It follows the rules as the README states them, not Wiring's code: a parameter needs its key
-/// bound unless it is `T?`; contributions to a collection never clash, but a collection also
-/// bound as a whole does; only `T`, `T?` and `[T]` parameters are needed at construction, so a
-/// loop through a `Provider`, a `Lazy` or a `() -> T` is legal. The root is not a key: nothing can depend
-/// on it, so it is in no loop.
+/// bound unless it is `T?`, and a map is bound once anything contributes to it or declares it
+/// (`declareMap`); contributions to a collection never clash, but a collection or a map also
+/// bound as a whole does, and so do two entries of one map under one key, whatever else is
+/// wrong with the map; only `T`, `T?`, `[T]` and `[K: T]` parameters are needed at
+/// construction, so a loop through a `Provider`, a `Lazy`, a `() -> T` or a `[K: Provider<T>]`
+/// is legal. The root is not a key: nothing can depend on it, so it is in no loop.
 struct ReferenceGraphChecker {
     /// What validation must report.
     struct Verdict: Equatable {
@@ -169,16 +219,19 @@ struct ReferenceGraphChecker {
         var missing: Set<GeneratedGraph.Key> = []
         /// Keys with two or more single bindings.
         var duplicates: Set<GeneratedGraph.Key> = []
-        /// Collection keys that are also bound as a whole.
+        /// Collection and map keys that are also bound as a whole.
         var mixed: Set<GeneratedGraph.Key> = []
+        /// Keys of a map that two or more of its entries are contributed under.
+        var duplicateMapKeys: Set<GeneratedGraph.MapEntryKey> = []
         /// Each group of keys that need each other at construction (a strongly connected
         /// component of the construction edges, or a key that needs itself).
         var cycles: [Set<GeneratedGraph.Key>] = []
 
-        var isValid: Bool { missing.isEmpty && duplicates.isEmpty && mixed.isEmpty && cycles.isEmpty }
+        var isValid: Bool { missing.isEmpty && duplicates.isEmpty && mixed.isEmpty && duplicateMapKeys.isEmpty && cycles.isEmpty }
 
-        /// How many diagnostics Wiring reports: one per missing key, per clash, per loop.
-        var diagnosticCount: Int { missing.count + duplicates.count + mixed.count + cycles.count }
+        /// How many diagnostics Wiring reports: one per missing key, per clash, per map key with
+        /// several entries, per loop.
+        var diagnosticCount: Int { missing.count + duplicates.count + mixed.count + duplicateMapKeys.count + cycles.count }
     }
 
     let graph: GeneratedGraph
@@ -205,6 +258,13 @@ struct ReferenceGraphChecker {
         for request in requests where !request.acceptsAbsence && !graph.binds(request.target) {
             verdict.missing.insert(request.target)
         }
+        // `[Int: Provider<T>]` gives the providers of a map's entries: a map bound only as a
+        // single value has none, and Wiring reports the request against that key.
+        for request in requests where request.kind == .mapProvider && graph.binds(request.target) {
+            if !graph.declarations(of: request.target).contains(where: { graph.declarations[$0].isContribution }) {
+                verdict.missing.insert(request.target)
+            }
+        }
         for key in graph.boundKeys {
             let declarations = graph.declarations(of: key).map { graph.declarations[$0] }
             let singles = declarations.filter { !$0.isContribution }
@@ -213,6 +273,16 @@ struct ReferenceGraphChecker {
                 verdict.duplicates.insert(key)
             } else {
                 verdict.mixed.insert(key)
+            }
+        }
+        for key in graph.boundKeys where key.kind == .map {
+            var entries: [Int: Int] = [:]
+            for declaration in graph.declarations(of: key) {
+                guard let mapKey = graph.declarations[declaration].mapKey else { continue }
+                entries[mapKey, default: 0] += 1
+            }
+            for (mapKey, count) in entries where count > 1 {
+                verdict.duplicateMapKeys.insert(GeneratedGraph.MapEntryKey(map: key, key: mapKey))
             }
         }
         verdict.cycles = stronglyConnectedComponents(of: graph.boundKeys).filter { component in

@@ -66,6 +66,31 @@ struct MapBindingTests {
         #expect(root.mapValues(\.name) == ["loaded": "loaded", "plain": "plain"])
     }
 
+    @Test func entriesMadeByAsyncAndMainActorInitialisersAreMadeInTheirContexts() async throws {
+        let root = try await AsyncComponentFactory.of(EffectfulEntriesRoot.self).build()
+        #expect(root.mapValues(\.name) == ["async": "async", "main": "main", "throws": "throws"])
+        let graph = try AsyncComponentFactory.of(EffectfulEntriesRoot.self).graph
+        #expect(graph.bindings(of: [String: any Named].self).map(\.effects) == [.async, .mainActor, .throwing])
+    }
+
+    @MainActor
+    @Test func aMainActorEntryIsMadeOnTheMainActorBySynchronousMainActorBuild() throws {
+        let root = try MainActorComponentFactory.of(MainActorEntriesRoot.self).build()
+        #expect(root.mapValues(\.name) == ["main": "main"])
+    }
+
+    @Test func aMapWithAnAsyncEntryCannotBeBuiltSynchronously() throws {
+        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(EffectfulEntriesRoot.self) }
+        #expect(error.diagnostics.map(\.kind) == [.unhandledEffect, .unhandledEffect, .unhandledEffect])
+        #expect(error.diagnostics.first?.message == """
+            ComponentFactory.build(_:) cannot build the root of EffectfulEntriesRoot: the entry "async" of [String: any Named] \
+            is async, and build(_:) is synchronous, nonisolated and cannot throw.
+              the entry "async" of [String: any Named] is async, bound at Named/Wiring.swift:1 in EffectfulEntriesRoot
+              required by the root of EffectfulEntriesRoot at Named/Root.swift:5
+              To fix this, build the root with AsyncComponentFactory.of(EffectfulEntriesRoot.self) and try await factory.build(...).
+            """)
+    }
+
     @Test func aThrowingEntryReportsItsErrorWithTheMapsEntry() async throws {
         let factory = try AsyncComponentFactory.of(FailingMapRoot.self)
         let error = try await #require(throws: ResolutionError.self) { try await factory.build() }
@@ -248,5 +273,55 @@ private struct FailingMapRoot: RootComponent {
     static let rootLine = #line + 2
     static func configureRoot(binder bind: ReceiptBinder<[String: Handler]>) -> BindingReceipt<[String: Handler]> {
         bind.to { (all: [String: Handler]) in all }
+    }
+}
+
+private protocol Named: Sendable {
+    var name: String { get }
+}
+
+private actor AsyncNamed: Named {
+    init() async {}
+    nonisolated var name: String { "async" }
+}
+
+@MainActor
+private final class MainActorNamed: Named {
+    init() {
+        MainActor.assertIsolated()
+    }
+    nonisolated var name: String { "main" }
+}
+
+private struct ThrowingNamed: Named {
+    init() throws(HandlerFailure) {}
+    var name: String { "throws" }
+}
+
+private struct EffectfulEntriesRoot: RootComponent {
+    typealias Root = [String: any Named]
+    static func configure(binder: Binder<Unscoped>) {
+        binder.bind((any Named).self, file: "Named/Wiring.swift", line: 1).intoMap(key: "async").to { () async -> any Named in
+            await AsyncNamed()
+        }
+        binder.bind((any Named).self, file: "Named/Wiring.swift", line: 2).intoMap(key: "main").to { @MainActor () -> any Named in
+            MainActorNamed()
+        }
+        binder.bind((any Named).self, file: "Named/Wiring.swift", line: 3).intoMap(key: "throws").to { () throws(HandlerFailure) -> any Named in
+            try ThrowingNamed()
+        }
+    }
+    static func configureRoot(binder bind: ReceiptBinder<[String: any Named]>) -> BindingReceipt<[String: any Named]> {
+        bind.to(file: "Named/Root.swift", line: 5) { (all: [String: any Named]) in all }
+    }
+}
+
+private struct MainActorEntriesRoot: RootComponent {
+    typealias Root = [String: any Named]
+    static func configure(binder: Binder<Unscoped>) {
+        binder.bind((any Named).self).intoMap(key: "main").to { @MainActor () -> any Named in MainActorNamed() }
+    }
+    static func configureRoot(binder bind: ReceiptBinder<[String: any Named]>) -> BindingReceipt<[String: any Named]> {
+        bind.to { (all: [String: any Named]) in all }
     }
 }

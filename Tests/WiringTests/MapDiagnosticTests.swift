@@ -85,6 +85,16 @@ struct MapDiagnosticTests {
             """])
     }
 
+    @Test func aProviderOfAMapOfProvidersIsReportedAsAWrapperOfAWrapper() throws {
+        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(NestedWrapperRoot.self) }
+        #expect(error.diagnostics.map(\.description) == ["""
+            Nested/Root.swift:4: error: Nothing binds [String: Provider<PaymentMethod>], which is itself a wrapper: a wrapper such \
+            as Provider or Lazy cannot wrap another.
+              required by the root of NestedWrapperRoot (as Provider<[String: Provider<PaymentMethod>]>) at Nested/Root.swift:4
+              To fix this, take [String: Provider<PaymentMethod>] itself as the parameter, or wrap the bound type it reaches instead.
+            """])
+    }
+
     @Test func duplicateKeysOfAMapAlsoBoundWholeAreReportedWhateverTheOrder() throws {
         let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(WholeFirstRoot.self) }
         #expect(error.diagnostics.map(\.kind) == [.duplicateBinding, .duplicateMapKey])
@@ -233,5 +243,15 @@ private struct WholeFirstRoot: RootComponent {
     }
     static func configureRoot(binder bind: ReceiptBinder<[String: any PaymentMethod]>) -> BindingReceipt<[String: any PaymentMethod]> {
         bind.to { (methods: [String: any PaymentMethod]) in methods }
+    }
+}
+
+private struct NestedWrapperRoot: RootComponent {
+    typealias Root = Int
+    static func configure(binder: Binder<Unscoped>) {
+        binder.include(module: CardWiringModule.self)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> {
+        bind.to(file: "Nested/Root.swift", line: 4) { (_: Provider<[String: Provider<any PaymentMethod>]>) in 0 }
     }
 }

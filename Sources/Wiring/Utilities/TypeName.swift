@@ -66,20 +66,33 @@ enum TypeName {
     }
 
     /// Rewrites `Array<X>` as `[X]`, `Dictionary<K, V>` as `[K: V]` and `Optional<X>` as `X?`,
-    /// the way Swift code spells them.
+    /// the way Swift code spells them, in generic arguments too: `Provider<[String: Route]>`.
     private static func shorten(_ name: String) -> String {
-        if name.hasPrefix("Array<"), name.hasSuffix(">") {
-            return "[" + shorten(String(name.dropFirst(6).dropLast())) + "]"
+        guard name.hasSuffix(">"), let open = name.firstIndex(of: "<") else { return name }
+        let base = name[..<open]
+        guard !base.contains(where: { "<>[](), ".contains($0) }) else { return name }
+        let arguments = splitArguments(name[name.index(after: open)..<name.index(before: name.endIndex)]).map(shorten)
+        switch (base, arguments.count) {
+        case ("Array", 1): return "[\(arguments[0])]"
+        case ("Optional", 1): return "\(arguments[0])?"
+        case ("Dictionary", 2): return "[\(arguments[0]): \(arguments[1])]"
+        default: return "\(base)<\(arguments.joined(separator: ", "))>"
         }
-        if name.hasPrefix("Dictionary<"), name.hasSuffix(">"), let comma = topLevelComma(in: name.dropFirst(11).dropLast()) {
-            let arguments = name.dropFirst(11).dropLast()
-            let value = arguments[arguments.index(after: comma)...].drop { $0 == " " }
-            return "[" + shorten(String(arguments[..<comma])) + ": " + shorten(String(value)) + "]"
+    }
+
+    /// The generic arguments of `A, B<C, D>`: `["A", "B<C, D>"]`.
+    private static func splitArguments(_ arguments: Substring) -> [String] {
+        var parts: [String] = []
+        var start = arguments.startIndex
+        var index = start
+        while let comma = topLevelComma(in: arguments[index...]) {
+            parts.append(String(arguments[start..<comma]))
+            index = arguments.index(after: comma)
+            while index < arguments.endIndex, arguments[index] == " " { index = arguments.index(after: index) }
+            start = index
         }
-        if name.hasPrefix("Optional<"), name.hasSuffix(">") {
-            return shorten(String(name.dropFirst(9).dropLast())) + "?"
-        }
-        return name
+        parts.append(String(arguments[start...]))
+        return parts
     }
 
     /// The first comma outside brackets: the one between a two-argument generic's arguments.

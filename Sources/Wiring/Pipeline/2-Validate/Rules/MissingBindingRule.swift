@@ -35,6 +35,9 @@ enum MissingBindingRule {
         if let whole = graph.singleValueBinding(of: key) {
             return providersOfWholeMap(key, whole, requirements, graph)
         }
+        if let wrapper = key.type as? any DependencyWrapper.Type, wrapper.requestKind != .optional, key.tag == nil {
+            return wrapperOfWrapper(key, requirements, graph)
+        }
         let name = key.displayName
         var lines = ["Missing binding for \(name)."]
         for requirement in requirements {
@@ -118,6 +121,19 @@ enum MissingBindingRule {
             "  To fix this, take \(name) or Provider<\(name)>, or contribute each entry with "
                 + "binder.bind(\(expression(value))).intoMap(key: ...) instead of binding the whole map."
         )
+        return Diagnostic(kind: .missingBinding, message: lines.joined(separator: "\n"), location: requirements.first?.requirer.location)
+    }
+
+    /// A wrapper of a wrapper, `Provider<Lazy<T>>` or `Provider<[K: Provider<V>]>`: a wrapper
+    /// reaches a binding, and a wrapper is not one.
+    private static func wrapperOfWrapper(_ key: BindingKey, _ requirements: [Requirement], _ graph: ResolvedGraph) -> Diagnostic {
+        let name = TypeName.of(key.type)
+        var lines = ["Nothing binds \(name), which is itself a wrapper: a wrapper such as Provider or Lazy cannot wrap another."]
+        for requirement in requirements {
+            let place = requirement.requirer.location.map { " at \($0)" } ?? ""
+            lines.append("  required by \(graph.requirerName(requirement.requirer)) (as \(TypeName.of(requirement.request.parameterType)))\(place)")
+        }
+        lines.append("  To fix this, take \(name) itself as the parameter, or wrap the bound type it reaches instead.")
         return Diagnostic(kind: .missingBinding, message: lines.joined(separator: "\n"), location: requirements.first?.requirer.location)
     }
 }

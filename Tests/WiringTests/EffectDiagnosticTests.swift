@@ -239,13 +239,13 @@ struct SubcomponentEffectRoot: RootComponent {
 }
 
 struct EffectDiagnosticEdgeTests {
-    @Test func aTaggedBindingWithEffectsAskedForLaterIsToldToGetATypeOfItsOwn() throws {
+    @Test func aTaggedBindingWithEffectsAskedForLaterIsToldToTakeATaggedAsyncProvider() throws {
         let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(TaggedEffectRoot.self) }
         #expect(error.diagnostics.map(\.message) == ["""
             the root of TaggedEffectRoot takes TaggedProvider<EffectDatabaseName>, whose get() cannot resolve String tagged EffectDatabaseName: String tagged EffectDatabaseName throws, and get() is synchronous, nonisolated and cannot throw.
               String tagged EffectDatabaseName throws, bound at App/Names.swift:2 in TaggedEffectRoot
               required by the root of TaggedEffectRoot as TaggedProvider<EffectDatabaseName> at App/Root.swift:70
-              To fix this, bind String.self without effects, or give the value with effects a type of its own and take AsyncProvider of that type.
+              To fix this, take AsyncTaggedProvider<EffectDatabaseName> instead and call try await get(), or MainActorTaggedProvider<EffectDatabaseName> and call try get() on the main actor.
             """])
     }
 

@@ -95,10 +95,12 @@ enum EffectRule {
             if context == .synchronous, !effects.contains(.async) {
                 fix += ", or MainActorProvider<\(target)> and call try get() on the main actor"
             }
-            if request.key.tag != nil {
-                // Only TaggedProvider asks for a tagged binding, and it cannot run effects.
-                fix = "bind \(TypeName.metatypeExpression(request.key.type)) without effects, "
-                    + "or give the value with effects a type of its own and take AsyncProvider of that type"
+            if let tag = request.key.tag {
+                let tagName = TypeName.of(tag)
+                fix = "take AsyncTaggedProvider<\(tagName)> instead and call try await get()"
+                if context == .synchronous, !effects.contains(.async) {
+                    fix += ", or MainActorTaggedProvider<\(tagName)> and call try get() on the main actor"
+                }
             }
             return diagnostic(
                 headline: "\(graph.requirerName(requirer)) takes \(parameter), \(accessor): \(describe(chain[0])) \(effects.spoken), and \(limit).",

@@ -121,14 +121,14 @@ final class GraphBuilder {
         if !effects.isEmpty || !carriesEffects {
             declaration.adoptEffects(effects, carriesEffects: carriesEffects)
         }
-        declaration.linkIndex = Int32(pendingLinks.count)
+        declaration.linkIndex = pendingLinks.count
         pendingLinks.append(LinkBox(link: recipe.link).cast(to: Any.self))
         add(declaration)
     }
 
     /// The link function of a unique declaration, handed over once, when the graph is linked.
     func takeLink(of declaration: UniqueDeclaration) -> LinkBox<Any> {
-        let index = Int(declaration.linkIndex)
+        let index = declaration.linkIndex
         guard pendingLinks.indices.contains(index), let link = pendingLinks[index] else {
             preconditionFailure("Wiring internal error: a binding was linked twice.")
         }

@@ -14,11 +14,10 @@ class AnyDeclaration {
         case seed
     }
 
-    // Ordered so that the small fields fill the bytes the larger ones leave free: the flags and
-    // `requestStart` follow the key's optional tag, `requestCount` and `linkIndex` the call site.
     let key: BindingKey
     let role: Role
     let isShared: Bool
+    let site: CallSite?
     /// The effects of the binding's factory itself.
     var effects: Effects = []
     /// Whether the binding's parameters' effects travel to whoever takes its value (see
@@ -26,15 +25,14 @@ class AnyDeclaration {
     var carriesEffects = true
     /// Whether the declaration replaces the component's own bindings of its key (a test override).
     var isOverride = false
-    private var requestStart: Int32 = 0
     /// The array the requests are in: the declaration's own until the graph is resolved, then
     /// the graph's, which holds every declaration's requests.
     private var requestStore: [DependencyRequest]
-    let site: CallSite?
-    private var requestCount: UInt16
+    private var requestStart = 0
+    private var requestCount: Int
     /// Where the graph builder keeps the declaration's link function until the graph is linked
     /// (see ``GraphBuilder/takeLink(of:)``); -1 for declarations that have none there.
-    var linkIndex: Int32 = -1
+    var linkIndex = -1
     /// The module (or component) whose `configure` declared the binding.
     let declaringModule: any Any.Type
 
@@ -42,8 +40,7 @@ class AnyDeclaration {
         self.key = key
         self.role = role
         self.requestStore = requests
-        // A factory has at most a few dozen parameters, far fewer than 65,536.
-        self.requestCount = UInt16(requests.count)
+        self.requestCount = requests.count
         self.site = site
         self.declaringModule = declaringModule
         self.isShared = isShared
@@ -51,13 +48,13 @@ class AnyDeclaration {
 
     /// What the factory asks for, in parameter order.
     var requests: ArraySlice<DependencyRequest> {
-        requestStore[Int(requestStart)..<Int(requestStart) + Int(requestCount)]
+        requestStore[requestStart..<requestStart + requestCount]
     }
 
     /// Takes the requests from the array the whole graph shares, where they start at `start`.
     func shareRequests(_ store: [DependencyRequest], start: Int32) {
         requestStore = store
-        requestStart = start
+        requestStart = Int(start)
     }
 
     var location: SourceLocation? { site?.location }

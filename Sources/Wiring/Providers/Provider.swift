@@ -66,9 +66,5 @@ func linkedNode<T>(_ node: AnyNode?, of type: T.Type) -> AnyNode {
 /// The instance of providers made outside a graph, with `Provider(getter:)` or `Provider(value:)`.
 @usableFromInline
 let detachedInstance: SharedInstance = {
-    let layout = InstanceLayout(builder: InstanceLayoutBuilder())
-    // The instance retains its layout only when it escapes, which `SharedInstance` makes it do.
-    return withExtendedLifetime(layout) {
-        SharedInstance(ComponentInstance.make(layout: layout, parent: nil))
-    }
+    SharedInstance(ComponentInstance.make(layout: InstanceLayout(builder: InstanceLayoutBuilder()), parent: nil))
 }()

@@ -9,11 +9,9 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
 
     @usableFromInline
     struct Header {
-        /// The instance's layout. Not retained while the instance has not escaped (see
-        /// ``escape()``): until then only the `build` that made it holds the instance, and that
-        /// build's factory keeps the layout alive. Retained when the instance escapes, and released
-        /// in `deinit`.
-        @usableFromInline let layout: Unmanaged<InstanceLayout>
+        /// The instance's layout, which tells `deinit` how to destroy the values of an instance
+        /// that escaped.
+        @usableFromInline let layout: InstanceLayout
         @usableFromInline let parent: ComponentInstance?
         /// Whether anything but the `build` that made the instance holds it: a provider, a lazy
         /// value, a closure, a subcomponent. Set once, by the thread running that build, before
@@ -22,7 +20,7 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
 
         @usableFromInline
         init(layout: InstanceLayout, parent: ComponentInstance?) {
-            self.layout = Unmanaged.passUnretained(layout)
+            self.layout = layout
             self.parent = parent
         }
     }
@@ -43,28 +41,19 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
         withUnsafeMutablePointerToHeader { header in
             // An instance that never escaped had its values destroyed by `endBuild(layout:)`.
             guard header.pointee.hasEscaped else { return }
-            let layout = header.pointee.layout
-            layout._withUnsafeGuaranteedRef { $0.destroyValues(in: base) }
-            layout.release()
+            header.pointee.layout.destroyValues(in: base)
         }
     }
 
-    /// Records that something other than the running `build` now holds the instance, and keeps
-    /// the layout alive for as long as the instance lives. Call it before that holder can reach
-    /// another thread.
+    /// Records that something other than the running `build` now holds the instance. Call it
+    /// before that holder can reach another thread.
     ///
     /// Until an instance escapes, only the thread running its `build` can reach it. That is what
-    /// lets the build skip retaining the layout, claim shared slots without a compare-and-swap,
-    /// and destroy the values itself when it ends: two atomic operations and a compare-and-swap
-    /// fewer for a build whose root holds no provider.
+    /// lets the build claim shared slots without a compare-and-swap and destroy the values itself
+    /// when it ends, for a build whose root holds no provider.
     @inlinable
     func escape() {
-        withUnsafeMutablePointerToHeader { header in
-            if !header.pointee.hasEscaped {
-                header.pointee.hasEscaped = true
-                _ = header.pointee.layout.retain()
-            }
-        }
+        withUnsafeMutablePointerToHeader { $0.pointee.hasEscaped = true }
     }
 
     /// Whether the instance has escaped (see ``escape()``).
@@ -74,8 +63,7 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
     }
 
     /// Ends the `build` that made the instance: when nothing else holds it, destroys its values
-    /// now, while the factory that owns `layout` is certainly alive; otherwise the last holder's
-    /// release does, in `deinit`.
+    /// now; otherwise the last holder's release does, in `deinit`.
     @usableFromInline
     func endBuild(layout: InstanceLayout) {
         if !hasEscaped {

@@ -53,7 +53,13 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
     /// when it ends, for a build whose root holds no provider.
     @inlinable
     func escape() {
-        withUnsafeMutablePointerToHeader { $0.pointee.hasEscaped = true }
+        withUnsafeMutablePointerToHeader { header in
+            // Written once, by the thread running the build; later holders, on any thread, only
+            // read it.
+            if !header.pointee.hasEscaped {
+                header.pointee.hasEscaped = true
+            }
+        }
     }
 
     /// Whether the instance has escaped (see ``escape()``).

@@ -3,8 +3,9 @@ enum TypeName {
     /// The short name as Swift 6 code spells it: `any NetworkExecutor`, `[Plugin]`,
     /// `Provider<Clock>`.
     static func of(_ type: any Any.Type) -> String {
-        if let dictionary = type as? any DictionaryTypeParts.Type {
-            return "[\(of(dictionary.keyType)): \(of(dictionary.valueType))]"
+        // Swift's own printing leaves `any` out of generic arguments: `Provider<NetworkExecutor>`.
+        if let generic = type as? any SpelledGenericType.Type {
+            return generic.spelledName
         }
         let name = shorten(String(describing: type))
         guard TypeKind.of(type).isExistential, !name.hasPrefix("any "), name != "Any", name != "AnyObject" else { return name }
@@ -110,13 +111,44 @@ enum TypeName {
     }
 }
 
-/// The key and value types of a dictionary type, which its printed name leaves out `any` from.
-protocol DictionaryTypeParts {
-    static var keyType: any Any.Type { get }
-    static var valueType: any Any.Type { get }
+/// A generic type of the standard library or of Wiring whose name is spelled from its arguments'
+/// names, so that an existential argument keeps its `any`: `[any Plugin]`, `(any Clock)?`,
+/// `[String: any Handler]`, `Provider<any Clock>`.
+protocol SpelledGenericType {
+    static var spelledName: String { get }
 }
 
-extension Dictionary: DictionaryTypeParts {
-    static var keyType: any Any.Type { Key.self }
-    static var valueType: any Any.Type { Value.self }
+extension Array: SpelledGenericType {
+    static var spelledName: String { "[\(TypeName.of(Element.self))]" }
+}
+
+extension Optional: SpelledGenericType {
+    static var spelledName: String {
+        let wrapped = TypeName.of(Wrapped.self)
+        return wrapped.hasPrefix("any ") || wrapped.contains(" -> ") ? "(\(wrapped))?" : "\(wrapped)?"
+    }
+}
+
+extension Dictionary: SpelledGenericType {
+    static var spelledName: String { "[\(TypeName.of(Key.self)): \(TypeName.of(Value.self))]" }
+}
+
+extension Provider: SpelledGenericType {
+    static var spelledName: String { "Provider<\(TypeName.of(Element.self))>" }
+}
+
+extension Lazy: SpelledGenericType {
+    static var spelledName: String { "Lazy<\(TypeName.of(Element.self))>" }
+}
+
+extension WeakProvider: SpelledGenericType {
+    static var spelledName: String { "WeakProvider<\(TypeName.of(Wrapped.self))>" }
+}
+
+extension AsyncProvider: SpelledGenericType {
+    static var spelledName: String { "AsyncProvider<\(TypeName.of(Element.self))>" }
+}
+
+extension MainActorProvider: SpelledGenericType {
+    static var spelledName: String { "MainActorProvider<\(TypeName.of(Element.self))>" }
 }

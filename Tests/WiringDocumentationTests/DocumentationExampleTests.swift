@@ -9,13 +9,7 @@ struct DocumentationExampleTests {
     @Test(arguments: try DocumentationExampleTests.articles())
     func everySwiftBlockOfTheArticleIsCompiledByThisTarget(article: String) throws {
         let text = try String(contentsOf: Self.catalog.appendingPathComponent(article), encoding: .utf8)
-        let blocks = Self.swiftBlocks(in: text)
-        #expect(!blocks.isEmpty, "\(article) has no swift example")
-        let compiled = try Self.normalizedSourceLines()
-        for block in blocks {
-            let isCompiled = Self.contains(compiled, block)
-            #expect(isCompiled, "this example of \(article) is not compiled by a test:\n\(block.joined(separator: "\n"))")
-        }
+        try Self.expectEverySwiftBlockCompiled(in: text, named: article)
     }
 
     static let packageRoot = URL(fileURLWithPath: #filePath)
@@ -102,6 +96,25 @@ struct DocumentationExampleTests {
         guard !block.isEmpty, block.count <= lines.count else { return block.isEmpty }
         return (0...(lines.count - block.count)).contains { start in
             Array(lines[start..<(start + block.count)]) == block
+        }
+    }
+
+    /// The README's section under `heading`, from that line to the next `## ` heading.
+    static func readmeSection(_ heading: String) throws -> String {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0 == heading }, "the README has no section \(heading)")
+        let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.endIndex
+        return lines[start..<end].joined(separator: "\n")
+    }
+
+    /// Checks that `text` has a ```swift block and that this target compiles every one.
+    static func expectEverySwiftBlockCompiled(in text: String, named name: String) throws {
+        let blocks = swiftBlocks(in: text)
+        #expect(!blocks.isEmpty, "\(name) has no swift example")
+        let compiled = try normalizedSourceLines()
+        for block in blocks {
+            #expect(contains(compiled, block), "this example of \(name) is not compiled:\n\(block.joined(separator: "\n"))")
         }
     }
 }

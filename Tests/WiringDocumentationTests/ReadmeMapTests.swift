@@ -8,22 +8,12 @@ import WiringTesting
 struct ReadmeMapTests {
     static let heading = "## Contributing to a map from many libraries"
 
-    /// The README's section, from its heading to the next `## ` heading.
     static func section() throws -> String {
-        let readme = try String(contentsOf: DocumentationExampleTests.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
-        let start = try #require(lines.firstIndex { $0 == heading }, "the README has no section \(heading)")
-        let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.endIndex
-        return lines[start..<end].joined(separator: "\n")
+        try DocumentationExampleTests.readmeSection(heading)
     }
 
     @Test func everySwiftBlockOfTheSectionIsCompiledByThisTarget() throws {
-        let blocks = DocumentationExampleTests.swiftBlocks(in: try Self.section())
-        #expect(!blocks.isEmpty, "the README's map section has no swift example")
-        let compiled = try DocumentationExampleTests.normalizedSourceLines()
-        for block in blocks {
-            #expect(DocumentationExampleTests.contains(compiled, block), "this README example is not compiled:\n\(block.joined(separator: "\n"))")
-        }
+        try DocumentationExampleTests.expectEverySwiftBlockCompiled(in: try Self.section(), named: "the README's map section")
     }
 
     @Test func theSectionLinksToTheArticle() throws {

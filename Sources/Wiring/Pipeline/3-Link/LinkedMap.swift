@@ -36,18 +36,9 @@ final class LinkedMap<Key: Hashable, Value>: @unchecked Sendable {
         }
         return map
     }
-
 }
 
 extension LinkedMap where Key: Sendable {
-    /// The resolvers an entry's recipe left in its linker's sink, in an effectful context.
-    static func linkedResolvers(_ linker: Linker) -> EffectfulResolvers<Value> {
-        guard let resolvers = linker.sink?.resolvers as? EffectfulResolvers<Value> else {
-            preconditionFailure("Wiring internal error: an entry of [\(Key.self): \(Value.self)] was not linked in its effectful context.")
-        }
-        return resolvers
-    }
-
     /// The resolvers of a map whose entries have effects: an ancestor's map, then each entry in
     /// declaration order, in the context that runs them.
     static func effectful(

@@ -76,6 +76,15 @@ struct Linker {
 // MARK: - Effectful contexts
 
 extension Linker {
+    /// The resolvers of `T` a recipe linked in this linker's effectful context left in its sink:
+    /// how a collection or a map reads the resolvers of each of its contributions.
+    func sinkResolvers<T>(as type: T.Type) -> EffectfulResolvers<T> {
+        guard let resolvers = sink?.resolvers as? EffectfulResolvers<T> else {
+            preconditionFailure("Wiring internal error: a contribution of \(T.self) was not linked in its effectful context.")
+        }
+        return resolvers
+    }
+
     /// The resolver of the parameter at `index` in a throwing context.
     @usableFromInline
     func throwingResolver<P>(_ index: Int, _ parameter: P.Type) -> ThrowingResolver<P> {

@@ -64,7 +64,7 @@ final class ContributionDeclaration<Element>: AnyDeclaration {
         case var .element(recipeLink):
             _ = recipeLink.take()(linker)
             link = .element(recipeLink)
-            let element = Self.linkedResolvers(linker, as: Element.self)
+            let element = linker.sinkResolvers(as: Element.self)
             if let resolve = element.throwing {
                 return EffectfulResolvers(throwing: { instance in [try resolve(instance)] })
             }
@@ -76,7 +76,7 @@ final class ContributionDeclaration<Element>: AnyDeclaration {
         case var .elements(recipeLink):
             _ = recipeLink.take()(linker)
             link = .elements(recipeLink)
-            return Self.linkedResolvers(linker, as: [Element].self)
+            return linker.sinkResolvers(as: [Element].self)
         }
     }
 
@@ -150,13 +150,5 @@ extension ContributionDeclaration {
                 return elements
             })
         }
-    }
-
-    /// The resolvers a contribution's recipe left in its linker's sink.
-    static func linkedResolvers<T>(_ linker: Linker, as type: T.Type) -> EffectfulResolvers<T> {
-        guard let resolvers = linker.sink?.resolvers as? EffectfulResolvers<T> else {
-            preconditionFailure("Wiring internal error: a contribution to [\(Element.self)] was not linked in its effectful context.")
-        }
-        return resolvers
     }
 }

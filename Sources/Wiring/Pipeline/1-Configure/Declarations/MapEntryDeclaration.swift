@@ -52,7 +52,7 @@ final class MapEntryDeclaration<Key: Hashable & Sendable, Value>: AnyDeclaration
             var entries: [(key: Key, resolvers: EffectfulResolvers<Value>)] = []
             for (declaration, linker) in zip(declarations, linkers) {
                 guard declaration.linkedEntry(with: linker) != nil, let key = declaration.entryKey else { continue }
-                entries.append((key, LinkedMap<Key, Value>.linkedResolvers(linker)))
+                entries.append((key, linker.sinkResolvers(as: Value.self)))
             }
             let ancestor = inherited.map { (node: $0.node, depth: $0.depth) }
             node.setEffectfulResolvers(LinkedMap<Key, Value>.effectful(entries, after: ancestor, in: context), as: [Key: Value].self)

@@ -2,28 +2,22 @@
 struct MapKey: Hashable {
     /// The key itself.
     let value: AnyHashable
-    /// The key as code writes it: `"home"`, `42`, `Route.home`.
-    let text: String
 
     init<Key: Hashable & Sendable>(_ key: Key) {
         value = AnyHashable(key)
-        text = Self.text(of: key)
     }
 
-    static func == (lhs: MapKey, rhs: MapKey) -> Bool { lhs.value == rhs.value }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(value) }
-
-    /// `String(reflecting:)` quotes a string and qualifies an enum case with its module; the
-    /// module is left out, as code in that module writes the case.
-    private static func text<Key>(of key: Key) -> String {
-        var text = String(reflecting: key)
+    /// The key as code writes it: `"home"`, `42`, `Route.home`. Made only for messages and the
+    /// graph. `String(reflecting:)` quotes a string and qualifies an enum case with its module,
+    /// which is left out, as code in that module writes the case.
+    var text: String {
+        var text = String(reflecting: value.base)
         // A type private to a file prints an `(unknown context at $…)` segment, which changes
         // from build to build.
         while let start = text.firstRange(of: "(unknown context at $"), let end = text[start.upperBound...].firstRange(of: ").") {
             text.removeSubrange(start.lowerBound..<end.upperBound)
         }
-        guard let module = TypeName.module(of: Key.self), text.hasPrefix(module + ".") else { return text }
+        guard let module = TypeName.module(of: type(of: value.base)), text.hasPrefix(module + ".") else { return text }
         return String(text.dropFirst(module.count + 1))
     }
 }

@@ -309,17 +309,51 @@ def effect_terminals(disfavored: bool) -> list[str]:
     return [disfavor(t) for t in terminals] if disfavored else terminals
 
 
+MAIN_ACTOR_ASYNC_TERMINAL = """    /// Binds the result of an `async` factory isolated to the main actor, such as the `async`
+    /// initialiser of a `@MainActor` view model, whose every parameter is resolved from the
+    /// graph. The factory may throw.
+    ///
+    /// The binding is recorded as running on the main actor and as async: its resolution awaits,
+    /// and the factory runs on the main actor. Build a root whose path awaits with
+    /// ``AsyncComponentFactory`` and ask for the binding later with ``AsyncProvider``. Its
+    /// parameters and its value cross to the main actor and back, so they must be `Sendable`;
+    /// without that, Swift reports the factory at the call.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - function: The function of the call (kept for Cleanse compatibility).
+    ///   - factory: The function that makes the value, on the main actor.
+    /// - Returns: The receipt of the binding.
+    @discardableResult
+    public func to<each P: Sendable, Failure: Error>(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        function: StaticString = #function,
+        factory: @escaping @MainActor @Sendable (repeat each P) async throws(Failure) -> Input
+    ) -> BindingReceipt<Input> where Input: Sendable {
+        _bind(.asyncFactory(factory, file: file, line: line), effects: .of([.mainActor, .async], failure: Failure.self), carriesEffects: true)
+    }"""
+
+
 def throwing_terminals() -> str:
-    """`_ThrowingTerminals`, which the builders conform to, has the throwing terminal; the
-    disfavoured copy in `_GenericThrowingTerminals`, which `BindToable` refines, serves code
-    generic over builders, where the plain terminals are disfavoured too."""
+    """`_ThrowingTerminals`, which the builders conform to, has the throwing terminal and the
+    main-actor async one, which differ from the main-actor and the async terminals only in
+    isolation; the disfavoured copies in `_GenericThrowingTerminals`, which `BindToable`
+    refines, serve code generic over builders, where the plain terminals are disfavoured too.
+    A `@MainActor` async initialiser ranks the main-actor async terminal above the async one,
+    which would also take it (and record it as async only)."""
     return f"""{HEADER}
 extension _ThrowingTerminals {{
 {EFFECT_TERMINALS[0]}
+
+{MAIN_ACTOR_ASYNC_TERMINAL}
 }}
 
 extension _GenericThrowingTerminals {{
 {disfavor(EFFECT_TERMINALS[0])}
+
+{disfavor(MAIN_ACTOR_ASYNC_TERMINAL)}
 }}
 """
 

@@ -46,6 +46,21 @@ struct ScreenComponent: RootComponent {
     }
 }
 
+struct LoadingComponent: RootComponent {
+    typealias Seed = String
+    typealias Root = LoadingViewModel
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.bind(EffectDatabase.self, file: "App/Store.swift", line: 10).sharedInScope().to(factory: EffectDatabase.init)
+        binder.bind(EffectPool.self, file: "App/Store.swift", line: 11).sharedInScope().to(factory: EffectPool.init)
+        binder.bind(LoadingViewModel.self, file: "App/Loading.swift", line: 7).sharedInScope().to(factory: LoadingViewModel.init)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<LoadingViewModel>) -> BindingReceipt<LoadingViewModel> {
+        bind.to(file: "App/Root.swift", line: 20) { (model: LoadingViewModel) in model }
+    }
+}
+
 struct SettingsComponent: RootComponent {
     typealias Seed = String
     typealias Root = SettingsViewModel
@@ -146,6 +161,40 @@ struct EffectFactoryTests {
         let model = try await Task.detached { try await factory.build("screen.sqlite") }.value
         let path = model.pool.database.path
         #expect(path == "screen.sqlite")
+    }
+
+    @Test func aMainActorAsyncFactoryIsRecordedWithBothEffectsAndRunsOnTheMainActor() async throws {
+        let factory = try AsyncComponentFactory.of(LoadingComponent.self)
+        #expect(factory.graph.bindings(of: LoadingViewModel.self).map(\.effects) == [[.mainActor, .async, .throwing]])
+        #expect(factory.graph.rendered(as: .text).contains(
+            "└── LoadingViewModel  shared in Singleton · @MainActor async throws · LoadingComponent, App/Loading.swift:7"
+        ))
+        let before = LoadingViewModel.made.value
+        let model = try await Task.detached { try await factory.build("loading.sqlite") }.value
+        let path = model.pool.database.path
+        #expect(path == "loading.sqlite")
+        #expect(LoadingViewModel.made.value == before + 1)
+        let error = try await #require(throws: ResolutionError.self) { try await factory.build("broken") }
+        #expect(error.description == """
+            The factory of LoadingViewModel at App/Loading.swift:7 in LoadingComponent threw: fixture error: cannot load
+              required by the root of LoadingComponent at App/Root.swift:20
+            """)
+    }
+
+    @Test func aMainActorAsyncFactoryCannotBeBuiltSynchronouslyOnTheMainActor() throws {
+        let error = try #require(throws: ValidationError.self) { try MainActorComponentFactory.of(LoadingComponent.self) }
+        #expect(error.diagnostics.map(\.message) == ["""
+            MainActorComponentFactory.build(_:) cannot build the root of LoadingComponent: LoadingViewModel is async, and build(_:) cannot await.
+              LoadingViewModel runs on the main actor, is async and throws, bound at App/Loading.swift:7 in LoadingComponent
+              required by the root of LoadingComponent at App/Root.swift:20
+              To fix this, build the root with AsyncComponentFactory.of(LoadingComponent.self) and try await factory.build(...), or let the root of LoadingComponent take AsyncProvider<LoadingViewModel> instead of LoadingViewModel and call try await get() later.
+            """, """
+            MainActorComponentFactory.build(_:) cannot build the root of LoadingComponent: EffectPool is async, and build(_:) cannot await.
+              EffectPool is async, bound at App/Store.swift:11 in LoadingComponent
+              required by LoadingViewModel at App/Loading.swift:7
+              required by the root of LoadingComponent at App/Root.swift:20
+              To fix this, build the root with AsyncComponentFactory.of(LoadingComponent.self) and try await factory.build(...), or let LoadingViewModel take AsyncProvider<EffectPool> instead of EffectPool and call try await get() later.
+            """])
     }
 
     @MainActor

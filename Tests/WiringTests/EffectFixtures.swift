@@ -54,6 +54,19 @@ final class SettingsViewModel {
     }
 }
 
+/// A view model whose initialiser is `@MainActor`, `async` and throwing at once.
+@MainActor
+final class LoadingViewModel {
+    nonisolated static let made = EffectCounter()
+    let pool: EffectPool
+    init(pool: EffectPool) async throws {
+        MainActor.assertIsolated()
+        guard pool.database.path != "broken" else { throw EffectFixtureError(reason: "cannot load") }
+        LoadingViewModel.made.increment()
+        self.pool = pool
+    }
+}
+
 struct EffectRepository: Sendable {
     let database: EffectDatabase
 }

@@ -29,6 +29,32 @@ extension _ThrowingTerminals {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
         return _bind(.throwingFactory(factory, file: file, line: line), effects: .of([], failure: Failure.self), carriesEffects: true)
     }
+
+    /// Binds the result of an `async` factory isolated to the main actor, such as the `async`
+    /// initialiser of a `@MainActor` view model, whose every parameter is resolved from the
+    /// graph. The factory may throw.
+    ///
+    /// The binding is recorded as running on the main actor and as async: its resolution awaits,
+    /// and the factory runs on the main actor. Build a root whose path awaits with
+    /// ``AsyncComponentFactory`` and ask for the binding later with ``AsyncProvider``. Its
+    /// parameters and its value cross to the main actor and back, so they must be `Sendable`;
+    /// without that, Swift reports the factory at the call.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - function: The function of the call (kept for Cleanse compatibility).
+    ///   - factory: The function that makes the value, on the main actor.
+    /// - Returns: The receipt of the binding.
+    @discardableResult
+    public func to<each P: Sendable, Failure: Error>(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        function: StaticString = #function,
+        factory: @escaping @MainActor @Sendable (repeat each P) async throws(Failure) -> Input
+    ) -> BindingReceipt<Input> where Input: Sendable {
+        _bind(.asyncFactory(factory, file: file, line: line), effects: .of([.mainActor, .async], failure: Failure.self), carriesEffects: true)
+    }
 }
 
 extension _GenericThrowingTerminals {
@@ -60,5 +86,32 @@ extension _GenericThrowingTerminals {
     ) -> BindingReceipt<Input> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
         return _bind(.throwingFactory(factory, file: file, line: line), effects: .of([], failure: Failure.self), carriesEffects: true)
+    }
+
+    /// Binds the result of an `async` factory isolated to the main actor, such as the `async`
+    /// initialiser of a `@MainActor` view model, whose every parameter is resolved from the
+    /// graph. The factory may throw.
+    ///
+    /// The binding is recorded as running on the main actor and as async: its resolution awaits,
+    /// and the factory runs on the main actor. Build a root whose path awaits with
+    /// ``AsyncComponentFactory`` and ask for the binding later with ``AsyncProvider``. Its
+    /// parameters and its value cross to the main actor and back, so they must be `Sendable`;
+    /// without that, Swift reports the factory at the call.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - function: The function of the call (kept for Cleanse compatibility).
+    ///   - factory: The function that makes the value, on the main actor.
+    /// - Returns: The receipt of the binding.
+    @discardableResult
+    @_disfavoredOverload
+    public func to<each P: Sendable, Failure: Error>(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        function: StaticString = #function,
+        factory: @escaping @MainActor @Sendable (repeat each P) async throws(Failure) -> Input
+    ) -> BindingReceipt<Input> where Input: Sendable {
+        _bind(.asyncFactory(factory, file: file, line: line), effects: .of([.mainActor, .async], failure: Failure.self), carriesEffects: true)
     }
 }

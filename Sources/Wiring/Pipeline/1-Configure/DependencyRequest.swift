@@ -20,10 +20,6 @@ enum RequestKind: Sendable, Equatable {
     /// The parameter is `[K: Provider<V>]`: a provider of each entry of the map `[K: V]`, each
     /// resolved on its `get()`.
     case mapProviders
-
-    /// Whether the request is resolved before the factory runs, so that a cycle through it can
-    /// never be satisfied.
-    var isImmediate: Bool { self == .instance || self == .optional }
 }
 
 /// One factory parameter: the key it asks for and how.

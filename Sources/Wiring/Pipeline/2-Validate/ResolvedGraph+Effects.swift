@@ -89,7 +89,10 @@ extension ResolvedGraph {
         switch request.kind {
         case .asyncProvider: return .async
         case .mainActorProvider: return .mainActor
-        case .instance, .provider, .optional, .function, .lazy, .weak, .mapProviders: return .synchronous
+        // A subcomponent's async and main-actor factories are made synchronously from its
+        // `ComponentFactory`.
+        case .instance, .provider, .optional, .function, .lazy, .weak, .mapProviders, .asyncComponentFactory, .mainActorComponentFactory:
+            return .synchronous
         }
     }
 }

@@ -86,6 +86,9 @@ enum EffectRule {
             switch (request.kind, context) {
             case (.function, _):
                 (accessor, limit) = ("which cannot resolve \(target) when called", "the closure is synchronous, nonisolated and cannot throw")
+            case (.asyncComponentFactory, _), (.mainActorComponentFactory, _):
+                // A `ComponentFactory` bound by a factory of its own, not by installing a subcomponent.
+                (accessor, limit) = ("which is made from \(target)", "it is made synchronously, nonisolated and without throwing")
             case (_, .mainActor):
                 (accessor, limit) = ("whose get() cannot resolve \(target)", "get() cannot await")
             default:

@@ -90,7 +90,8 @@ extension ResolvedGraph {
         case .asyncProvider: return .async
         case .mainActorProvider: return .mainActor
         // A subcomponent's async and main-actor factories are made synchronously from its
-        // `ComponentFactory`.
+        // `ComponentFactory`; what their `build(_:)` may run is checked where they are asked for
+        // (``EffectRule/factoryRequestDiagnostics(_:subcomponents:)``).
         case .instance, .provider, .optional, .function, .lazy, .weak, .mapProviders, .asyncComponentFactory, .mainActorComponentFactory:
             return .synchronous
         }

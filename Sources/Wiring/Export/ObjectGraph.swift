@@ -255,7 +255,8 @@ extension ObjectGraph {
         }
 
         /// Whether the value is resolved after construction (through a provider, a closure, a
-        /// `Lazy` or a `WeakProvider`), which is what makes a cycle through it legal.
+        /// `Lazy`, a `WeakProvider` or a subcomponent's async or main-actor factory), which is
+        /// what makes a cycle through it legal.
         public var isDeferred: Bool { kind != .instance && kind != .optional }
     }
 

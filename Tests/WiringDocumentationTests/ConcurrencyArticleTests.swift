@@ -14,15 +14,42 @@ struct ConcurrencyArticleTests {
     }
 
     /// Every ```text block of the article is what Wiring prints, in the article's order: the
-    /// error of a factory, the diagnostic of an effect with nowhere to run, the graph's tree.
+    /// diagnostic of a subcomponent's synchronous factory, the error of a factory, the diagnostic
+    /// of an effect with nowhere to run, the graph's tree.
     @Test func theArticlesTextBlocksAreWhatWiringPrintsInOrder() async throws {
         guard case let .failure(resolution) = await openStatements(at: "history.txt") else {
             Issue.record("history.txt was opened")
             return
         }
+        let subcomponent = try #require(throws: ValidationError.self) { try ComponentFactory.of(AccountHistoriesComponent.self) }
         let validation = try #require(throws: ValidationError.self) { try ComponentFactory.of(HistoryComponent.self) }
         let tree = try AsyncComponentFactory.of(HistoryComponent.self).graph.rendered(as: .text)
-        #expect(try Self.textBlocks() == [resolution.description, validation.description, String(tree.dropLast())])
+        #expect(try Self.textBlocks() == [subcomponent.description, resolution.description, validation.description, String(tree.dropLast())])
+    }
+
+    @Test func eachAccountsHistoryIsASubcomponentBuiltByItsAsyncFactory() async throws {
+        let screen = try ComponentFactory.of(BankAppComponent.self).build("history.sqlite")
+        let checking = try await screen.open("checking")
+        let savings = try await screen.open("savings")
+        #expect(checking.account == "checking")
+        #expect(savings.account == "savings")
+        #expect(checking.database === savings.database)
+        #expect(await checking.database.amounts() == [120_000, -4_500])
+    }
+
+    @Test func anAccountsHistoryWhoseDatabaseCannotOpenReachesTheCallerAsAResolutionError() async throws {
+        let screen = try ComponentFactory.of(BankAppComponent.self).build("history.txt")
+        let error = try await #require(throws: ResolutionError.self) { try await screen.open("checking") }
+        #expect(error.description == """
+            The factory of HistoryDatabase at Bank/HistoryModule.swift:5 in BankAppComponent threw: history.txt is not a SQLite database
+              required by the root of AccountHistoryComponent at Bank/AccountHistoryComponent.swift:9
+            """)
+    }
+
+    @Test func theSynchronousFactoryOfTheAccountsHistoryIsReportedWhereItIsTaken() throws {
+        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(AccountHistoriesComponent.self) }
+        #expect(error.diagnostics.map(\.kind) == [.unhandledEffect])
+        #expect(try Self.textBlocks().contains(error.description))
     }
 
     @MainActor

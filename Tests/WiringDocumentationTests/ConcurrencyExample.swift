@@ -200,3 +200,74 @@ struct HistoryScreenComponent: RootComponent {
         bind.to(factory: HistoryScreen.init)
     }
 }
+
+// MARK: - A subcomponent whose root awaits and throws
+
+struct AccountNumber: Tag {
+    typealias Element = String
+}
+
+struct AccountScope: Scope {}
+
+final class AccountHistory: Sendable {
+    let account: String
+    let database: HistoryDatabase
+
+    init(account: TaggedProvider<AccountNumber>, database: HistoryDatabase) {
+        self.account = account.get()
+        self.database = database
+    }
+}
+
+struct AccountHistoryComponent: Component {
+    typealias Seed = TaggedProvider<AccountNumber>
+    typealias Root = AccountHistory
+
+    static func configure(binder: Binder<AccountScope>) {}
+
+    static func configureRoot(binder bind: ReceiptBinder<AccountHistory>) -> BindingReceipt<AccountHistory> {
+        bind.to(file: "Bank/AccountHistoryComponent.swift", line: 9, factory: AccountHistory.init)
+    }
+}
+
+final class AccountsScreen: Sendable {
+    let histories: AsyncComponentFactory<AccountHistoryComponent>
+
+    init(histories: AsyncComponentFactory<AccountHistoryComponent>) {
+        self.histories = histories
+    }
+
+    func open(_ account: String) async throws -> AccountHistory {
+        try await histories.build(account)
+    }
+}
+
+struct BankAppComponent: RootComponent {
+    typealias Seed = String
+    typealias Root = AccountsScreen
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.include(module: HistoryModule.self)
+        binder.install(dependency: AccountHistoryComponent.self)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<AccountsScreen>) -> BindingReceipt<AccountsScreen> {
+        bind.to(factory: AccountsScreen.init)
+    }
+}
+
+struct AccountHistoriesComponent: RootComponent {
+    typealias Seed = String
+    typealias Root = ComponentFactory<AccountHistoryComponent>
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.include(module: HistoryModule.self)
+        binder.install(dependency: AccountHistoryComponent.self)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
+        bind.to(file: "Bank/AccountHistoriesComponent.swift", line: 12) { (histories: ComponentFactory<AccountHistoryComponent>) in
+            histories
+        }
+    }
+}

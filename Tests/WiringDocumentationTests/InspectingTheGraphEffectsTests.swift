@@ -18,7 +18,10 @@ struct InspectingTheGraphEffectsTests {
         let list = try Self.meaning(of: "dependencies[].kind").split(separator: ";")[0]
         let words = list.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
         let kinds = words.filter { $0.first?.isLowercase == true && $0.allSatisfy(\.isLetter) }
-        #expect(kinds == ["instance", "optional", "provider", "function", "lazy", "weak", "asyncProvider", "mainActorProvider"])
+        #expect(kinds == [
+            "instance", "optional", "provider", "function", "lazy", "weak", "asyncProvider", "mainActorProvider", "asyncComponentFactory",
+            "mainActorComponentFactory",
+        ])
         #expect(kinds.allSatisfy { ObjectGraph.Dependency.Kind(rawValue: $0) != nil })
     }
 

@@ -14,6 +14,8 @@ struct UnhandledEffectArticleTests {
             { _ = try MainActorComponentFactory.of(PinScreenComponent.self) },
             { _ = try ComponentFactory.of(CardAuditComponent.self) },
             { _ = try ComponentFactory.of(CardMenuComponent.self) },
+            { _ = try ComponentFactory.of(CardKioskComponent.self) },
+            { _ = try ComponentFactory.of(CardPinKioskComponent.self) },
             { _ = try ComponentFactory.of(CardReceiptComponent.self) },
             { _ = try ComponentFactory.of(CardReaderScreenComponent.self) },
         ]
@@ -26,7 +28,7 @@ struct UnhandledEffectArticleTests {
 
     @Test func theArticlesUnhandledEffectsAreTheDiagnosticsWiringReports() throws {
         let diagnostics = try Self.reported()
-        #expect(diagnostics.map(\.kind) == Array(repeating: .unhandledEffect, count: 6))
+        #expect(diagnostics.map(\.kind) == Array(repeating: .unhandledEffect, count: 8))
         let article = try String(
             contentsOf: DocumentationExampleTests.catalog.appendingPathComponent("ReadingAValidationError.md"), encoding: .utf8
         )
@@ -40,6 +42,8 @@ struct UnhandledEffectArticleTests {
         #expect(throws: Never.self) { try AsyncComponentFactory.of(CardTerminalComponent.self) }
         #expect(throws: Never.self) { try MainActorComponentFactory.of(CardTerminalComponent.self) }
         #expect(throws: Never.self) { try AsyncComponentFactory.of(PinScreenComponent.self) }
+        // A subcomponent's async factory runs what its synchronous and main-actor factories could not.
+        #expect(throws: Never.self) { try ComponentFactory.of(AsyncCardKioskComponent.self) }
         // Deferred requests are checked whatever the entry point.
         #expect(throws: ValidationError.self) { try AsyncComponentFactory.of(CardAuditComponent.self) }
         #expect(throws: ValidationError.self) { try AsyncComponentFactory.of(CardReceiptComponent.self) }

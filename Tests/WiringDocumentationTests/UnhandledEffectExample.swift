@@ -98,6 +98,90 @@ struct CardMenuComponent: RootComponent {
     }
 }
 
+// MARK: - A subcomponent's factory
+
+struct CardSlot {
+    init(reader: CardReader) {}
+}
+
+struct CardSlotComponent: Component {
+    typealias Root = CardSlot
+
+    static func configure(binder: Binder<Unscoped>) {}
+
+    static func configureRoot(binder bind: ReceiptBinder<CardSlot>) -> BindingReceipt<CardSlot> {
+        bind.to(file: "Cards/CardSlotComponent.swift", line: 7, factory: CardSlot.init)
+    }
+}
+
+struct CardKiosk {
+    init(slots: ComponentFactory<CardSlotComponent>) {}
+}
+
+struct CardKioskComponent: RootComponent {
+    typealias Root = CardKiosk
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.include(module: CardModule.self)
+        binder.install(dependency: CardSlotComponent.self)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<CardKiosk>) -> BindingReceipt<CardKiosk> {
+        bind.to(file: "Cards/CardKioskComponent.swift", line: 10, factory: CardKiosk.init)
+    }
+}
+
+@MainActor
+final class CardPin {
+    init(pad: PinPad) {}
+}
+
+struct CardPinComponent: Component {
+    typealias Root = CardPin
+
+    static func configure(binder: Binder<Unscoped>) {}
+
+    static func configureRoot(binder bind: ReceiptBinder<CardPin>) -> BindingReceipt<CardPin> {
+        bind.to(file: "Cards/CardPinComponent.swift", line: 7, factory: CardPin.init)
+    }
+}
+
+struct CardPinKiosk {
+    init(pins: MainActorComponentFactory<CardPinComponent>) {}
+}
+
+struct CardPinKioskComponent: RootComponent {
+    typealias Root = CardPinKiosk
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.include(module: CardModule.self)
+        binder.install(dependency: CardPinComponent.self)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<CardPinKiosk>) -> BindingReceipt<CardPinKiosk> {
+        bind.to(file: "Cards/CardPinKioskComponent.swift", line: 10, factory: CardPinKiosk.init)
+    }
+}
+
+/// The kiosks fixed as their messages say: `ComponentFactory.of` builds them.
+struct AsyncCardKiosk {
+    init(slots: AsyncComponentFactory<CardSlotComponent>, pins: AsyncComponentFactory<CardPinComponent>) {}
+}
+
+struct AsyncCardKioskComponent: RootComponent {
+    typealias Root = AsyncCardKiosk
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.include(module: CardModule.self)
+        binder.install(dependency: CardSlotComponent.self)
+        binder.install(dependency: CardPinComponent.self)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<AsyncCardKiosk>) -> BindingReceipt<AsyncCardKiosk> {
+        bind.to(factory: AsyncCardKiosk.init)
+    }
+}
+
 // MARK: - An assisted factory
 
 final class CardReceipt: Sendable {

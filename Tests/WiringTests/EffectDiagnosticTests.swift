@@ -249,14 +249,14 @@ struct EffectDiagnosticEdgeTests {
             """])
     }
 
-    @Test func aSubcomponentRootWithEffectsIsReportedWithItsPath() throws {
+    @Test func aSubcomponentRootWithEffectsIsReportedWhereItsSynchronousFactoryIsTaken() throws {
         let error = try #require(throws: ValidationError.self) { try AsyncComponentFactory.of(SubcomponentEffectRoot.self) }
-        #expect(error.diagnostics.map(\.message) == ["""
-            ComponentFactory.build(_:) cannot build the root of EffectfulSubcomponent: EffectDatabase throws, and build(_:) is synchronous, nonisolated and cannot throw.
-              in SubcomponentEffectRoot > EffectfulSubcomponent
+        #expect(error.diagnostics.map(\.description) == ["""
+            App/Root.swift:81: error: the root of SubcomponentEffectRoot takes ComponentFactory<EffectfulSubcomponent>, whose build(_:) cannot build the root of EffectfulSubcomponent: EffectDatabase throws, and build(_:) is synchronous, nonisolated and cannot throw.
               EffectDatabase throws, bound at App/Sub.swift:4 in EffectfulSubcomponent
               required by the root of EffectfulSubcomponent at App/Sub.swift:8
-              To fix this, keep effects off the path of a subcomponent's root, which ComponentFactory.build(_:) builds, or let the root of EffectfulSubcomponent take AsyncProvider<EffectDatabase> instead of EffectDatabase and call try await get() later.
+              required by the root of SubcomponentEffectRoot as ComponentFactory<EffectfulSubcomponent> at App/Root.swift:81
+              To fix this, take AsyncComponentFactory<EffectfulSubcomponent> instead and call try await build(...), or MainActorComponentFactory<EffectfulSubcomponent> and call try build(...) on the main actor, or let the root of EffectfulSubcomponent take AsyncProvider<EffectDatabase> instead of EffectDatabase and call try await get() later.
             """])
     }
 }

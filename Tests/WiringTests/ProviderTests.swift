@@ -42,6 +42,11 @@ struct ProviderTests {
         #expect(root.makeSendableToken() == 3)
     }
 
+    @Test func aClosureBoundAsAValueIsLinkedBeforeTheBindingDeclaredEarlierThatTakesIt() throws {
+        let root = try ComponentFactory.of(BoundClosureRoot.self).build()
+        #expect(root.make() == 7)
+    }
+
     @Test func anOptionalParameterIsNilWhenTheTypeIsNotBound() throws {
         let root = try ComponentFactory.of(OptionalRoot.self).build()
         #expect(root.bound == "bound")
@@ -96,6 +101,23 @@ private struct ClosureParameterRoot: RootComponent {
     }
     static func configureRoot(binder bind: ReceiptBinder<Maker>) -> BindingReceipt<Maker> {
         bind.to(factory: Maker.init)
+    }
+}
+
+private struct ClosureUser {
+    let make: () -> Int
+}
+
+/// `() -> Int` is bound as a value, after the binding that takes it: the parameter is that value,
+/// resolved before `ClosureUser.init` runs, so it has to be linked first.
+private struct BoundClosureRoot: RootComponent {
+    typealias Root = ClosureUser
+    static func configure(binder: Binder<Unscoped>) {
+        binder.bind(ClosureUser.self).to(factory: ClosureUser.init)
+        binder.bind((() -> Int).self).to(value: { 7 })
+    }
+    static func configureRoot(binder bind: ReceiptBinder<ClosureUser>) -> BindingReceipt<ClosureUser> {
+        bind.to { (user: ClosureUser) in user }
     }
 }
 

@@ -76,6 +76,15 @@ struct SubcomponentTests {
               To fix this, bind it with binder.bind(Ledger.self).to(...) in a module that BrokenChild includes, or include the module that binds it.
             """)
     }
+
+    @Test func aFactoryOfASubcomponentNothingInstallsIsReportedWithTheInstallation() throws {
+        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(UninstalledHostRoot.self) }
+        #expect(error.diagnostics.map(\.description) == ["""
+            App/Host.swift:3: error: Missing binding for ComponentFactory<SessionComponent>.
+              required by the root of UninstalledHostRoot at App/Host.swift:3
+              To fix this, install SessionComponent with binder.install(dependency: SessionComponent.self) in a module that UninstalledHostRoot includes, or include the module that installs it.
+            """])
+    }
 }
 
 // MARK: - Fixtures
@@ -225,5 +234,13 @@ private struct CountingRoot: RootComponent {
     }
     static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
         bind.to { (sessions: ComponentFactory<CountedSession>) in sessions }
+    }
+}
+
+private struct UninstalledHostRoot: RootComponent {
+    typealias Root = ComponentFactory<SessionComponent>
+    static func configure(binder: Binder<Unscoped>) {}
+    static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
+        bind.to(file: "App/Host.swift", line: 3) { (sessions: ComponentFactory<SessionComponent>) in sessions }
     }
 }

@@ -82,7 +82,8 @@ public struct Binder<S: _ScopeBase> {
 extension Binder {
     /// Installs a subcomponent: anything in this component can then take a
     /// `ComponentFactory<C>` (or a `Provider` of one) and build instances of `C`, which see this
-    /// component's bindings.
+    /// component's bindings. When the path to `C`'s root throws, awaits or runs on the main
+    /// actor, take ``AsyncComponentFactory`` or ``MainActorComponentFactory`` of `C` instead.
     ///
     /// ```swift
     /// binder.install(dependency: SessionComponent.self)

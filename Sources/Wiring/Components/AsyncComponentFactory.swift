@@ -8,9 +8,22 @@
 ///
 /// ``of(_:rules:)`` validates like ``ComponentFactory/of(_:validate:)``, except that the root's
 /// path may have every effect: async factories are awaited, main-actor factories run on the
-/// main actor, and a factory's error reaches ``build(_:)`` as a ``ResolutionError``. Deferred
-/// requests are still checked: a `Provider<T>` of a binding whose resolution has effects is a
-/// diagnostic (take an ``AsyncProvider`` instead). An effect-free graph builds here too.
+/// main actor, and a factory's error reaches ``build(_:)-(C.Seed)`` as a ``ResolutionError``.
+/// Deferred requests are still checked: a `Provider<T>` of a binding whose resolution has
+/// effects is a diagnostic (take an ``AsyncProvider`` instead). An effect-free graph builds here
+/// too.
+///
+/// A subcomponent is built the same way: a factory in the component that installs it takes
+/// `AsyncComponentFactory<Sub>` as a parameter, exactly where it could take
+/// ``ComponentFactory``, and its `build(_:)` runs every effect of the subcomponent's root:
+///
+/// ```swift
+/// final class SessionStarter: Sendable {
+///     let sessions: AsyncComponentFactory<SessionComponent>
+///     init(sessions: AsyncComponentFactory<SessionComponent>) { self.sessions = sessions }
+///     func start(_ user: String) async throws -> Session { try await sessions.build(user) }
+/// }
+/// ```
 ///
 /// A factory is `Sendable`: keep it in a global and build from any task.
 public struct AsyncComponentFactory<C: ComponentBase>: Sendable {
@@ -18,14 +31,14 @@ public struct AsyncComponentFactory<C: ComponentBase>: Sendable {
     public typealias ComponentElement = C
 
     let compiled: CompiledComponent<C>
-    private let root: AsyncResolver<C.Root>
+    /// The instance of the component that installs `C`, for a subcomponent; nil for a root.
+    let parent: SharedInstance?
 
-    init(compiled: CompiledComponent<C>) {
+    /// A factory of a root component compiled for this entry point, or of a subcomponent, whose
+    /// compiled root has an async resolver whenever its resolution has effects.
+    init(compiled: CompiledComponent<C>, parent: SharedInstance?) {
         self.compiled = compiled
-        guard let root = compiled.asyncRoot else {
-            preconditionFailure("Wiring internal error: \(C.self) was compiled for another entry point.")
-        }
-        self.root = root
+        self.parent = parent
     }
 
     /// Builds a new instance of the component and returns its root, running every effect on
@@ -39,13 +52,17 @@ public struct AsyncComponentFactory<C: ComponentBase>: Sendable {
     /// - Returns: The root.
     /// - Throws: ``ResolutionError`` when a factory on the root's path throws.
     public func build(_ seed: C.Seed) async throws -> sending C.Root {
-        let instance = ComponentInstance.make(layout: compiled.layout, parent: nil)
+        let instance = ComponentInstance.make(layout: compiled.layout, parent: parent?.instance)
         // Tasks other than this one may make the instance's shared values (see `AsyncOnceCell`).
         instance.escape()
         if let slot = compiled.seedSlot {
             instance.storeSeed(seed, at: slot)
         }
-        let root = SentValue(try await self.root(instance))
+        guard let resolve = compiled.asyncRoot else {
+            // A subcomponent's root without effects: its synchronous resolver builds it.
+            return SentValue(compiled.root(instance)).value
+        }
+        let root = SentValue(try await resolve(instance))
         return root.value
     }
 
@@ -65,6 +82,18 @@ extension AsyncComponentFactory where C.Seed == Void {
     }
 }
 
+extension AsyncComponentFactory where C.Seed: ProviderProtocol {
+    /// Builds a component whose seed is a provider, such as `TaggedProvider<UserID>`, from the
+    /// value the provider gives: `try await factory.build("user-1")`.
+    ///
+    /// - Parameter seed: The seed's value.
+    /// - Returns: The root.
+    /// - Throws: ``ResolutionError`` when a factory on the root's path throws.
+    public func build(_ seed: sending C.Seed.Element) async throws -> sending C.Root {
+        try await build(C.Seed(value: seed))
+    }
+}
+
 extension AsyncComponentFactory where C: RootComponent {
     /// Configures, validates and compiles a root component to be built in an async context.
     ///
@@ -78,7 +107,7 @@ extension AsyncComponentFactory where C: RootComponent {
     /// - Returns: A factory that builds the component.
     /// - Throws: ``ValidationError`` with every problem of the graph.
     public static func of(_ componentType: C.Type, rules: ValidationRules = []) throws(ValidationError) -> AsyncComponentFactory<C> {
-        AsyncComponentFactory(compiled: try CompiledComponent<C>.compile(rules: rules, entry: .async))
+        AsyncComponentFactory(compiled: try CompiledComponent<C>.compile(rules: rules, entry: .async), parent: nil)
     }
 
     /// Configures, validates and compiles a root component whose bindings are partly replaced,
@@ -94,6 +123,24 @@ extension AsyncComponentFactory where C: RootComponent {
     public static func of(
         _ componentType: C.Type, rules: ValidationRules = [], overriding overrides: @escaping (Binder<C.Scope>) -> Void
     ) throws(ValidationError) -> AsyncComponentFactory<C> {
-        AsyncComponentFactory(compiled: try CompiledComponent<C>.compile(rules: rules, overrides: overrides, entry: .async))
+        AsyncComponentFactory(compiled: try CompiledComponent<C>.compile(rules: rules, overrides: overrides, entry: .async), parent: nil)
+    }
+}
+
+extension AsyncComponentFactory: DependencyWrapper {
+    // A request of the subcomponent's own factory, `ComponentFactory<C>`, which is what
+    // `install(dependency:)` binds: no binding of its own, so graphs and their exports stay
+    // as they are.
+    @usableFromInline static var wrappedKey: BindingKey { BindingKey(ComponentFactory<C>.self) }
+    @usableFromInline static var requestKind: RequestKind { .asyncComponentFactory }
+
+    @usableFromInline static func resolver(wrapping node: AnyNode?) -> Resolver<AsyncComponentFactory<C>> {
+        let node = linkedNode(node, of: ComponentFactory<C>.self)
+        // The node's resolver is read when the factory is made, after the whole graph is linked,
+        // so that a cycle through the factory links.
+        return { instance in
+            let factory = node.resolver(as: ComponentFactory<C>.self)(instance)
+            return AsyncComponentFactory(compiled: factory.compiled, parent: factory.parent)
+        }
     }
 }

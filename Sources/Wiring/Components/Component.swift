@@ -23,4 +23,9 @@
 /// built subcomponent. Collection bindings are additive: the subcomponent's `[Element]` holds its
 /// ancestors' contributions, then its own. ``ComponentFactory/of(_:validate:)`` validates every
 /// installed subcomponent with its root.
+///
+/// A subcomponent whose root's path throws, awaits or runs on the main actor is built through
+/// ``AsyncComponentFactory`` (`try await build(_:)`) or ``MainActorComponentFactory``
+/// (`try build(_:)` on the main actor) of it, taken as a parameter exactly like its
+/// ``ComponentFactory``; `of` reports a factory that cannot run those effects where it is taken.
 public protocol Component: ComponentBase {}

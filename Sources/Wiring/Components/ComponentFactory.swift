@@ -154,3 +154,14 @@ extension ComponentFactoryProtocol where ComponentElement: RootComponent {
         try ComponentFactory<ComponentElement>.of(componentType, validate: validate, rules: [])
     }
 }
+
+/// `ComponentFactory<C>` as a key: what `install(dependency: C.self)` binds, which a missing
+/// binding's fix names.
+protocol SubcomponentFactoryKey {
+    /// The component the factory builds.
+    static var componentType: any Any.Type { get }
+}
+
+extension ComponentFactory: SubcomponentFactoryKey {
+    static var componentType: any Any.Type { C.self }
+}

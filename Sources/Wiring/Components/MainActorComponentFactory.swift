@@ -19,19 +19,32 @@
 /// ``of(_:rules:)`` validates like ``ComponentFactory/of(_:validate:)``, except that the root's
 /// path may run on the main actor and throw; an `async` factory on it is a diagnostic (build
 /// with ``AsyncComponentFactory``, or take an ``AsyncProvider``).
+///
+/// A subcomponent is built the same way: a factory in the component that installs it takes
+/// `MainActorComponentFactory<Sub>` as a parameter, exactly where it could take
+/// ``ComponentFactory``, and its `build(_:)` runs the subcomponent's main-actor factories in
+/// place. `of` reports a request of it whose subcomponent's root path awaits.
+///
+/// ```swift
+/// @MainActor final class Coordinator {
+///     let screens: MainActorComponentFactory<ScreenComponent>
+///     init(screens: MainActorComponentFactory<ScreenComponent>) { self.screens = screens }
+///     func show() throws { present(try screens.build()) }
+/// }
+/// ```
 public struct MainActorComponentFactory<C: ComponentBase>: Sendable {
     /// The component this factory builds.
     public typealias ComponentElement = C
 
     let compiled: CompiledComponent<C>
-    private let root: MainActorResolver<C.Root>
+    /// The instance of the component that installs `C`, for a subcomponent; nil for a root.
+    let parent: SharedInstance?
 
-    init(compiled: CompiledComponent<C>) {
+    /// A factory of a root component compiled for this entry point, or of a subcomponent whose
+    /// root's resolution does not await, which validation guarantees for every request of one.
+    init(compiled: CompiledComponent<C>, parent: SharedInstance?) {
         self.compiled = compiled
-        guard let root = compiled.mainActorRoot else {
-            preconditionFailure("Wiring internal error: \(C.self) was compiled for another entry point.")
-        }
-        self.root = root
+        self.parent = parent
     }
 
     /// Builds a new instance of the component on the main actor and returns its root.
@@ -44,12 +57,16 @@ public struct MainActorComponentFactory<C: ComponentBase>: Sendable {
     /// - Throws: ``ResolutionError`` when a factory on the root's path throws.
     @MainActor
     public func build(_ seed: C.Seed) throws -> C.Root {
-        let instance = ComponentInstance.make(layout: compiled.layout, parent: nil)
+        let instance = ComponentInstance.make(layout: compiled.layout, parent: parent?.instance)
         instance.escape()
         if let slot = compiled.seedSlot {
             instance.storeSeed(seed, at: slot)
         }
-        return try root(instance)
+        guard let resolve = compiled.mainActorRoot else {
+            // A subcomponent's root without effects: its synchronous resolver builds it.
+            return compiled.root(instance)
+        }
+        return try resolve(instance)
     }
 
     /// The component's resolved graph as data, with every binding's effects.
@@ -69,6 +86,19 @@ extension MainActorComponentFactory where C.Seed == Void {
     }
 }
 
+extension MainActorComponentFactory where C.Seed: ProviderProtocol {
+    /// Builds a component whose seed is a provider, such as `TaggedProvider<UserID>`, from the
+    /// value the provider gives, on the main actor: `try factory.build("user-1")`.
+    ///
+    /// - Parameter seed: The seed's value.
+    /// - Returns: The root.
+    /// - Throws: ``ResolutionError`` when a factory on the root's path throws.
+    @MainActor
+    public func build(_ seed: sending C.Seed.Element) throws -> C.Root {
+        try build(C.Seed(value: seed))
+    }
+}
+
 extension MainActorComponentFactory where C: RootComponent {
     /// Configures, validates and compiles a root component to be built on the main actor.
     ///
@@ -78,6 +108,21 @@ extension MainActorComponentFactory where C: RootComponent {
     /// - Returns: A factory that builds the component.
     /// - Throws: ``ValidationError`` with every problem of the graph.
     public static func of(_ componentType: C.Type, rules: ValidationRules = []) throws(ValidationError) -> MainActorComponentFactory<C> {
-        MainActorComponentFactory(compiled: try CompiledComponent<C>.compile(rules: rules, entry: .mainActor))
+        MainActorComponentFactory(compiled: try CompiledComponent<C>.compile(rules: rules, entry: .mainActor), parent: nil)
+    }
+}
+
+extension MainActorComponentFactory: DependencyWrapper {
+    // A request of the subcomponent's own factory, `ComponentFactory<C>` (see
+    // `AsyncComponentFactory`'s conformance).
+    @usableFromInline static var wrappedKey: BindingKey { BindingKey(ComponentFactory<C>.self) }
+    @usableFromInline static var requestKind: RequestKind { .mainActorComponentFactory }
+
+    @usableFromInline static func resolver(wrapping node: AnyNode?) -> Resolver<MainActorComponentFactory<C>> {
+        let node = linkedNode(node, of: ComponentFactory<C>.self)
+        return { instance in
+            let factory = node.resolver(as: ComponentFactory<C>.self)(instance)
+            return MainActorComponentFactory(compiled: factory.compiled, parent: factory.parent)
+        }
     }
 }

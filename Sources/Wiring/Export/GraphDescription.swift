@@ -129,6 +129,9 @@ final class GraphDescription: @unchecked Sendable {
             case .weak: .weak
             case .asyncProvider: .asyncProvider
             case .mainActorProvider: .mainActorProvider
+            // A factory bound as a value is taken as it is, like any value.
+            case .asyncComponentFactory: resolution.isWrapped ? .asyncComponentFactory : .instance
+            case .mainActorComponentFactory: resolution.isWrapped ? .mainActorComponentFactory : .instance
             }
             let functionKind: ObjectGraph.Dependency.Kind = if case .function = resolution.local { .function } else { kind }
             return ObjectGraph.Dependency(from: id, to: targets, parameter: TypeName.of(request.parameterType), kind: functionKind)

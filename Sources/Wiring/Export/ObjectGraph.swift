@@ -228,6 +228,12 @@ extension ObjectGraph {
             case asyncProvider
             /// `MainActorProvider<T>`: resolved on `try get()` on the main actor.
             case mainActorProvider
+            /// `AsyncComponentFactory<Sub>`, to the binding of `ComponentFactory<Sub>` that
+            /// installing `Sub` makes: `Sub` is built on `try await build(_:)`.
+            case asyncComponentFactory
+            /// `MainActorComponentFactory<Sub>`, to the binding of `ComponentFactory<Sub>` that
+            /// installing `Sub` makes: `Sub` is built on `try build(_:)` on the main actor.
+            case mainActorComponentFactory
         }
 
         /// The id of the binding whose factory takes the parameter.
@@ -249,7 +255,8 @@ extension ObjectGraph {
         }
 
         /// Whether the value is resolved after construction (through a provider, a closure, a
-        /// `Lazy` or a `WeakProvider`), which is what makes a cycle through it legal.
+        /// `Lazy`, a `WeakProvider` or a subcomponent's async or main-actor factory), which is
+        /// what makes a cycle through it legal.
         public var isDeferred: Bool { kind != .instance && kind != .optional }
     }
 

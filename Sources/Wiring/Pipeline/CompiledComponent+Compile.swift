@@ -5,7 +5,8 @@
 /// 2. `2-Validate`: ``PreparedComponent/prepare(_:parent:installation:rules:overrides:entry:)``
 ///    configures the component, resolves every request to a key (``ResolvedGraph``), orders the
 ///    keys, propagates effects and runs every rule; out comes a ``PreparedComponent`` with its
-///    diagnostics, and its subcomponents prepared under it.
+///    diagnostics, and its subcomponents prepared under it (and, once they are, the requests of
+///    their factories checked against the effects of their roots).
 /// 3. `3-Link`: ``CompiledComponent/link(_:entry:)`` compiles a valid graph into resolvers
 ///    (``GraphLinker``) and the layout of its instances; out comes a ``CompiledComponent``.
 /// 4. `4-Run`: every `build` makes a ``ComponentInstance`` from that layout and calls the root's

@@ -20,10 +20,12 @@ enum RequestKind: Sendable, Equatable {
     /// The parameter is `[K: Provider<V>]`: a provider of each entry of the map `[K: V]`, each
     /// resolved on its `get()`.
     case mapProviders
-
-    /// Whether the request is resolved before the factory runs, so that a cycle through it can
-    /// never be satisfied.
-    var isImmediate: Bool { self == .instance || self == .optional }
+    /// The parameter is `AsyncComponentFactory<Sub>`, made from the binding of
+    /// `ComponentFactory<Sub>`: its `try await build(_:)` runs every effect of `Sub`'s root.
+    case asyncComponentFactory
+    /// The parameter is `MainActorComponentFactory<Sub>`, made from the binding of
+    /// `ComponentFactory<Sub>`: its `try build(_:)` on the main actor runs `Sub`'s root there.
+    case mainActorComponentFactory
 }
 
 /// One factory parameter: the key it asks for and how.

@@ -1,12 +1,12 @@
 /// The order in which a graph's keys can be linked, dependencies first, and the cycles that
 /// prevent any order.
 ///
-/// Only immediate requests count: a `Provider`, a `() -> T` or a `WeakProvider` is resolved after
-/// construction, so a cycle through one can be linked and works. The search is Tarjan's
-/// strongly-connected-components algorithm with an explicit stack, so a 10,000-deep chain costs
-/// no call-stack depth.
+/// Only eager requests count (see `ResolvedGraph.isEager`): a `Provider`, a `() -> T` or a
+/// `WeakProvider` is resolved after construction, so a cycle through one can be linked and
+/// works. The search is Tarjan's strongly-connected-components algorithm with an explicit
+/// stack, so a 10,000-deep chain costs no call-stack depth.
 struct DependencyOrder {
-    /// An immediate request of one entry's declaration for another entry.
+    /// An eager request of one entry's declaration for another entry.
     struct Edge {
         let target: Int
         let declaration: Int
@@ -39,7 +39,11 @@ struct DependencyOrder {
             for index in graph.declarations(of: entry) {
                 let declaration = Int(index)
                 for position in graph.requestRange(of: declaration) {
-                    guard requests[position].kind.isImmediate, case let .entry(target, _) = resolutions[position] else { continue }
+                    // An eager request: `T`, `T?`, or a parameter whose own type is bound as a
+                    // value (`() -> T`, `[K: Provider<V>]`), which a recipe reads when it is linked.
+                    guard case let .entry(target, wrapped) = resolutions[position], !wrapped || requests[position].kind == .optional else {
+                        continue
+                    }
                     edges.append(Edge(target: Int(target), declaration: declaration))
                 }
             }

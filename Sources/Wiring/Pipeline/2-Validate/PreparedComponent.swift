@@ -7,8 +7,10 @@
 /// (here, or in an ancestor); `DependencyOrder` orders the keys dependencies first and finds the
 /// cycles; `ResolvedGraph+Effects` propagates the effects of factories (`throws`, `async`,
 /// `@MainActor`) to whoever takes their values eagerly and decides each key's `EffectContext`;
-/// `GraphValidator` runs every rule (`Rules/`, one file each) and collects every problem. Out: a
-/// `PreparedComponent` with its diagnostics and its prepared subcomponents.
+/// `GraphValidator` runs every rule (`Rules/`, one file each) and collects every problem. Once the
+/// whole tree is prepared, the root component checks every request of a subcomponent's factory
+/// against the effects of that subcomponent's root. Out: a `PreparedComponent` with its
+/// diagnostics and its prepared subcomponents.
 final class PreparedComponent {
     /// A subcomponent the component installs, prepared under it.
     struct Child {
@@ -18,7 +20,7 @@ final class PreparedComponent {
 
     let graph: ResolvedGraph
     let order: DependencyOrder
-    let diagnostics: [Diagnostic]
+    private(set) var diagnostics: [Diagnostic]
     let children: [Child]
 
     init(graph: ResolvedGraph, order: DependencyOrder, diagnostics: [Diagnostic], children: [Child]) {
@@ -61,6 +63,52 @@ final class PreparedComponent {
             PreparedComponent.Child(subcomponent: subcomponent, prepared: subcomponent.prepare(parent: graph, rules: rules))
         }
         graph.dropKeyLookup()
-        return PreparedComponent(graph: graph, order: order, diagnostics: diagnostics, children: children)
+        let prepared = PreparedComponent(graph: graph, order: order, diagnostics: diagnostics, children: children)
+        if parent == nil {
+            prepared.diagnoseSubcomponentFactoryRequests()
+        }
+        return prepared
+    }
+
+    // MARK: - Subcomponent factories
+
+    /// Adds, to each component of the tree, a diagnostic for each of its requests of a
+    /// subcomponent's factory that cannot build the subcomponent's root (see ``EffectRule``).
+    ///
+    /// Runs on the root component once the whole tree is prepared: a subcomponent's root
+    /// effects are known only once it is, after the component that installs it was validated,
+    /// and the subcomponent itself, a sibling or their descendants may ask for its factory.
+    /// Does nothing more than visit the subcomponents when no subcomponent's root has effects.
+    private func diagnoseSubcomponentFactoryRequests() {
+        var effectful: [ObjectIdentifier: ResolvedGraph] = [:]
+        collectEffectfulSubcomponents(into: &effectful)
+        guard !effectful.isEmpty else { return }
+        addFactoryRequestDiagnostics(effectful)
+    }
+
+    /// The graph of every subcomponent below this component whose root's resolution has
+    /// effects, by the declaration of its `ComponentFactory` in the component that installs it.
+    private func collectEffectfulSubcomponents(into effectful: inout [ObjectIdentifier: ResolvedGraph]) {
+        for child in children {
+            if !child.prepared.graph.rootEffects.isEmpty {
+                effectful[ObjectIdentifier(child.subcomponent.declaration)] = child.prepared.graph
+            }
+            child.prepared.collectEffectfulSubcomponents(into: &effectful)
+        }
+    }
+
+    private func addFactoryRequestDiagnostics(_ effectful: [ObjectIdentifier: ResolvedGraph]) {
+        var found = EffectRule.factoryRequestDiagnostics(graph, subcomponents: effectful)
+        if !found.isEmpty {
+            if graph.parent != nil {
+                found = found.map { $0.locatedIn(graph.path) }
+            }
+            // With the other unhandled effects: before the optional rules' diagnostics.
+            let optional = diagnostics.firstIndex { $0.kind == .wiringRule } ?? diagnostics.endIndex
+            diagnostics.insert(contentsOf: found, at: optional)
+        }
+        for child in children {
+            child.prepared.addFactoryRequestDiagnostics(effectful)
+        }
     }
 }

@@ -89,7 +89,11 @@ extension ResolvedGraph {
         switch request.kind {
         case .asyncProvider: return .async
         case .mainActorProvider: return .mainActor
-        case .instance, .provider, .optional, .function, .lazy, .weak, .mapProviders: return .synchronous
+        // A subcomponent's async and main-actor factories are made synchronously from its
+        // `ComponentFactory`; what their `build(_:)` may run is checked where they are asked for
+        // (``EffectRule/factoryRequestDiagnostics(_:subcomponents:)``).
+        case .instance, .provider, .optional, .function, .lazy, .weak, .mapProviders, .asyncComponentFactory, .mainActorComponentFactory:
+            return .synchronous
         }
     }
 }

@@ -44,6 +44,12 @@ final class ResolvedGraph {
             if case let .inherited(_, inner) = self { inner } else { self }
         }
 
+        /// Whether the request's wrapper reaches the key (`Provider<T>` of `T`), rather than the
+        /// parameter's own type being bound, here or in an ancestor.
+        var isWrapped: Bool {
+            if case .entry(_, wrapped: true) = local { true } else { false }
+        }
+
         /// Whether something satisfies the parameter (an absent optional does).
         var isSatisfied: Bool {
             if case .missing = self { false } else { true }
@@ -341,6 +347,12 @@ final class ResolvedGraph {
             guard let entry = entryOfKey.value(for: request.key) else { return .missing }
             return .function(Int32(entry))
         case .provider, .lazy, .weak, .asyncProvider, .mainActorProvider:
+            guard let entry = entryOfKey.value(for: request.key) else { return .missing }
+            return .entry(Int32(entry), wrapped: true)
+        case .asyncComponentFactory, .mainActorComponentFactory:
+            // A factory bound as a value (one that `AsyncComponentFactory.of` made) takes
+            // precedence; otherwise the factory is made from the installed subcomponent's.
+            if let entry = entryOfKey.value(for: BindingKey(request.parameterType)) { return .entry(Int32(entry), wrapped: false) }
             guard let entry = entryOfKey.value(for: request.key) else { return .missing }
             return .entry(Int32(entry), wrapped: true)
         case .mapProviders:

@@ -15,9 +15,13 @@ final class CompiledComponent<C: ComponentBase>: Sendable {
     // The resolvers come before `description`, whose graph releases the linked nodes one at a
     // time: released first, they never free a chain of resolvers recursively.
     @usableFromInline let root: Resolver<C.Root>
-    /// The root's resolver for ``MainActorComponentFactory``; nil for the other entry points.
+    /// The root's resolver for ``MainActorComponentFactory``: set for that entry point, and for a
+    /// subcomponent whose root's resolution has effects but does not await. Nil otherwise: a
+    /// root without effects is built by ``root`` on the main actor too.
     let mainActorRoot: MainActorResolver<C.Root>?
-    /// The root's resolver for ``AsyncComponentFactory``; nil for the other entry points.
+    /// The root's resolver for ``AsyncComponentFactory``: set for that entry point, and for a
+    /// subcomponent whose root's resolution has effects. Nil otherwise: a root without effects
+    /// is built by ``root`` in an async context too.
     let asyncRoot: AsyncResolver<C.Root>?
     @usableFromInline let layout: InstanceLayout
     @usableFromInline let seedSlot: StorageSlot?
@@ -28,8 +32,16 @@ final class CompiledComponent<C: ComponentBase>: Sendable {
         description: GraphDescription
     ) {
         self.root = root
-        self.mainActorRoot = entry == .mainActor ? rootNode.mainActorResolver(as: C.Root.self) : nil
-        self.asyncRoot = entry == .async ? rootNode.asyncResolver(as: C.Root.self) : nil
+        if let effectful = rootNode.effectful as? EffectfulResolvers<C.Root> {
+            // The root's resolution has effects: only possible for the root of an effectful entry
+            // point, or of a subcomponent, whose async and main-actor factories build it. Both
+            // resolvers are already made; reading them costs nothing.
+            self.mainActorRoot = effectful.mainActor
+            self.asyncRoot = effectful.async
+        } else {
+            self.mainActorRoot = entry == .mainActor ? rootNode.mainActorResolver(as: C.Root.self) : nil
+            self.asyncRoot = entry == .async ? rootNode.asyncResolver(as: C.Root.self) : nil
+        }
         self.layout = layout
         self.seedSlot = seedSlot
         self.description = description

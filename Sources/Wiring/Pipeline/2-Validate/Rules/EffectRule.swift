@@ -5,7 +5,12 @@
 /// - a deferred request whose accessor cannot run what it resolves: `Provider.get()`, `Lazy`,
 ///   `WeakProvider`, `() -> T` run none; `MainActorProvider.get()` cannot await;
 /// - a binding that resolves its dependencies synchronously when it is used (an assisted factory,
-///   a property injector) and takes one whose resolution has effects.
+///   a property injector) and takes one whose resolution has effects;
+/// - a request of a subcomponent's factory whose `build(_:)` cannot run the effects of the
+///   subcomponent's root: `ComponentFactory` (however it is wrapped) runs none,
+///   `MainActorComponentFactory` cannot await. These are found once every component of the tree
+///   is prepared (``factoryRequestDiagnostics(_:subcomponents:)``): a component is validated
+///   before its subcomponents are, and a subcomponent or its sibling may ask for the factory.
 ///
 /// One diagnostic per binding whose own factory has the effect, with the chain of bindings that
 /// carries it there, each with its location, and the fix.
@@ -13,7 +18,8 @@ enum EffectRule {
     static func diagnose(_ graph: ResolvedGraph, entry: EffectContext) -> [Diagnostic] {
         guard graph.mayHaveEffects else { return [] }
         var diagnostics: [Diagnostic] = []
-        if let root = graph.builder.root {
+        // A subcomponent's root is checked where its factories are asked for, not here.
+        if let root = graph.builder.root, graph.parent == nil {
             diagnostics += rootDiagnostics(root, graph, entry: entry)
         }
         for (index, declaration) in graph.declarations.enumerated() where declaration.role != .root || graph.rootEntry != nil {
@@ -39,15 +45,9 @@ enum EffectRule {
             let (factory, limit) = entry == .mainActor
                 ? ("MainActorComponentFactory.build(_:)", "cannot await")
                 : ("ComponentFactory.build(_:)", "is synchronous, nonisolated and cannot throw")
-            var fix: String
-            if graph.parent != nil {
-                // A subcomponent is built by the `ComponentFactory` its parent gives.
-                fix = "keep effects off the path of a subcomponent's root, which ComponentFactory.build(_:) builds"
-            } else {
-                fix = "build the root with AsyncComponentFactory.of(\(component).self) and try await factory.build(...)"
-                if entry == .synchronous, !effects.contains(.async) {
-                    fix += ", or on the main actor with MainActorComponentFactory.of(\(component).self) and try factory.build(...)"
-                }
+            var fix = "build the root with AsyncComponentFactory.of(\(component).self) and try await factory.build(...)"
+            if entry == .synchronous, !effects.contains(.async) {
+                fix += ", or on the main actor with MainActorComponentFactory.of(\(component).self) and try factory.build(...)"
             }
             fix += deferral(chain)
             return diagnostic(
@@ -86,6 +86,9 @@ enum EffectRule {
             switch (request.kind, context) {
             case (.function, _):
                 (accessor, limit) = ("which cannot resolve \(target) when called", "the closure is synchronous, nonisolated and cannot throw")
+            case (.asyncComponentFactory, _), (.mainActorComponentFactory, _):
+                // A `ComponentFactory` bound by a factory of its own, not by installing a subcomponent.
+                (accessor, limit) = ("which is made from \(target)", "it is made synchronously, nonisolated and without throwing")
             case (_, .mainActor):
                 (accessor, limit) = ("whose get() cannot resolve \(target)", "get() cannot await")
             default:
@@ -121,6 +124,89 @@ enum EffectRule {
                 chain: chain, requiredBy: requiredBy,
                 fix: "take AsyncProvider<\(dependency)> instead of \(dependency) and call try await get() when you need it",
                 location: requirer.location, graph
+            )
+        }
+    }
+
+    // MARK: - Subcomponent factories
+
+    /// The requests of a graph's bindings and root for the factory of a subcomponent whose root
+    /// has effects, where that factory's `build(_:)` cannot run them. Called once the whole tree
+    /// is prepared, for every component of it.
+    ///
+    /// - Parameters:
+    ///   - graph: The component whose requests are checked.
+    ///   - subcomponents: The graph of each subcomponent of the tree whose root's resolution has
+    ///     effects, by the declaration of its `ComponentFactory` in the component that installs it.
+    static func factoryRequestDiagnostics(_ graph: ResolvedGraph, subcomponents: [ObjectIdentifier: ResolvedGraph]) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for (index, declaration) in graph.declarations.enumerated() where declaration.role != .root || graph.rootEntry != nil {
+            diagnostics += factoryRequestDiagnostics(of: declaration, graph.resolutions(of: index), graph, subcomponents)
+        }
+        if let root = graph.builder.root, graph.rootEntry == nil {
+            diagnostics += factoryRequestDiagnostics(of: root, graph.rootResolutions[...], graph, subcomponents)
+        }
+        return diagnostics
+    }
+
+    private static func factoryRequestDiagnostics(
+        of requirer: AnyDeclaration, _ resolutions: ArraySlice<ResolvedGraph.Resolution>, _ graph: ResolvedGraph,
+        _ subcomponents: [ObjectIdentifier: ResolvedGraph]
+    ) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for (request, resolution) in zip(requirer.requests, resolutions) {
+            guard let subcomponent = subcomponent(reachedBy: resolution, in: graph, subcomponents) else { continue }
+            // Only the two wrappers of the factory build in an effectful context; everything
+            // else ends in `ComponentFactory.build(_:)`.
+            let context: EffectContext = switch request.kind {
+            case .asyncComponentFactory where resolution.isWrapped: .async
+            case .mainActorComponentFactory where resolution.isWrapped: .mainActor
+            default: .synchronous
+            }
+            diagnostics += factoryDiagnostics(requirer, request, subcomponent, context, graph)
+        }
+        return diagnostics
+    }
+
+    /// The subcomponent whose factory a resolution reaches, in this graph or an ancestor, when
+    /// its root has effects.
+    private static func subcomponent(
+        reachedBy resolution: ResolvedGraph.Resolution, in graph: ResolvedGraph, _ subcomponents: [ObjectIdentifier: ResolvedGraph]
+    ) -> ResolvedGraph? {
+        var owner = graph
+        if case let .inherited(depth, _) = resolution {
+            owner = graph.ancestor(Int(depth))
+        }
+        guard let entry = resolution.local.entry else { return nil }
+        return subcomponents[ObjectIdentifier(owner.firstDeclaration(of: owner.entries[entry]))]
+    }
+
+    private static func factoryDiagnostics(
+        _ requirer: AnyDeclaration, _ request: DependencyRequest, _ subcomponent: ResolvedGraph, _ context: EffectContext,
+        _ graph: ResolvedGraph
+    ) -> [Diagnostic] {
+        let allowed = context.allowed
+        guard !subcomponent.rootEffects.isSubset(of: allowed), let root = subcomponent.builder.root else { return [] }
+        let component = subcomponent.componentName
+        let parameter = TypeName.of(request.parameterType)
+        let factory = request.key.displayName
+        // `ComponentFactory<Sub>` and its two siblings have the `build(_:)`; a wrapper of the
+        // factory (`Provider<ComponentFactory<Sub>>`, `() -> ComponentFactory<Sub>`) gives one.
+        let builder = parameter == factory || context != .synchronous ? "whose" : "which gives a \(factory), whose"
+        let limit = context == .mainActor ? "cannot await" : "is synchronous, nonisolated and cannot throw"
+        let requiredBy = "  required by \(graph.requirerName(requirer)) as \(parameter)" + (requirer.location.map { " at \($0)" } ?? "")
+        let start = Step(graph: subcomponent, declaration: root, resolutions: subcomponent.rootResolutions[...], parent: nil)
+        return chains(from: [start], allowed: allowed).map { chain in
+            let effects = chain[0].declaration.effects.subtracting(allowed)
+            var fix = "take AsyncComponentFactory<\(component)> instead and call try await build(...)"
+            if context == .synchronous, !effects.contains(.async) {
+                fix += ", or MainActorComponentFactory<\(component)> and call try build(...) on the main actor"
+            }
+            fix += deferral(chain)
+            return diagnostic(
+                headline: "\(graph.requirerName(requirer)) takes \(parameter), \(builder) build(_:) cannot build the root of \(component): "
+                    + "\(describe(chain[0])) \(effects.spoken), and build(_:) \(limit).",
+                chain: chain, requiredBy: requiredBy, fix: fix, location: requirer.location, graph
             )
         }
     }

@@ -85,6 +85,13 @@ enum MissingBindingRule {
             return "contribute to it with binder.bind(\(expression(element))).intoCollection()\(tagged).to(...) "
                 + "in a module that \(component) includes, or include the module that contributes to it"
         }
+        if key.tag == nil, let factory = key.type as? any SubcomponentFactoryKey.Type {
+            // The factory of a subcomponent, however the parameter takes it: what installing the
+            // subcomponent binds.
+            return "install \(TypeName.of(factory.componentType)) with binder.install(dependency: "
+                + "\(TypeName.metatypeExpression(factory.componentType))) in a module that \(component) includes, "
+                + "or include the module that installs it"
+        }
         return "bind it with binder.bind(\(TypeName.metatypeExpression(key.type)))\(tagged).to(...) "
             + "in a module that \(component) includes, or include the module that binds it"
     }

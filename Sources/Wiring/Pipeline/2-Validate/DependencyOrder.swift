@@ -41,7 +41,7 @@ struct DependencyOrder {
                 for position in graph.requestRange(of: declaration) {
                     // An eager request: `T`, `T?`, or a parameter whose own type is bound as a
                     // value (`() -> T`, `[K: Provider<V>]`), which a recipe reads when it is linked.
-                    guard case let .entry(target, wrapped) = resolutions[position], !wrapped || requests[position].kind == .optional else {
+                    guard case let .entry(target, _) = resolutions[position], ResolvedGraph.isEager(requests[position], resolutions[position]) else {
                         continue
                     }
                     edges.append(Edge(target: Int(target), declaration: declaration))

@@ -1,22 +1,19 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
-// The dependency arrows are the architecture (see README, "The two wiring rules"):
+// The dependency arrows are the architecture (see README, "The rules of a wiring library"):
 // core libraries depend only on other core libraries; a wiring library depends on Wiring and on
 // its sibling core library (plus the core libraries whose protocols its sibling's initialisers
 // take); a fake depends on the core library it fakes; `atm` never links a fake.
 let package = Package(
     name: "Wiring",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // What a user depends on, and nothing else: a target that no product reaches (the ATM example
+    // below, the plugin's tool aside) is not built for a dependent package, runs no plugin there,
+    // and its name clashes with none of the dependent's targets.
     products: [
         .library(name: "Wiring", targets: ["Wiring"]),
         .library(name: "WiringTesting", targets: ["WiringTesting"]),
-        // The example ecosystem's network port (protocol and value types), and its libcurl bank
-        // client, for the benchmark package's bank scenario.
-        .library(name: "Network", targets: ["Network"]),
-        .library(name: "BankNetwork", targets: ["BankNetwork"]),
-        .executable(name: "atm", targets: ["ATMApp"]),
-        .executable(name: "atm-dev", targets: ["ATMDevApp"]),
         // Generates `LinkedWiring`, which includes the modules of every wiring library an app links.
         .plugin(name: "LinkedWiring", targets: ["LinkedWiring"]),
     ],
@@ -53,25 +50,27 @@ let package = Package(
         .target(name: "FakeATMLib", dependencies: ["ATMLib"], path: "FakeLibs/FakeATMLib"),
         .target(name: "FakeATMLibWiring", dependencies: ["Wiring", "FakeATMLib", "ATMLib"], path: "FakeLibs/FakeATMLibWiring"),
 
-        // MARK: - Apps
+        // MARK: - Apps (executables of this package only: `swift build --product atm`)
         .target(name: "ATMCLI", dependencies: ["ATMLib", "BillScanner", "Network"]),
         .target(name: "ATMAppSupport", dependencies: ["ATMCLI", "ATMLib", "Network", "Wiring"]),
         // The two apps have the same sources; the wiring libraries they link make their graphs
         // (LinkedWiring), so the line that differs is the network layer's.
         .executableTarget(
-            name: "ATMApp",
+            name: "atm",
             dependencies: [
                 "ATMAppSupport", "ATMCLI", "ATMLib", "Network", "Wiring", "ATMLibWiring", "BillScannerWiring",
                 "BankNetworkWiring",
             ],
+            path: "Sources/ATMApp",
             plugins: ["LinkedWiring"]
         ),
         .executableTarget(
-            name: "ATMDevApp",
+            name: "atm-dev",
             dependencies: [
                 "ATMAppSupport", "ATMCLI", "ATMLib", "Network", "Wiring", "ATMLibWiring", "BillScannerWiring",
                 "FakeNetworkWiring",
             ],
+            path: "Sources/ATMDevApp",
             plugins: ["LinkedWiring"]
         ),
 
@@ -100,7 +99,7 @@ let package = Package(
         .testTarget(
             name: "ATMAppTests",
             dependencies: [
-                "ATMApp", "ATMDevApp", "Wiring", "WiringTesting", "ATMLib", "ATMCLI", "ATMAppSupport", "BillScanner", "Network",
+                "atm", "atm-dev", "Wiring", "WiringTesting", "ATMLib", "ATMCLI", "ATMAppSupport", "BillScanner", "Network",
                 "BankNetwork", "FakeNetwork", "FakeNetworkWiring", "FakeATMLib", "FakeATMLibWiring", "ATMLibWiring", "BillScannerWiring",
                 "ATMTestSupport", "SeededRandom",
             ]

@@ -15,7 +15,10 @@ reports each broken arrow on one line:
   6. a plugin's tools (the targets a plugin depends on, directly or not: for LinkedWiring, its
      generator and scanner) are none of the container, a wiring library or a fake, so that a
      package that applies the plugin builds nothing of ours but the tool. Tools are not core
-     libraries, even in Sources/.
+     libraries, even in Sources/;
+  7. the package's products reach only the container and the plugin's tools: the example
+     ecosystem is reached by no product, so that a package depending on Wiring builds none of
+     it, runs no plugin for it, and may name its own targets `Network` or `ATMLib`.
 
 Exit status: 0 when every arrow follows the rules, 1 when one does not, 2 when the manifest
 cannot be read.
@@ -101,10 +104,11 @@ def closure(name, targets):
     return seen
 
 
-def executable_target(manifest, product):
-    for entry in manifest.get("products", []):
-        if entry["name"] == product and "executable" in entry.get("type", {}):
-            return entry["targets"][0]
+def executable_target(manifest, name):
+    """The executable target named `name` (an app of this package), or None."""
+    for entry in manifest["targets"]:
+        if entry["name"] == name and entry["type"] == "executable":
+            return name
     return None
 
 
@@ -137,6 +141,17 @@ def breaks(manifest):
                 what = "the container" if name in CONTAINER else ("a fake" if tool.is_fake else "a wiring library")
                 problems.append(f"the {plugin.name} plugin's tools include {name}, {what}; "
                                 f"a plugin's tools depend on nothing but each other, so that applying it builds only the tool")
+    for product in manifest.get("products", []):
+        reached = set(product["targets"])
+        for name in product["targets"]:
+            reached |= closure(name, targets)
+        for name in sorted(reached):
+            target = targets.get(name)
+            if target is None or name in CONTAINER or target.is_tool or target.kind == "plugin":
+                continue
+            problems.append(f"the product {product['name']} reaches {name}, a target of the example; "
+                            f"the package vends only what a user depends on (Wiring, WiringTesting, the LinkedWiring plugin): "
+                            f"remove {name} from the product")
     atm = executable_target(manifest, "atm")
     if atm:
         for name in sorted(closure(atm, targets)):

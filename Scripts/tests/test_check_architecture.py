@@ -31,16 +31,17 @@ CLEAN = {
         target("ATMLibWiring", ["Wiring", "ATMLib", "Network"], path="WiringLibs/ATMLibWiring"),
         target("FakeNetwork", ["Network"], path="FakeLibs/FakeNetwork"),
         target("FakeNetworkWiring", ["Wiring", "FakeNetwork", "Network"], path="FakeLibs/FakeNetworkWiring"),
-        target("ATMApp", ["ATMLibWiring", "BankNetworkWiring"], kind="executable"),
-        target("ATMDevApp", ["ATMLibWiring", "FakeNetworkWiring"], kind="executable"),
-        target("ATMAppTests", ["ATMApp", "FakeNetwork"], kind="test"),
+        target("atm", ["ATMLibWiring", "BankNetworkWiring"], kind="executable", path="Sources/ATMApp"),
+        target("atm-dev", ["ATMLibWiring", "FakeNetworkWiring"], kind="executable", path="Sources/ATMDevApp"),
+        target("ATMAppTests", ["atm", "FakeNetwork"], kind="test"),
         target("LinkedWiring", ["LinkedWiringGenerator"], kind="plugin"),
         target("LinkedWiringGenerator", ["LinkedWiringScanner"], kind="executable"),
         target("LinkedWiringScanner"),
     ],
     "products": [
-        {"name": "atm", "targets": ["ATMApp"], "type": {"executable": None}},
-        {"name": "atm-dev", "targets": ["ATMDevApp"], "type": {"executable": None}},
+        {"name": "Wiring", "targets": ["Wiring"], "type": {"library": ["automatic"]}},
+        {"name": "WiringTesting", "targets": ["WiringTesting"], "type": {"library": ["automatic"]}},
+        {"name": "LinkedWiring", "targets": ["LinkedWiring"], "type": {"plugin": None}},
     ],
 }
 
@@ -96,13 +97,13 @@ class CheckArchitectureTests(unittest.TestCase):
         ])
 
     def test_atm_linking_a_fake_even_indirectly_is_reported(self):
-        self.assertEqual(check.breaks(with_dependency("ATMApp", "FakeNetworkWiring")), [
+        self.assertEqual(check.breaks(with_dependency("atm", "FakeNetworkWiring")), [
             "atm links FakeNetwork, a fake library; the production app must link only real libraries",
             "atm links FakeNetworkWiring, a fake library; the production app must link only real libraries",
         ])
 
     def test_atm_dev_linking_the_libcurl_client_or_its_wiring_is_reported(self):
-        self.assertEqual(check.breaks(with_dependency("ATMDevApp", "BankNetworkWiring")), [
+        self.assertEqual(check.breaks(with_dependency("atm-dev", "BankNetworkWiring")), [
             "atm-dev links BankNetwork, which links CCurl; " + check.FRAMEWORK_LAYER_FIX,
             "atm-dev links BankNetworkWiring, which links CCurl; " + check.FRAMEWORK_LAYER_FIX,
             "atm-dev links CCurl, a system library; " + check.FRAMEWORK_LAYER_FIX,
@@ -120,6 +121,25 @@ class CheckArchitectureTests(unittest.TestCase):
             "a plugin's tools depend on nothing but each other, so that applying it builds only the tool",
         ])
 
+    def test_a_product_that_reaches_the_example_is_reported(self):
+        manifest = copy.deepcopy(CLEAN)
+        manifest["products"].append({"name": "BankNetwork", "targets": ["BankNetwork"], "type": {"library": ["automatic"]}})
+        vends = "the package vends only what a user depends on (Wiring, WiringTesting, the LinkedWiring plugin)"
+        self.assertEqual(check.breaks(manifest), [
+            f"the product BankNetwork reaches BankNetwork, a target of the example; {vends}: remove BankNetwork from the product",
+            f"the product BankNetwork reaches CCurl, a target of the example; {vends}: remove CCurl from the product",
+            f"the product BankNetwork reaches Network, a target of the example; {vends}: remove Network from the product",
+        ])
+
+    def test_an_executable_product_of_the_app_is_reported(self):
+        manifest = copy.deepcopy(CLEAN)
+        manifest["products"].append({"name": "atm", "targets": ["atm"], "type": {"executable": None}})
+        self.assertIn(
+            "the product atm reaches atm, a target of the example; the package vends only what a user depends on "
+            "(Wiring, WiringTesting, the LinkedWiring plugin): remove atm from the product",
+            check.breaks(manifest),
+        )
+
     def test_a_plugin_tool_in_sources_is_not_a_core_library(self):
         targets = check.targets_of(CLEAN)
         self.assertTrue(targets["LinkedWiringScanner"].is_tool)
@@ -131,7 +151,7 @@ class CheckArchitectureTests(unittest.TestCase):
         manifest = copy.deepcopy(CLEAN)
         manifest["targets"].append(target("ATMCLI", ["ATMLib", "BankNetwork"]))
         for entry in manifest["targets"]:
-            if entry["name"] == "ATMDevApp":
+            if entry["name"] == "atm-dev":
                 entry["dependencies"].append({"byName": ["ATMCLI", None]})
         self.assertEqual(check.breaks(manifest), [
             "atm-dev links ATMCLI, which links CCurl; " + check.FRAMEWORK_LAYER_FIX,
@@ -140,8 +160,8 @@ class CheckArchitectureTests(unittest.TestCase):
         ])
 
     def test_atm_dev_without_the_framework_layer_passes_while_atm_links_it(self):
-        self.assertIn("CCurl", check.closure("ATMApp", check.targets_of(CLEAN)))
-        self.assertNotIn("CCurl", check.closure("ATMDevApp", check.targets_of(CLEAN)))
+        self.assertIn("CCurl", check.closure("atm", check.targets_of(CLEAN)))
+        self.assertNotIn("CCurl", check.closure("atm-dev", check.targets_of(CLEAN)))
         self.assertEqual(check.breaks(CLEAN), [])
 
     def test_the_command_prints_one_line_per_break_and_exits_1(self):

@@ -1,5 +1,5 @@
-@testable import ATMApp
-@testable import ATMDevApp
+@testable import atm
+@testable import atm_dev
 import ATMAppSupport
 import ATMCLI
 import ATMLib
@@ -12,11 +12,15 @@ import Testing
 import Wiring
 import WiringTesting
 
+/// The two apps' root components: their modules are named after the executables, `atm` and `atm-dev`.
+private typealias ProductionRoot = atm.ATMRootComponent
+private typealias DevelopmentRoot = atm_dev.ATMRootComponent
+
 /// The apps' root components validate with every wiring rule on, are the same source, and get
 /// their graphs from the wiring libraries they link.
 struct RootComponentTests {
     @Test func theProductionGraphValidatesWithEveryRuleAndBuildsTheClient() async throws {
-        let factory = try #require(expectValidAsyncGraph(ATMApp.ATMRootComponent.self, rules: .all))
+        let factory = try #require(expectValidAsyncGraph(ProductionRoot.self, rules: .all))
         let network = expectBinding((any NetworkExecutor).self, in: factory.graph)
         #expect(network.map(\.module) == ["BankNetworkWiring.BankNetworkModule"])
         #expect(network.map(\.implementation) == ["BankNetworkExecutor"])
@@ -31,7 +35,7 @@ struct RootComponentTests {
     }
 
     @Test func theTransportOptionsAreJudgedWhenTheGraphIsBuilt() async throws {
-        let factory = try AsyncComponentFactory.of(ATMApp.ATMRootComponent.self)
+        let factory = try AsyncComponentFactory.of(ProductionRoot.self)
         let entry = try await factory.build(try Self.settings(token: "two words"))
         let error = try await #require(throws: ResolutionError.self) { try await entry.atm.get() }
         #expect(error.binding == "BankConfiguration")
@@ -43,7 +47,7 @@ struct RootComponentTests {
     }
 
     @Test func aJournalThatCannotBeOpenedFailsTheBuildNamingItsPath() async throws {
-        let factory = try AsyncComponentFactory.of(ATMDevApp.ATMRootComponent.self)
+        let factory = try AsyncComponentFactory.of(DevelopmentRoot.self)
         let entry = try await factory.build(try Self.settings(journal: "/"))
         let error = try await #require(throws: ResolutionError.self) { try await entry.atm.get() }
         #expect(error.binding == "any DepositJournal")
@@ -52,7 +56,7 @@ struct RootComponentTests {
     }
 
     @Test func theDevelopmentGraphValidatesWithEveryRuleAndUsesTheFake() throws {
-        let factory = try #require(expectValidAsyncGraph(ATMDevApp.ATMRootComponent.self, rules: .all))
+        let factory = try #require(expectValidAsyncGraph(DevelopmentRoot.self, rules: .all))
         let network = expectBinding((any NetworkExecutor).self, in: factory.graph)
         #expect(network.map(\.module) == ["FakeNetworkWiring.FakeBankNetworkModule"])
         #expect(network.map(\.implementation) == ["FakeNetworkExecutor"])
@@ -62,7 +66,7 @@ struct RootComponentTests {
     @Test func theDevelopmentGraphDepositsIntoTheFakeBankWithoutABankURL() async throws {
         let journal = FileManager.default.temporaryDirectory.appendingPathComponent("dev-journal-\(UUID().uuidString).json").path
         let configuration = ATMConfiguration(account: "dev", bank: "in-memory bank", journal: JournalLocation(path: journal))
-        let entry = try await AsyncComponentFactory.of(ATMDevApp.ATMRootComponent.self)
+        let entry = try await AsyncComponentFactory.of(DevelopmentRoot.self)
             .build(ATMRunSettings(configuration: configuration, bank: BankOptions(url: nil)))
         #expect(entry.builtInBank == BuiltInBank(name: "in-memory bank", developmentAccount: "developer"))
         let atm = try await entry.atm.get()
@@ -86,8 +90,8 @@ struct RootComponentTests {
     }
 
     @Test func theTwoGraphsDifferOnlyInTheNetworkLayerTheyLink() throws {
-        let production = try AsyncComponentFactory.of(ATMApp.ATMRootComponent.self).graph
-        let development = try AsyncComponentFactory.of(ATMDevApp.ATMRootComponent.self).graph
+        let production = try AsyncComponentFactory.of(ProductionRoot.self).graph
+        let development = try AsyncComponentFactory.of(DevelopmentRoot.self).graph
         let shared = Set(production.bindings.map(\.id)).intersection(development.bindings.map(\.id))
         #expect(shared == [
             "ATMCLI.ATMRunSettings", "ATMLib.ATMConfiguration", "Network.BankOptions", "ATMLib.JournalLocation",

@@ -110,6 +110,22 @@ extension MainActorComponentFactory where C: RootComponent {
     public static func of(_ componentType: C.Type, rules: ValidationRules = []) throws(ValidationError) -> MainActorComponentFactory<C> {
         MainActorComponentFactory(compiled: try CompiledComponent<C>.compile(rules: rules, entry: .mainActor), parent: nil)
     }
+
+    /// Configures, validates and compiles a root component whose bindings are partly replaced,
+    /// for tests (see `ComponentFactory.of(_:rules:overriding:)`).
+    ///
+    /// - Parameters:
+    ///   - componentType: The root component.
+    ///   - rules: Rules to check on top of the graph's soundness.
+    ///   - overrides: Declares the replacing bindings.
+    /// - Returns: A factory that builds the component with the overrides.
+    /// - Throws: ``ValidationError``, including an override that replaces nothing.
+    @_spi(Testing)
+    public static func of(
+        _ componentType: C.Type, rules: ValidationRules = [], overriding overrides: @escaping (Binder<C.Scope>) -> Void
+    ) throws(ValidationError) -> MainActorComponentFactory<C> {
+        MainActorComponentFactory(compiled: try CompiledComponent<C>.compile(rules: rules, overrides: overrides, entry: .mainActor), parent: nil)
+    }
 }
 
 extension MainActorComponentFactory: DependencyWrapper {

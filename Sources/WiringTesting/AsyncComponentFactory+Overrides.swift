@@ -25,31 +25,3 @@ extension AsyncComponentFactory where C: RootComponent {
         try of(componentType, rules: rules, overriding: replacements)
     }
 }
-
-/// Checks that a root component validates for ``AsyncComponentFactory`` (its root's path may
-/// have effects), and records a test failure listing every diagnostic when it does not.
-///
-/// ```swift
-/// @Test func theAppGraphValidates() {
-///     expectValidAsyncGraph(ApplicationRootComponent.self)
-/// }
-/// ```
-///
-/// - Parameters:
-///   - component: The root component.
-///   - rules: Rules to check on top of the graph's soundness; every rule by default.
-///   - location: Where the assertion is; leave the default.
-/// - Returns: The component's async factory, or nil when it does not validate.
-@discardableResult
-public func expectValidAsyncGraph<C: RootComponent>(
-    _ component: C.Type,
-    rules: ValidationRules = .all,
-    at location: AssertionLocation = AssertionLocation()
-) -> AsyncComponentFactory<C>? {
-    do {
-        return try AsyncComponentFactory.of(component, rules: rules)
-    } catch {
-        IssueReporter.fail(error.description, at: location)
-        return nil
-    }
-}

@@ -13,7 +13,7 @@ public struct BindingBuilder<Element, BinderScope: _ScopeBase>: _ThrowingTermina
     @usableFromInline
     init(graph: GraphBuilder, site: CallSite) {
         self.graph = graph
-        self.options = BindingOptions(siteIndex: graph.recordBindSite(site))
+        self.options = BindingOptions(siteIndex: graph.recordBindSite(site, type: Element.self))
     }
 
     /// Qualifies the binding with a tag, so that it is requested as `TaggedProvider<T>` and does

@@ -7,7 +7,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// What kind of problem a diagnostic reports.
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         private enum Code: Hashable, Sendable {
-            case missingBinding, dependencyCycle, duplicateBinding, scopeMisuse, rootBinding, wiringRule, invalidOverride, unhandledEffect, duplicateMapKey
+            case missingBinding, dependencyCycle, duplicateBinding, scopeMisuse, rootBinding, wiringRule, invalidOverride, unhandledEffect, duplicateMapKey,
+                unfinishedBinding
         }
 
         private let code: Code
@@ -34,6 +35,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         /// A map has two entries under one key, or a subcomponent contributes a key its
         /// ancestor's map already has.
         public static let duplicateMapKey = Kind(.duplicateMapKey)
+        /// A `binder.bind(T.self)` that no terminal (`to(factory:)`, `to(value:)`, …) finishes,
+        /// and so binds nothing.
+        public static let unfinishedBinding = Kind(.unfinishedBinding)
 
         /// The kind in words: `missing binding`, `dependency cycle`, …
         public var description: String {
@@ -47,6 +51,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
             case .invalidOverride: "invalid override"
             case .unhandledEffect: "unhandled effect"
             case .duplicateMapKey: "duplicate map key"
+            case .unfinishedBinding: "unfinished binding"
             }
         }
     }

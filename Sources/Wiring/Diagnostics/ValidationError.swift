@@ -10,7 +10,9 @@
 public struct ValidationError: Error, CustomStringConvertible, Sendable {
     /// The component whose graph was validated, by name.
     public let componentName: String
-    /// Every problem found, in a stable order: duplicates, root problems, missing bindings, cycles.
+    /// Every problem found, in a stable order: unfinished bindings, invalid overrides, duplicates,
+    /// duplicate map keys, root problems, missing bindings, cycles, unhandled effects, then the
+    /// opt-in wiring rule; scope misuse and a subcomponent's entry points after its parent's.
     public let diagnostics: [Diagnostic]
 
     /// Creates an error.

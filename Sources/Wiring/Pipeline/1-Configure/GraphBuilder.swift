@@ -53,6 +53,17 @@ final class GraphBuilder {
     /// The location of every `bind()` call, which its builder refers to by index (see
     /// `BindingOptions`).
     @exclusivity(unchecked) private var bindSites: [CallSite] = []
+    /// The type and the module of every `bind()` call, at the same index, for the report of a
+    /// call that no terminal finished.
+    @exclusivity(unchecked) private var bindCalls: [BindCall] = []
+    /// Whether a terminal finished each `bind()` call, at the same index.
+    @exclusivity(unchecked) private var finishedBinds: [Bool] = []
+
+    /// What a `bind()` call asked to bind, and in which module's `configure`.
+    struct BindCall {
+        let type: any Any.Type
+        let module: any Any.Type
+    }
 
     init(component: any Any.Type) {
         self.component = component
@@ -66,19 +77,32 @@ final class GraphBuilder {
         includedModules = KeyTable()
         installedComponents = KeyTable()
         bindSites = []
+        bindCalls = []
+        finishedBinds = []
     }
 
-    /// Records the location of a `bind()` call; ``bindSite(_:)`` gives it back.
-    func recordBindSite(_ site: CallSite) -> Int {
+    /// Records the location and the type of a `bind()` call; ``bindSite(_:fallback:)`` gives
+    /// the location back, and marks the call finished.
+    func recordBindSite(_ site: CallSite, type: any Any.Type) -> Int {
         bindSites.append(site)
+        bindCalls.append(BindCall(type: type, module: currentModule))
+        finishedBinds.append(false)
         return bindSites.count - 1
     }
 
-    /// The location of the `bind()` call that ``recordBindSite(_:)`` numbered `index`; the
-    /// location of the terminal, `fallback`, for a builder finished after its graph was built
-    /// (which adds nothing to that graph).
+    /// The location of the `bind()` call that ``recordBindSite(_:type:)`` numbered `index`,
+    /// which a terminal has now finished; the location of the terminal, `fallback`, for a
+    /// builder finished after its graph was built (which adds nothing to that graph).
     func bindSite(_ index: Int, fallback: CallSite) -> CallSite {
-        index < bindSites.count ? bindSites[index] : fallback
+        guard index < bindSites.count else { return fallback }
+        finishedBinds[index] = true
+        return bindSites[index]
+    }
+
+    /// The `bind()` calls that no terminal finished, in the order they were made: each binds
+    /// nothing, and is reported.
+    var unfinishedBinds: [(site: CallSite, call: BindCall)] {
+        finishedBinds.indices.filter { !finishedBinds[$0] }.map { (bindSites[$0], bindCalls[$0]) }
     }
 
     /// The module whose `configure` is running.

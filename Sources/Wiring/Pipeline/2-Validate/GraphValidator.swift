@@ -1,7 +1,8 @@
 /// Runs every validation rule over a resolved graph and collects every problem.
 enum GraphValidator {
     static func diagnose(_ graph: ResolvedGraph, _ order: DependencyOrder, rules: ValidationRules, entry: EffectContext) -> [Diagnostic] {
-        var diagnostics = OverrideRule.diagnose(graph)
+        var diagnostics = UnfinishedBindingRule.diagnose(graph)
+            + OverrideRule.diagnose(graph)
             + DuplicateBindingRule.diagnose(graph)
             + MapKeyRule.diagnose(graph)
             + RootBindingRule.diagnose(graph)

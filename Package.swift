@@ -1,4 +1,4 @@
-// swift-tools-version: 6.2
+// swift-tools-version: 6.3
 import PackageDescription
 
 // The dependency arrows are the architecture (see README, "The rules of a wiring library"):

@@ -14,9 +14,15 @@ as_root() {
 
 require_swift() {
     if ! command -v swift >/dev/null 2>&1; then
-        say "the Swift toolchain is not on PATH. Install Swift 6.1 or later (https://www.swift.org/install/) and try again."
+        say "the Swift toolchain is not on PATH. Install Swift 6.3 or later (https://www.swift.org/install/) and try again."
         exit 1
     fi
+    local version
+    version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9][0-9]*\.[0-9][0-9]*\).*/\1/p' | head -n 1)
+    case $version in
+        [0-5].*|6.[0-2]) say "this is Swift $version; Wiring needs Swift 6.3 or later (https://www.swift.org/install/)"; exit 1 ;;
+        "") say "cannot tell the version of the Swift toolchain on PATH; Wiring needs Swift 6.3 or later" ;;
+    esac
 }
 
 # libcurl's headers and pkg-config file, for the CCurl system library.

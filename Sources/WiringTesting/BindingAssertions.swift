@@ -31,7 +31,7 @@ public func expectBinding<C: ComponentBase, T>(
 }
 
 /// Checks that a graph binds a type: the `ComponentFactory` form for the graph of any factory,
-/// such as an ``AsyncComponentFactory``'s.
+/// such as an `AsyncComponentFactory`'s.
 ///
 /// - Parameters:
 ///   - type: The bound type; `[Element].self` for a collection.
@@ -92,7 +92,7 @@ public func expectNoBinding<C: ComponentBase, T>(
 }
 
 /// Checks that a graph does not bind a type: the `ComponentFactory` form for the graph of any
-/// factory, such as an ``AsyncComponentFactory``'s.
+/// factory, such as an `AsyncComponentFactory`'s.
 ///
 /// - Parameters:
 ///   - type: The type that must not be bound.

@@ -6,7 +6,7 @@ extension ComponentFactory where C: RootComponent {
     /// Every binding `replacements` declares replaces the component's bindings of the same type
     /// and tag, so a test can swap one object where swapping a whole fake module is too coarse.
     /// The replacement is explicit in the graph: its bindings have
-    /// ``ObjectGraph/Binding/isOverride`` set, and replacing a type the component does not bind
+    /// `ObjectGraph/Binding/isOverride` set, and replacing a type the component does not bind
     /// is a validation error.
     ///
     /// ```swift
@@ -20,7 +20,7 @@ extension ComponentFactory where C: RootComponent {
     ///   - rules: Rules to check on top of the graph's soundness.
     ///   - replacements: Declares the replacing bindings, with the component's own binder.
     /// - Returns: The factory.
-    /// - Throws: ``ValidationError`` with every problem, including a replacement of nothing.
+    /// - Throws: `ValidationError` with every problem, including a replacement of nothing.
     public static func of(
         _ componentType: C.Type,
         rules: ValidationRules = [],

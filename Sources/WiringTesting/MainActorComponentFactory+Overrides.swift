@@ -17,7 +17,7 @@ extension MainActorComponentFactory where C: RootComponent {
     ///   - rules: Rules to check on top of the graph's soundness.
     ///   - replacements: Declares the replacing bindings, with the component's own binder.
     /// - Returns: The factory.
-    /// - Throws: ``ValidationError`` with every problem, including a replacement of nothing.
+    /// - Throws: `ValidationError` with every problem, including a replacement of nothing.
     public static func of(
         _ componentType: C.Type,
         rules: ValidationRules = [],

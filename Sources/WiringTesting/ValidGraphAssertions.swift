@@ -1,6 +1,6 @@
 public import Wiring
 
-/// Checks that a root component validates for ``ComponentFactory`` (its root's path has no
+/// Checks that a root component validates for `ComponentFactory` (its root's path has no
 /// effects), and records a test failure listing every diagnostic, at the caller's line, when it
 /// does not. Works in Swift Testing and in XCTest.
 ///
@@ -35,7 +35,7 @@ public func expectValidGraph<C: RootComponent>(
     return expectValid(at: location) { () throws(ValidationError) in try ComponentFactory.of(component, rules: rules) }
 }
 
-/// Checks that a root component validates for ``AsyncComponentFactory`` (its root's path may
+/// Checks that a root component validates for `AsyncComponentFactory` (its root's path may
 /// have every effect), and records a test failure listing every diagnostic, at the caller's
 /// line, when it does not.
 ///
@@ -66,7 +66,7 @@ public func expectValidAsyncGraph<C: RootComponent>(
     return expectValid(at: location) { () throws(ValidationError) in try AsyncComponentFactory.of(component, rules: rules) }
 }
 
-/// Checks that a root component validates for ``MainActorComponentFactory`` (its root's path may
+/// Checks that a root component validates for `MainActorComponentFactory` (its root's path may
 /// throw and run on the main actor, but not await), and records a test failure listing every
 /// diagnostic, at the caller's line, when it does not.
 ///

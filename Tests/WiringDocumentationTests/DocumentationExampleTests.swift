@@ -76,7 +76,15 @@ struct DocumentationExampleTests {
     /// The folders whose sources compile the examples: this target; the wiring library the
     /// LinkedWiring article shows, which this target links; and LinkedWiringTests, whose demo
     /// package (the article's Package.swift) the end-to-end test builds with `swift build`.
-    static let exampleFolders = ["Tests/WiringDocumentationTests", "Tests/Fixtures/TellerWiring", "Tests/LinkedWiringTests"]
+    ///
+    /// The README also shows the example's wiring libraries and root component, and a new
+    /// user's Package.swift (`Tests/InstallCheck`, which `Scripts/check-install` builds), as
+    /// they are in the repository.
+    static let exampleFolders = [
+        "Tests/WiringDocumentationTests", "Tests/Fixtures/TellerWiring", "Tests/LinkedWiringTests",
+        "WiringLibs/ATMLibWiring", "WiringLibs/BankNetworkWiring", "WiringLibs/BillScannerWiring", "FakeLibs/FakeNetworkWiring",
+        "Sources/ATMApp", "Tests/InstallCheck",
+    ]
 
     static func normalizedSourceLines() throws -> [String] {
         try exampleFolders.flatMap { folder in
@@ -114,7 +122,8 @@ struct DocumentationExampleTests {
         #expect(!blocks.isEmpty, "\(name) has no swift example")
         let compiled = try normalizedSourceLines()
         for block in blocks {
-            #expect(contains(compiled, block), "this example of \(name) is not compiled:\n\(block.joined(separator: "\n"))")
+            let isCompiled = contains(compiled, block)
+            #expect(isCompiled, "this example of \(name) is not compiled:\n\(block.joined(separator: "\n"))")
         }
     }
 }

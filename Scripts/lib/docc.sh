@@ -1,0 +1,46 @@
+# Builds the DocC catalogs of Wiring's two products with the toolchain's docc. Source it after
+# prerequisites.sh; `convert_catalogs OUTPUT` writes OUTPUT/Wiring.doccarchive and
+# OUTPUT/WiringTesting.doccarchive, and leaves docc's messages in OUTPUT/<module>.log. With
+# DOCC_STATIC_HOSTING=1 each archive is a static website to be served under /<module>/.
+
+# The modules whose catalogs are built, each with its catalog.
+DOCC_MODULES="Wiring:Sources/Wiring/Wiring.docc WiringTesting:Sources/WiringTesting/WiringTesting.docc"
+
+require_docc() {
+    if ! command -v docc >/dev/null 2>&1; then
+        say "docc is not in this toolchain (it comes with Swift 5.9 and later on Linux and with Xcode); install a toolchain from https://www.swift.org/install/"
+        return 1
+    fi
+}
+
+convert_catalogs() {
+    local output=$1
+    local symbols="$output/symbols"
+    mkdir -p "$symbols"
+    # WiringTesting's build builds Wiring too: one build gives both modules' symbol graphs.
+    if ! swift build --target WiringTesting --scratch-path .build-docs \
+        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$symbols" >"$output/build.log" 2>&1; then
+        cat "$output/build.log" >&2
+        say "the modules could not be built for their documentation"
+        return 1
+    fi
+    local entry module catalog
+    for entry in $DOCC_MODULES; do
+        module=${entry%%:*}
+        catalog=${entry#*:}
+        # Each catalog gets its own module's symbol graphs (and its extensions of others).
+        mkdir -p "$output/$module.symbols"
+        cp "$symbols/$module.symbols.json" "$symbols/$module@"*.symbols.json "$output/$module.symbols/" 2>/dev/null || true
+        local hosting=()
+        if [ "${DOCC_STATIC_HOSTING:-0}" = 1 ]; then
+            hosting=(--transform-for-static-hosting --hosting-base-path "$module")
+        fi
+        if ! docc convert "$catalog" --additional-symbol-graph-dir "$output/$module.symbols" \
+            --fallback-display-name "$module" --fallback-bundle-identifier "dev.wiring.$module" \
+            --output-path "$output/$module.doccarchive" "${hosting[@]}" >"$output/$module.log" 2>&1; then
+            cat "$output/$module.log" >&2
+            say "docc could not convert the catalog of $module"
+            return 1
+        fi
+    done
+}

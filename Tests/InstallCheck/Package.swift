@@ -11,8 +11,9 @@ let package = Package(
         .package(url: "https://github.com/wiring-swift/wiring", from: "0.1.0"),
     ],
     targets: [
-        .target(name: "AppWiring", dependencies: [.product(name: "Wiring", package: "wiring")]),
-        .testTarget(name: "AppWiringTests", dependencies: ["AppWiring", .product(name: "WiringTesting", package: "wiring")]),
+        .target(name: "Weather"),
+        .target(name: "WeatherWiring", dependencies: ["Weather", .product(name: "Wiring", package: "wiring")]),
+        .testTarget(name: "WeatherWiringTests", dependencies: ["WeatherWiring", .product(name: "WiringTesting", package: "wiring")]),
     ]
 )
 
@@ -21,7 +22,7 @@ package.targets += ["Network", "BankNetwork", "FakeNetwork", "BillScanner", "ATM
 package.targets += [
     .executableTarget(
         name: "App",
-        dependencies: ["AppWiring", "Network", "BankNetwork", "FakeNetwork", "BillScanner", "ATMLib", "CCurl", .product(name: "Wiring", package: "wiring")]
+        dependencies: ["WeatherWiring", "Network", "BankNetwork", "FakeNetwork", "BillScanner", "ATMLib", "CCurl", .product(name: "Wiring", package: "wiring")]
     ),
     // Code written for Cleanse, in the Swift 5 mode it was written in, with the one setting the
     // migration guide gives: it must build without a warning from Wiring's API.

@@ -25,6 +25,17 @@ struct WiringRuleTests {
         ])
     }
 
+    @Test func aTypeTheWiringLibraryDeclaresItselfIsReportedWithTheFixThatHelps() throws {
+        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(TillRootComponent.self, rules: .all) }
+        #expect(error.diagnostics.map(\.description) == [
+            """
+            CashWiring/CashModule.swift:45: error: TillModule in CashWiring binds Till, which CashWiring declares itself: a wiring library holds bindings, and the types it binds belong to its sibling library (Cash).
+              bound at CashWiring/CashModule.swift:45 in TillModule
+              To fix this, move Till to Cash, the library CashWiring wires, or check this graph without the wiring rules (rules: []).
+            """,
+        ])
+    }
+
     @Test func anEntryOfAnotherLibrarysMapIsAllowed() throws {
         let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(CashRootComponent.self, rules: .all) }
         #expect(!error.diagnostics.contains { $0.location?.line == 15 })

@@ -31,3 +31,28 @@ public struct CashRootComponent: RootComponent {
         bind.to { (scanner: BillScanner, _: any NetworkExecutor) in scanner }
     }
 }
+
+/// A type declared in the wiring library itself, which rule 1 keeps out of wiring libraries.
+public struct Till: Sendable {
+    public init() {}
+}
+
+/// Binds a type of its own library.
+public struct TillModule: Module {
+    public static func configure(binder: Binder<Unscoped>) {
+        binder.bind(Till.self, file: "CashWiring/CashModule.swift", line: 45).to(factory: Till.init)
+    }
+}
+
+/// A root component over the module that binds its own library's type.
+public struct TillRootComponent: RootComponent {
+    public typealias Root = Till
+
+    public static func configure(binder: Binder<Unscoped>) {
+        binder.include(module: TillModule.self)
+    }
+
+    public static func configureRoot(binder bind: ReceiptBinder<Till>) -> BindingReceipt<Till> {
+        bind.to { (till: Till) in till }
+    }
+}

@@ -1,4 +1,4 @@
-import AppWiring
+import WeatherWiring
 import ATMLib
 import BankNetwork
 import BillScanner

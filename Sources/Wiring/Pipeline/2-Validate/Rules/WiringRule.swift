@@ -54,6 +54,16 @@ enum WiringRule {
         owner: any Any.Type, home: String, _ graph: ResolvedGraph
     ) -> Diagnostic {
         let moduleName = TypeName.of(module)
+        // A type the wiring library declares itself breaks rule 1 (no business types in a wiring
+        // library): moving the binding would not help, moving the type would.
+        if home == wiringLibrary {
+            let message = """
+                \(moduleName) in \(wiringLibrary) binds \(declaration.key.displayName), which \(wiringLibrary) declares itself: a wiring library holds bindings, and the types it binds belong to its sibling library (\(sibling)).
+                  bound \(graph.place(of: declaration))
+                  To fix this, move \(TypeName.of(owner)) to \(sibling), the library \(wiringLibrary) wires, or check this graph without the wiring rules (rules: []).
+                """
+            return Diagnostic(kind: .wiringRule, message: message, location: declaration.location)
+        }
         let message = """
             \(moduleName) in \(wiringLibrary) binds \(declaration.key.displayName), a type of \(home): a wiring library binds only the types of its sibling library (\(sibling)).
               bound \(graph.place(of: declaration))

@@ -1,15 +1,7 @@
 public import Wiring
+public import Weather
 
-/// The user's core types, and the wiring that binds them.
-public struct Greeting: Sendable {
-    public let text: String
-}
-
-public struct Greeter: Sendable {
-    public let greeting: Greeting
-    public init(greeting: Greeting) { self.greeting = greeting }
-}
-
+/// The wiring library of Weather: bindings only.
 public struct GreetingModule: Module {
     public static func configure(binder: Binder<Unscoped>) {
         binder.bind(Greeting.self).to(value: Greeting(text: "Hello from a graph"))

@@ -1,8 +1,8 @@
-import AppWiring
+import WeatherWiring
 import Testing
 import WiringTesting
 
-struct AppWiringTests {
+struct WeatherWiringTests {
     @Test func theAppGraphValidates() throws {
         let factory = try #require(expectValidGraph(AppComponent.self))
         #expect(factory.build().greeting.text == "Hello from a graph")
@@ -13,7 +13,7 @@ struct AppWiringTests {
         withKnownIssue {
             expectValidGraph(ForgetfulComponent.self)
         } matching: { issue in
-            issue.sourceLocation?.fileID == "AppWiringTests/AppWiringTests.swift" && issue.sourceLocation?.line == line
+            issue.sourceLocation?.fileID == "WeatherWiringTests/WeatherWiringTests.swift" && issue.sourceLocation?.line == line
                 && issue.comments.first?.rawValue.contains("Missing binding for Greeting.") == true
         }
     }

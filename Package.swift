@@ -1,7 +1,7 @@
 // swift-tools-version: 6.3
 import PackageDescription
 
-// The dependency arrows are the architecture (see README, "The rules of a wiring library"):
+// The dependency arrows are the architecture (see the README's ATM example, rules 1 and 2):
 // core libraries depend only on other core libraries; a wiring library depends on Wiring and on
 // its sibling core library (plus the core libraries whose protocols its sibling's initialisers
 // take); a fake depends on the core library it fakes; `atm` never links a fake.

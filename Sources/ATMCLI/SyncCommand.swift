@@ -19,9 +19,10 @@ struct SyncCommand {
     /// Runs with options the command table has read; it refused `--account`.
     func run(_ options: CommandOptions) async -> ExitCode {
         await context.run { () throws(CommandLineFailure) in
-            // An app with a bank of its own syncs with it, as with a bank named on the command line.
+            // An app with a bank of its own syncs with it alone (and refuses a bank URL), as with a
+            // bank named on the command line.
             let defaults = context.application.defaults
-            let named = context.settings.namedBankURL(options) ?? defaults.bankURL ?? defaults.builtInBank
+            let named = defaults.builtInBank ?? context.settings.namedBankURL(options) ?? defaults.bankURL
             // A bank the command line names must be usable: a mistake there is the caller's (64).
             if let named {
                 _ = try context.settings.resolve(options, needs: .bank, bankURL: named)
@@ -100,7 +101,11 @@ struct SyncCommand {
                     lines.append("  \(deposit): rejected, kept in the journal for review: \(error.message)")
                 case .otherBank:
                     let bank = TerminalText.escaped(outcome.deposit.bankURL)
-                    lines.append("  \(deposit): left pending: it was sent to \(bank); sync with --bank \(bank)")
+                    if context.application.defaults.builtInBank == nil {
+                        lines.append("  \(deposit): left pending: it was sent to \(bank); sync with --bank \(bank)")
+                    } else {
+                        lines.append("  \(deposit): left pending: it was sent to \(bank), which \(context.name) cannot reach; sync it with the production app")
+                    }
                 case .heldElsewhere:
                     someStillPending = true
                     lines.append("  \(deposit): still pending: another process is sending it now")

@@ -3,9 +3,12 @@
 /// or breaks lines, is written as an escape such as `\u{1B}`, so that it can neither forge a
 /// line nor drive the terminal. Printable text, backslashes included, is left as it is, so
 /// escaping twice changes nothing.
-enum TerminalText {
+public enum TerminalText {
     /// `text` with its control characters escaped: `a\u{0A}b` for a newline.
-    static func escaped(_ text: String) -> String {
+    ///
+    /// - Parameter text: Text from outside the process.
+    /// - Returns: The text, safe to print.
+    public static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {

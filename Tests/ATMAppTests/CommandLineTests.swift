@@ -174,6 +174,22 @@ struct CommandLineTests {
         #expect(try run.journal.pendingDeposits().isEmpty)
     }
 
+    @Test func pendingAndSyncReadNoSettingTheyDoNotUse() async throws {
+        let deposit = PendingDeposit(idempotencyKey: "k-1", account: "bob", amountCents: 500, bills: [5], bankURL: "http://127.0.0.1:8080", recordedAt: "2026-11-22T21:00:00Z")
+        let unused = ["ATM_ACCOUNT": "not/an/account", "ATM_BANK_URL": "ftp://bank.example", "ATM_CA_FILE": "/nonexistent/ca.pem"]
+        let pending = await Invocation(["pending"], environment: unused).run(journal: InMemoryDepositJournal(pending: [deposit]))
+        #expect(pending.status == .success)
+        #expect(pending.error == "")
+        let sync = await Invocation(["sync"], environment: ["ATM_ACCOUNT": "not/an/account"]).run(journal: InMemoryDepositJournal(pending: [deposit]))
+        #expect(sync.status == .success)
+        #expect(sync.error == "")
+        #expect(sync.network.calls.map(\.request.account) == ["bob"])
+        // A setting the command does use is still judged.
+        let badBank = await Invocation(["sync"], environment: ["ATM_BANK_URL": "ftp://bank.example"]).run()
+        #expect(badBank.status == .usage)
+        #expect(badBank.error == "atm: the bank URL 'ftp://bank.example' uses ftp; only http and https are supported\n")
+    }
+
     @Test func syncWithoutABankAndNothingPendingExits0() async throws {
         let run = await Invocation(["sync"]).run()
         #expect(run.status == .success)

@@ -124,7 +124,7 @@ struct HelpRendererTests {
     }
 
     @Test func depositsHelpShowsTheDefaultsOfAnAppThatHasThem() throws {
-        let table = Self.makeTable(program: "atm-dev", defaults: ATMDefaults(account: "developer", builtInBank: "memory"))
+        let table = Self.makeTable(program: "atm-dev", defaults: ATMDefaults(account: "developer", builtInBank: "memory", stateFolder: "atm-dev"))
         let renderer = HelpRenderer(table: table)
         #expect(renderer.page(try #require(table.command(named: "deposit"))) == """
             usage: atm-dev deposit <bills>... [--account ID] [--bank URL] [--json]

@@ -86,6 +86,9 @@ struct FileDepositJournalTests {
         #expect(JournalLocation.defaultLocation(application: "atm", environment: ["XDG_STATE_HOME": "/state", "HOME": "/home/a"])?.path == "/state/atm/journal.json")
         #expect(JournalLocation.defaultLocation(application: "atm-dev", environment: ["HOME": "/home/a"])?.path == "/home/a/.local/state/atm-dev/journal.json")
         #expect(JournalLocation.defaultLocation(application: "atm", environment: [:]) == nil)
+        // Relative paths would make the journal depend on the current folder.
+        #expect(JournalLocation.defaultLocation(application: "atm", environment: ["XDG_STATE_HOME": "state", "HOME": "/home/a"])?.path == "/home/a/.local/state/atm/journal.json")
+        #expect(JournalLocation.defaultLocation(application: "atm", environment: ["HOME": "home"]) == nil)
     }
 
     static func deposit(_ key: String) -> PendingDeposit {

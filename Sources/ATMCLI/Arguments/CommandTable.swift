@@ -202,8 +202,8 @@ extension CommandTable {
                 "--journal", value: "PATH", help: "the deposit journal", environment: "ATM_JOURNAL",
                 note: """
                     (default:
-                    $XDG_STATE_HOME/\(program)/journal.json or
-                    ~/.local/state/\(program)/journal.json)
+                    $XDG_STATE_HOME/\(defaults.stateFolder)/journal.json or
+                    ~/.local/state/\(defaults.stateFolder)/journal.json)
                     """,
                 action: .text(\.journal)
             )

@@ -25,7 +25,7 @@ struct PendingCommand {
                     + "recorded \(TerminalText.escaped(deposit.recordedAt)), key \(deposit.idempotencyKey)"
             )
         }
-        lines.append("Total \(Self.total(pending).map { "\(Money(cents: $0))" } ?? "too large to add up"). Run '\(context.name) sync' to complete them.")
+        lines.append("Total \(Self.total(pending.map(\.amountCents)).map { "\(Money(cents: $0))" } ?? "too large to add up"). Run '\(context.name) sync' to complete them.")
         return lines.joined(separator: "\n")
     }
 
@@ -35,14 +35,14 @@ struct PendingCommand {
             let pending: [PendingDeposit]
             let totalCents: Int?
         }
-        return ReceiptPrinter.encode(Document(journal: journal, pending: pending, totalCents: Self.total(pending)))
+        return ReceiptPrinter.encode(Document(journal: journal, pending: pending, totalCents: Self.total(pending.map(\.amountCents))))
     }
 
     /// The sum of the amounts, or nil when it does not fit in 64 bits.
-    static func total(_ pending: [PendingDeposit]) -> Int? {
+    static func total(_ amounts: [Int]) -> Int? {
         var total = 0
-        for deposit in pending {
-            let (sum, overflow) = total.addingReportingOverflow(deposit.amountCents)
+        for amount in amounts {
+            let (sum, overflow) = total.addingReportingOverflow(amount)
             guard !overflow else { return nil }
             total = sum
         }

@@ -65,7 +65,7 @@ struct CommandContext {
         case let error as ScanError:
             return .data(error.message)
         case let error as JournalError:
-            return CommandLineFailure(exitCode: .ioError, message: error.message)
+            return CommandLineFailure(exitCode: error.kind == .full ? .journalFull : .ioError, message: error.message)
         case let error as DepositPending:
             return CommandLineFailure(
                 exitCode: .temporaryFailure,

@@ -26,6 +26,10 @@ struct SyncCommand {
             // A bank the command line names must be usable: a mistake there is the caller's (64).
             if let named {
                 _ = try context.settings.resolve(options, needs: .bank, bankURL: named)
+            } else {
+                // So must the transport options, whatever bank each deposit goes to: the network
+                // layer judges them with a bank every run can use, before anything is sent.
+                _ = try await context.makeATM(try context.settings.resolve(options, needs: .bank, bankURL: SettingsResolver.placeholderBank))
             }
             let banks = if let named { [(named, [PendingDeposit]())] } else { try await recordedBanks(options) }
             var syncs: [Sync] = []
@@ -45,6 +49,9 @@ struct SyncCommand {
                         failure = CommandLineFailure(exitCode: .ioError, message: journalFailure.message)
                     }
                 } catch {
+                    // Options the network layer refuses for a bank the caller named are the caller's
+                    // mistake (64): nothing was done.
+                    if named != nil, error.exitCode == .usage { throw error }
                     guard error.exitCode == .usage else {
                         failure = error
                         syncs.append(Sync(bank: bank, report: SyncReport(outcomes: deposits.map { .init(deposit: $0, result: .notSent) })))

@@ -55,4 +55,14 @@ struct SiblingJournalTests {
             + "give the journal another name, such as journal.json")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
+
+    @Test(.timeLimit(.minutes(1)), arguments: ["j.lock", "j.claims"])
+    func aFIFOPlantedBesideTheJournalIsRefusedNeverWaitedOn(name: String) throws {
+        let folder = try FileDepositJournalTests.temporaryFolder()
+        #expect(mkfifo("\(folder)/\(name)", 0o600) == 0)
+        let journal = FileDepositJournal(location: JournalLocation(path: folder + "/j"))
+        let error = try #require(throws: JournalError.self) { try journal.record(FileDepositJournalTests.deposit("k-1")) }
+        let verb = name == "j.lock" ? "lock" : "claim a deposit in"
+        #expect(error.message == "cannot \(verb) the deposit journal \(folder)/j: \(folder)/\(name) is not a file; remove it")
+    }
 }

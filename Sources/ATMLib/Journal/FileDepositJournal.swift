@@ -294,7 +294,7 @@ public final class FileDepositJournal: DepositJournal {
 
     /// Syncs the folder, so that the rename itself survives a crash; the failure, if any.
     private func syncFolder(_ file: JournalFile) -> JournalError? {
-        let descriptor = open(file.folder, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(file.folder, O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NONBLOCK)
         guard descriptor >= 0 else { return .inputOutput(path, "sync the folder of", errno: errno) }
         defer { close(descriptor) }
         guard system.fsyncFolder(descriptor) == 0 else { return .inputOutput(path, "sync the folder of", errno: errno) }

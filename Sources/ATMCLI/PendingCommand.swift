@@ -9,7 +9,8 @@ struct PendingCommand {
         await context.run { () throws(CommandLineFailure) in
             let atm = try await context.makeATM(try context.settings.resolve(options, needs: .journalOnly))
             let pending = try await context.attempt { try atm.journal.pendingDeposits() }
-            context.console.print(options.json ? json(pending, journal: atm.journal.location) : text(pending, journal: atm.journal.location))
+            let journal = atm.journal.location
+            context.console.print(options.json ? json(pending, journal: journal) : text(pending, journal: TerminalText.escaped(journal)))
             return .success
         }
     }
@@ -22,7 +23,7 @@ struct PendingCommand {
             let bills = deposit.bills.map(String.init).joined(separator: ", ")
             lines.append(
                 "  \(Money(cents: deposit.amountCents)) to \(TerminalText.escaped(deposit.account)) (bills \(bills)), "
-                    + "recorded \(TerminalText.escaped(deposit.recordedAt)), key \(deposit.idempotencyKey)"
+                    + "recorded \(TerminalText.escaped(deposit.recordedAt)), key \(TerminalText.escaped(deposit.idempotencyKey))"
             )
         }
         lines.append("Total \(Self.total(pending.map(\.amountCents)).map { "\(Money(cents: $0))" } ?? "too large to add up"). Run '\(context.name) sync' to complete them.")

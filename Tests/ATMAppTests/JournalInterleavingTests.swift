@@ -36,7 +36,7 @@ struct JournalInterleavingTests {
     func everyDepositIsCreditedExactlyOnceAtItsOwnBankIfItsStatusOrTheJournalSaysSo() async throws {
         let replay = ProcessInfo.processInfo.environment["ATM_INTERLEAVING_SEED"].flatMap(UInt64.init)
         var seeder = SplitMix64(seed: 0x26_2026)
-        let seeds = replay.map { [$0] } ?? (0..<16).map { _ in seeder.next() }
+        let seeds = replay.map { [$0] } ?? (0..<12).map { _ in seeder.next() }
         var endings: [String: Int] = [:]
         for seed in seeds {
             let world = try World(seed: seed)
@@ -109,7 +109,7 @@ private final class World: @unchecked Sendable {
         let orphanChance = random.chance(60) ? 40 : 0
         let faultSeed = random.next()
         faults.withLock { $0 = Faults(failingRenames: failing, orphanChance: orphanChance, random: SplitMix64(seed: faultSeed)) }
-        if random.chance(30) {
+        if random.chance(25) {
             // Near the limit: room for a deposit or two, then 72.
             try Self.pad(journal, leaving: 250 + random.below(500))
             padded = true

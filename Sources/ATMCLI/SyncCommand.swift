@@ -209,7 +209,8 @@ struct SyncCommand {
         struct Document: Encodable {
             let deposits: [Entry]
             let complete: Bool
-            /// The keys the journal lists once a sync the journal stopped has stopped.
+            /// The keys the journal lists once a sync the journal stopped has stopped, if it can
+            /// be read then.
             let stillListed: [String]?
         }
         let entries = syncs.flatMap(\.report.outcomes).map { outcome -> Entry in
@@ -232,7 +233,8 @@ struct SyncCommand {
             case .notSent: return entry("not_sent", nil, "the journal failed; it stays pending")
             }
         }
-        let listed = stillListed.map { (try? $0.get().map(\.idempotencyKey)) ?? [] }
+        // Absent when the journal could not be read once the sync stopped: nothing is claimed then.
+        let listed = try? stillListed?.get().map(\.idempotencyKey)
         return ReceiptPrinter.encode(Document(deposits: entries, complete: status == .success, stillListed: listed))
     }
 }

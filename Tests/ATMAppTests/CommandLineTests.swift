@@ -255,6 +255,19 @@ struct CommandLineTests {
             """)
     }
 
+    @Test func aJournalThatCannotBeReadMakesSyncClaimNothing() async throws {
+        let unreadable = JournalError(kind: .inputOutput, message: "cannot read the deposit journal /j: Input/output error")
+        let journal = InMemoryDepositJournal()
+        journal.fail(with: unreadable)
+        let text = await Invocation(["sync", "--bank", "http://127.0.0.1:8080"]).run(journal: journal)
+        #expect(text.status == .ioError)
+        #expect(text.output == "")
+        let json = await Invocation(["sync", "--bank", "http://127.0.0.1:8080", "--json"]).run(journal: journal)
+        #expect(json.status == .ioError)
+        #expect(json.output == "{\"complete\":false,\"deposits\":[]}\n")
+        #expect(json.error == "atm: cannot read the deposit journal /j: Input/output error; the sync stopped there: run 'atm sync' again once the journal can be written\n")
+    }
+
     @Test func syncWithoutABankAndNothingPendingExits0() async throws {
         let run = await Invocation(["sync"]).run()
         #expect(run.status == .success)

@@ -10,6 +10,8 @@ public final class InMemoryDepositJournal: DepositJournal {
         var claimed: Set<String> = []
         var failure: JournalError?
         var removalFailure: JournalError?
+        var removalsBeforeFailure = 0
+        var claimFailure: JournalError?
     }
 
     private let state = Mutex(State())
@@ -34,9 +36,22 @@ public final class InMemoryDepositJournal: DepositJournal {
     /// Makes every later removal throw `error`, or succeed again with nil: the disk that fills
     /// up while a deposit is on its way to the bank.
     ///
+    /// - Parameters:
+    ///   - error: The error, or nil.
+    ///   - count: How many removals succeed before they start failing.
+    public func failRemovals(with error: JournalError?, after count: Int = 0) {
+        state.withLock { state in
+            state.removalFailure = error
+            state.removalsBeforeFailure = count
+        }
+    }
+
+    /// Makes every later claim throw `error`, or succeed again with nil: a folder where the
+    /// journal's claims cannot be written.
+    ///
     /// - Parameter error: The error, or nil.
-    public func failRemovals(with error: JournalError?) {
-        state.withLock { $0.removalFailure = error }
+    public func failClaims(with error: JournalError?) {
+        state.withLock { $0.claimFailure = error }
     }
 
     /// The keys of the deposits claimed now.
@@ -59,7 +74,7 @@ public final class InMemoryDepositJournal: DepositJournal {
     /// Claims a pending deposit, unless it is claimed already or has left the journal.
     public func claim(_ deposit: PendingDeposit) throws(JournalError) -> ClaimAttempt {
         let claimed = try state.withLock { state throws(JournalError) -> Bool? in
-            if let failure = state.failure { throw failure }
+            if let failure = state.failure ?? state.claimFailure { throw failure }
             guard state.pending.contains(where: { $0.idempotencyKey == deposit.idempotencyKey }) else { return nil }
             return state.claimed.insert(deposit.idempotencyKey).inserted
         }
@@ -73,7 +88,11 @@ public final class InMemoryDepositJournal: DepositJournal {
     /// Removes a claimed deposit.
     public func remove(_ claim: DepositClaim) throws(JournalError) {
         try state.withLock { state throws(JournalError) in
-            if let failure = state.failure ?? state.removalFailure { throw failure }
+            if let failure = state.failure { throw failure }
+            if let failure = state.removalFailure {
+                guard state.removalsBeforeFailure > 0 else { throw failure }
+                state.removalsBeforeFailure -= 1
+            }
             state.pending.removeAll { $0.idempotencyKey == claim.deposit.idempotencyKey }
         }
     }

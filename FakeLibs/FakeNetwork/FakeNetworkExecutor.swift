@@ -112,6 +112,11 @@ public final class FakeNetworkExecutor: NetworkExecutor {
         state.withLock { $0.script.append(contentsOf: steps) }
     }
 
+    /// Drops the steps no deposit has taken yet: deposits succeed again.
+    public func clearScript() {
+        state.withLock { $0.script.removeAll() }
+    }
+
     /// Every call so far, in order.
     public var calls: [Call] { state.withLock { $0.calls } }
 

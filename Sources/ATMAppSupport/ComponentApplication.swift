@@ -31,14 +31,37 @@ where Component.Seed == ATMRunSettings, Component.Root == ATMEntry {
     ///   - component: The app's root component.
     ///   - name: The name the app is run by.
     public init(_ component: Component.Type, name: String) async {
-        self.name = name
+        await self.init(component, name: { _ in name })
+    }
+
+    /// Creates an app named after the program's first argument (`CommandLine.arguments.first`):
+    /// its last path component, with any control character escaped; `atm`, or `atm-dev` for an
+    /// app whose bank is in memory, when it has none. Only messages use the name: the default
+    /// journal's place never depends on it.
+    ///
+    /// - Parameters:
+    ///   - component: The app's root component.
+    ///   - argument: The program's first argument, if any.
+    public init(_ component: Component.Type, invokedAs argument: String?) async {
+        await self.init(component) { defaults in
+            let last = argument?.split(separator: "/").last.map(String.init) ?? ""
+            return last.isEmpty ? defaults.stateFolder : TerminalText.escaped(last)
+        }
+    }
+
+    private init(_ component: Component.Type, name: (ATMDefaults) -> String) async {
         factory = Result { () throws(ValidationError) in try AsyncComponentFactory.of(Component.self, rules: .all) }
         var defaults = ATMDefaults()
         if case let .success(factory) = factory, let bank = try? await factory.build(Self.placeholderSettings).builtInBank {
-            defaults = ATMDefaults(account: bank.developmentAccount, builtInBank: bank.name)
+            defaults = ATMDefaults(account: bank.developmentAccount, builtInBank: bank.name, stateFolder: Self.builtInBankStateFolder)
         }
         self.defaults = defaults
+        self.name = name(defaults)
     }
+
+    /// The folder of the state of an app whose bank is in memory: its default journal is
+    /// `$XDG_STATE_HOME/atm-dev/journal.json`, apart from the production app's.
+    public static var builtInBankStateFolder: String { "atm-dev" }
 
     /// Settings to build the entry with before the invocation's are known: building the entry
     /// resolves nothing of them.
@@ -60,7 +83,20 @@ where Component.Seed == ATMRunSettings, Component.Root == ATMEntry {
         case let .failure(error): throw .graph(error.description)
         }
         do {
-            return try await factory.build(settings).atm.get()
+            let entry = try await factory.build(settings)
+            // A bank in memory must never stand in for the bank the settings name: it would
+            // "confirm" that bank's deposits, and they would leave the journal uncredited.
+            if let bank = entry.builtInBank, settings.configuration.bank != bank.name || settings.bank.url != nil {
+                throw ATMBuildFailure.bankOptions(NetworkError(
+                    kind: .invalidConfiguration,
+                    message: "\(name) deposits only into its \(bank.name), so it cannot use the bank \(settings.configuration.bank); "
+                        + "use the production app for a real bank",
+                    mayHaveBeenCredited: false
+                ))
+            }
+            return try await entry.atm.get()
+        } catch let error as ATMBuildFailure {
+            throw error
         } catch let error as ResolutionError {
             switch error.underlying {
             case let journal as JournalError: throw .journal(journal)

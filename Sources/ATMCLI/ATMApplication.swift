@@ -91,6 +91,10 @@ public struct ATMDefaults: Sendable {
     /// The name of a bank the app carries inside itself (the development app's in-memory bank):
     /// used, and recorded in the journal, when no bank URL is given, so the app needs none.
     public var builtInBank: String?
+    /// The folder of the app's state under `$XDG_STATE_HOME` (or `~/.local/state`), which holds
+    /// its default journal: `atm`; `atm-dev` for an app whose bank is in memory, so that its
+    /// deposits never share a journal with a real bank's unless told to.
+    public var stateFolder: String
 
     /// Creates defaults.
     ///
@@ -98,9 +102,11 @@ public struct ATMDefaults: Sendable {
     ///   - account: The account to credit.
     ///   - bankURL: The bank's URL.
     ///   - builtInBank: The name of the app's built-in bank, if it has one.
-    public init(account: String? = nil, bankURL: String? = nil, builtInBank: String? = nil) {
+    ///   - stateFolder: The folder of the app's state, which holds its default journal.
+    public init(account: String? = nil, bankURL: String? = nil, builtInBank: String? = nil, stateFolder: String = "atm") {
         self.account = account
         self.bankURL = bankURL
         self.builtInBank = builtInBank
+        self.stateFolder = stateFolder
     }
 }

@@ -31,12 +31,12 @@ public struct ATMCommandLine: Sendable {
         let status = await dispatch(arguments)
         // A command that succeeded but whose output was lost did not do all that was asked.
         guard status == .success, let failure = console.outputFailure else { return status }
-        console.printError("\(application.name): cannot write to standard output: \(failure)")
+        console.printError("\(TerminalText.escaped(application.name)): cannot write to standard output: \(failure)")
         return .cannotWriteOutput
     }
 
     private func dispatch(_ arguments: some Collection<String>) async -> ExitCode {
-        let name = application.name
+        let name = TerminalText.escaped(application.name)
         guard let first = arguments.first else {
             console.printError("\(name): missing command; run '\(name) --help' for usage")
             return .usage
@@ -62,7 +62,7 @@ public struct ATMCommandLine: Sendable {
     }
 
     private var table: CommandTable {
-        CommandTable(program: application.name, defaults: application.defaults)
+        CommandTable(program: TerminalText.escaped(application.name), defaults: application.defaults)
     }
 
     private func help(topic: String?) -> ExitCode {
@@ -72,7 +72,8 @@ public struct ATMCommandLine: Sendable {
             console.print(HelpRenderer(table: table).general)
         case let topic?:
             guard let command = table.command(named: topic) else {
-                console.printError("\(application.name): no help for '\(TerminalText.escaped(topic))'; run '\(application.name) --help' for the commands")
+                let name = TerminalText.escaped(application.name)
+                console.printError("\(name): no help for '\(TerminalText.escaped(topic))'; run '\(name) --help' for the commands")
                 return .usage
             }
             console.print(HelpRenderer(table: table).page(command))

@@ -9,7 +9,8 @@ struct CommandContext {
     let environment: [String: String]
     let console: Console
 
-    var name: String { application.name }
+    /// The app's name, escaped: it comes from the program's first argument.
+    var name: String { TerminalText.escaped(application.name) }
 
     var settings: SettingsResolver { SettingsResolver(application: application, environment: environment) }
 
@@ -52,7 +53,11 @@ struct CommandContext {
         do {
             return try await body()
         } catch {
-            console.printError("\(name): \(error.message)")
+            if error.exitCode == .software {
+                console.printErrorLines("\(name): \(error.message)")
+            } else {
+                console.printError("\(name): \(error.message)")
+            }
             return error.exitCode
         }
     }
@@ -65,7 +70,7 @@ struct CommandContext {
         case let error as ScanError:
             return .data(error.message)
         case let error as JournalError:
-            return CommandLineFailure(exitCode: .ioError, message: error.message)
+            return CommandLineFailure(exitCode: error.kind == .full ? .journalFull : .ioError, message: error.message)
         case let error as DepositPending:
             return CommandLineFailure(
                 exitCode: .temporaryFailure,

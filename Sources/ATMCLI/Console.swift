@@ -46,18 +46,30 @@ public struct Console: Sendable {
         )
     }
 
-    /// Writes a line to standard output.
-    func print(_ line: String) {
-        if let code = writeOutput(line + "\n") {
+    /// Writes lines to standard output, with any unsafe character but the newlines between them
+    /// escaped (``TerminalText``): the commands escape what they quote from outside, and this is
+    /// the net under them.
+    func print(_ lines: String) {
+        if let code = writeOutput(Self.escapedLines(lines) + "\n") {
             failures.record(code)
         }
     }
 
-    /// Writes a line to standard error, with any control character but a newline escaped: a
-    /// message that quotes what the user typed cannot drive the terminal.
-    func printError(_ line: String) {
-        let lines = line.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }
-        writeError(lines.joined(separator: "\n") + "\n")
+    /// Writes a message to standard error as one line, every unsafe character escaped, newlines
+    /// included: a message that quotes what came from outside can neither drive the terminal nor
+    /// forge a line.
+    func printError(_ message: String) {
+        writeError(TerminalText.escaped(message) + "\n")
+    }
+
+    /// Writes a report of several lines to standard error (a broken object graph's diagnostics),
+    /// every unsafe character but the newlines between them escaped.
+    func printErrorLines(_ lines: String) {
+        writeError(Self.escapedLines(lines) + "\n")
+    }
+
+    private static func escapedLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }.joined(separator: "\n")
     }
 
     /// Why standard output could not be written, if it could not: `No space left on device`.

@@ -15,6 +15,11 @@ struct DepositCommand {
             let receipt: DepositReceipt
             do {
                 receipt = try await atm.depositer.deposit(bills: bills)
+            } catch let error as JournalError where error.kind == .full {
+                throw CommandLineFailure(
+                    exitCode: .journalFull,
+                    message: "\(error.message); the deposit was not sent: run '\(context.name) sync' to complete the pending deposits, then deposit again"
+                )
             } catch let error as JournalError {
                 throw CommandLineFailure(exitCode: .ioError, message: "\(error.message); the deposit was not sent")
             } catch {

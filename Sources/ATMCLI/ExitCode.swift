@@ -10,6 +10,10 @@ public enum ExitCode: Int32, Sendable {
     case unavailable = 69
     /// The app itself is broken: its object graph does not validate.
     case software = 70
+    /// The deposit journal is full: recording the deposit would make it larger than it can read
+    /// (16 MiB). Nothing was recorded or sent; `sync` completes the pending deposits, which
+    /// makes room.
+    case journalFull = 72
     /// The command did what was asked (a deposit was credited), but its output could not be
     /// written: standard output is full, closed, or a pipe whose reader is gone.
     case cannotWriteOutput = 73

@@ -9,7 +9,8 @@ struct PendingCommand {
         await context.run { () throws(CommandLineFailure) in
             let atm = try await context.makeATM(try context.settings.resolve(options, needs: .journalOnly))
             let pending = try await context.attempt { try atm.journal.pendingDeposits() }
-            context.console.print(options.json ? json(pending, journal: atm.journal.location) : text(pending, journal: atm.journal.location))
+            let journal = atm.journal.location
+            context.console.print(options.json ? json(pending, journal: journal) : text(pending, journal: TerminalText.escaped(journal)))
             return .success
         }
     }
@@ -22,10 +23,10 @@ struct PendingCommand {
             let bills = deposit.bills.map(String.init).joined(separator: ", ")
             lines.append(
                 "  \(Money(cents: deposit.amountCents)) to \(TerminalText.escaped(deposit.account)) (bills \(bills)), "
-                    + "recorded \(TerminalText.escaped(deposit.recordedAt)), key \(deposit.idempotencyKey)"
+                    + "recorded \(TerminalText.escaped(deposit.recordedAt)), key \(TerminalText.escaped(deposit.idempotencyKey))"
             )
         }
-        lines.append("Total \(Self.total(pending).map { "\(Money(cents: $0))" } ?? "too large to add up"). Run '\(context.name) sync' to complete them.")
+        lines.append("Total \(Self.total(pending.map(\.amountCents)).map { "\(Money(cents: $0))" } ?? "too large to add up"). Run '\(context.name) sync' to complete them.")
         return lines.joined(separator: "\n")
     }
 
@@ -35,14 +36,14 @@ struct PendingCommand {
             let pending: [PendingDeposit]
             let totalCents: Int?
         }
-        return ReceiptPrinter.encode(Document(journal: journal, pending: pending, totalCents: Self.total(pending)))
+        return ReceiptPrinter.encode(Document(journal: journal, pending: pending, totalCents: Self.total(pending.map(\.amountCents))))
     }
 
     /// The sum of the amounts, or nil when it does not fit in 64 bits.
-    static func total(_ pending: [PendingDeposit]) -> Int? {
+    static func total(_ amounts: [Int]) -> Int? {
         var total = 0
-        for deposit in pending {
-            let (sum, overflow) = total.addingReportingOverflow(deposit.amountCents)
+        for amount in amounts {
+            let (sum, overflow) = total.addingReportingOverflow(amount)
             guard !overflow else { return nil }
             total = sum
         }

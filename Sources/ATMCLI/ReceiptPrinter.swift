@@ -36,13 +36,16 @@ enum ReceiptPrinter {
         return encode(document)
     }
 
-    /// Encodes a value as one line of JSON with sorted keys.
+    /// Encodes a value as one line of JSON with sorted keys, with every character that
+    /// ``TerminalText`` escapes written as a JSON escape (`\u202e`): the encoder escapes only C0
+    /// controls, and would let DEL, C1 controls, bidirectional overrides and line separators
+    /// reach the terminal raw.
     static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.keyEncodingStrategy = .convertToSnakeCase
         guard let data = try? encoder.encode(value) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        return TerminalText.escaped(String(decoding: data, as: UTF8.self), as: .json)
     }
 
     private struct JSONReceipt: Encodable {

@@ -3,6 +3,10 @@ import Network
 
 /// Turns a command's options, the environment and the app's defaults into the settings of one
 /// run; options win over the environment, the environment over the defaults.
+///
+/// Each command reads only the settings it uses: `pending` reads the journal's place alone (no
+/// account, no bank, no transport option), and `sync` reads no account, since each pending
+/// deposit carries its own. So a variable a command does not use, however wrong, cannot stop it.
 struct SettingsResolver {
     let application: any ATMApplication
     let environment: [String: String]
@@ -31,19 +35,34 @@ struct SettingsResolver {
     /// journal's place; the first problem is the one reported. The transport options are the
     /// linked network layer's to judge, when the app builds its graph.
     ///
+    /// An app whose bank is in memory (`atm-dev`) refuses a bank URL, from `--bank` or
+    /// `ATM_BANK_URL`: it cannot reach that bank, and must not seem to deposit there, nor complete
+    /// that bank's deposits against its own.
+    ///
     /// - Parameters:
     ///   - options: The command's options.
     ///   - need: What the command must be told.
     ///   - bankURL: The bank to use whatever the options say: the bank a pending deposit was
     ///     sent to, for `sync`.
     func resolve(_ options: CommandOptions, needs need: Need, bankURL recordedBankURL: String? = nil) throws(CommandLineFailure) -> ATMRunSettings {
-        let account = options.account ?? variable("ATM_ACCOUNT") ?? application.defaults.account
-        let bankURL = recordedBankURL ?? namedBankURL(options) ?? application.defaults.bankURL
         let builtInBank = application.defaults.builtInBank
-        if need == .accountAndBank, account == nil {
+        guard need != .journalOnly else {
+            // `pending` talks to no bank: neither the account nor any bank setting is read.
+            let url = builtInBank == nil ? try? BankURL(Self.placeholderBank) : nil
+            let configuration = ATMConfiguration(
+                account: Self.placeholderAccount, bank: url?.absoluteString ?? builtInBank ?? Self.placeholderBank, journal: try journal(options)
+            )
+            return ATMRunSettings(configuration: configuration, bank: BankOptions(url: url))
+        }
+        if let builtInBank, recordedBankURL == nil || recordedBankURL == builtInBank {
+            try refuseNamedBank(options, builtInBank: builtInBank)
+        }
+        let account = need == .accountAndBank ? options.account ?? variable("ATM_ACCOUNT") ?? application.defaults.account : Self.placeholderAccount
+        let bankURL = recordedBankURL ?? (builtInBank == nil ? namedBankURL(options) : nil) ?? application.defaults.bankURL
+        if account == nil {
             throw .usage("no account to credit; pass --account ID or set ATM_ACCOUNT")
         }
-        if need != .journalOnly, bankURL == nil, builtInBank == nil {
+        if bankURL == nil, builtInBank == nil {
             throw .usage("no bank URL; pass --bank URL or set ATM_BANK_URL")
         }
         let bank: BankOptions
@@ -51,8 +70,6 @@ struct SettingsResolver {
             let url: BankURL?
             if let bankURL, bankURL != builtInBank {
                 url = try BankURL(bankURL, allowsInsecureHTTP: options.allowsInsecureHTTP)
-            } else if builtInBank == nil {
-                url = try BankURL(Self.placeholderBank, allowsInsecureHTTP: options.allowsInsecureHTTP)
             } else {
                 // The app's built-in bank has a name, not a URL (a sync finds it recorded by name).
                 url = nil
@@ -67,12 +84,7 @@ struct SettingsResolver {
                 allowsInsecureHTTP: options.allowsInsecureHTTP
             )
         } catch {
-            // An account or URL with a newline must not make a two-line message.
-            var message = "\(error)"
-            for value in [account, bankURL].compactMap(\.self) where TerminalText.escaped(value) != value {
-                message = message.replacing(value, with: TerminalText.escaped(value))
-            }
-            throw .usage(message)
+            throw .usage(TerminalText.escaped(error.message))
         }
         let configuration = ATMConfiguration(
             account: account ?? Self.placeholderAccount,
@@ -82,12 +94,38 @@ struct SettingsResolver {
         return ATMRunSettings(configuration: configuration, bank: bank)
     }
 
+    /// Refuses a bank URL given to an app whose bank is in memory: `atm-dev deposit 20 --bank
+    /// https://bank.example` must not print a receipt for a deposit no bank received.
+    private func refuseNamedBank(_ options: CommandOptions, builtInBank: String) throws(CommandLineFailure) {
+        let named: String
+        let source: String
+        let fix: String
+        if let flag = options.bankURL {
+            (named, source, fix) = (flag, "--bank", "leave out --bank")
+        } else if let value = variable("ATM_BANK_URL") {
+            (named, source, fix) = (value, "ATM_BANK_URL", "unset ATM_BANK_URL")
+        } else {
+            return
+        }
+        guard named != builtInBank else { return }
+        throw .usage(
+            "\(application.name) deposits only into its \(builtInBank), so it cannot use the bank \(TerminalText.escaped(named)) "
+                + "that \(source) names; use the production app for a real bank, or \(fix)"
+        )
+    }
+
+    /// The journal's place: `--journal`, else `ATM_JOURNAL`, else the app's default, which
+    /// depends only on the environment's `XDG_STATE_HOME` or `HOME` (never on the name the app
+    /// was run by, nor on the current folder).
     private func journal(_ options: CommandOptions) throws(CommandLineFailure) -> JournalLocation {
         if let path = options.journal ?? variable("ATM_JOURNAL") {
             return JournalLocation(path: path)
         }
-        guard let location = JournalLocation.defaultLocation(application: application.name, environment: environment) else {
-            throw .usage("no place for the deposit journal; pass --journal PATH or set ATM_JOURNAL (or HOME)")
+        guard let location = JournalLocation.defaultLocation(application: application.defaults.stateFolder, environment: environment) else {
+            throw .usage(
+                "no place for the deposit journal: HOME is not set to an absolute path (nor XDG_STATE_HOME); "
+                    + "pass --journal PATH, or set ATM_JOURNAL or HOME"
+            )
         }
         return location
     }

@@ -6,47 +6,76 @@ import Network
 ///
 /// With `--bank` (or `ATM_BANK_URL`) it syncs the deposits made with that bank; without, each
 /// pending deposit goes back to the bank it was sent to, as the journal recorded it. An app with
-/// a bank of its own (`atm-dev`'s in-memory bank) syncs with that bank, as if it were named.
+/// a bank of its own (`atm-dev`'s in-memory bank) syncs with that bank alone.
 ///
 /// Exit status: 0 when every pending deposit is confirmed or settled by another process (or none
 /// was pending), 65 when the bank refused one for good, 75 when some are still pending: the bank
 /// cannot be reached, another process holds them, or the bank URL recorded with them cannot be
-/// used by this run. When the journal fails midway, what was done is printed first, then the
-/// failure (74).
+/// used by this run. When the journal fails midway, what was done is printed first (what the
+/// bank credited, and what the journal still lists afterwards), then the failure (74).
 struct SyncCommand {
     let context: CommandContext
 
     /// Runs with options the command table has read; it refused `--account`.
     func run(_ options: CommandOptions) async -> ExitCode {
         await context.run { () throws(CommandLineFailure) in
-            // An app with a bank of its own syncs with it, as with a bank named on the command line.
+            // An app with a bank of its own syncs with it alone (and refuses a bank URL), as with a
+            // bank named on the command line.
             let defaults = context.application.defaults
-            let named = context.settings.namedBankURL(options) ?? defaults.bankURL ?? defaults.builtInBank
+            let named = defaults.builtInBank ?? context.settings.namedBankURL(options) ?? defaults.bankURL
             // A bank the command line names must be usable: a mistake there is the caller's (64).
             if let named {
                 _ = try context.settings.resolve(options, needs: .bank, bankURL: named)
+            } else {
+                // So must the transport options, whatever bank each deposit goes to: the network
+                // layer judges them with a bank every run can use, before anything is sent.
+                _ = try await context.makeATM(try context.settings.resolve(options, needs: .bank, bankURL: SettingsResolver.placeholderBank))
             }
             let banks = if let named { [(named, [PendingDeposit]())] } else { try await recordedBanks(options) }
             var syncs: [Sync] = []
+            var failure: CommandLineFailure?
             for (bank, deposits) in banks {
+                guard failure == nil else {
+                    // The journal failed with an earlier bank: this one's deposits were not sent.
+                    syncs.append(Sync(bank: bank, report: SyncReport(outcomes: deposits.map { .init(deposit: $0, result: .notSent) })))
+                    continue
+                }
                 do throws(CommandLineFailure) {
                     let atm = try await context.makeATM(try context.settings.resolve(options, needs: .bank, bankURL: bank))
                     let report = try await context.attempt { try await atm.synchronizer.sync() }
                     // Without a named bank, a deposit made with another bank is synced in that bank's turn.
                     syncs.append(Sync(bank: bank, report: named == nil ? report.leavingOutOtherBanks : report))
+                    if let journalFailure = report.journalFailure {
+                        failure = CommandLineFailure(exitCode: .ioError, message: journalFailure.message)
+                    }
                 } catch {
+                    // Options the network layer refuses for a bank the caller named are the caller's
+                    // mistake (64): nothing was done.
+                    if named != nil, error.exitCode == .usage { throw error }
                     guard error.exitCode == .usage else {
-                        // The journal failed: say what was done before, then why it stopped.
-                        context.console.print(options.json ? json(syncs) : text(syncs))
-                        throw error
+                        failure = error
+                        syncs.append(Sync(bank: bank, report: SyncReport(outcomes: deposits.map { .init(deposit: $0, result: .notSent) })))
+                        continue
                     }
                     // A bank URL recorded in the journal that this run cannot use: its deposits wait.
                     let refusal = NetworkError(kind: .invalidConfiguration, message: error.message, mayHaveBeenCredited: true)
                     syncs.append(Sync(bank: bank, report: SyncReport(outcomes: deposits.map { .init(deposit: $0, result: .stillPending(refusal)) })))
                 }
             }
-            context.console.print(options.json ? json(syncs) : text(syncs))
-            return status(syncs)
+            guard let failure else {
+                let status = status(syncs)
+                context.console.print(options.json ? json(syncs, status: status, stillListed: nil) : text(syncs, stillListed: nil))
+                return status
+            }
+            // The journal failed: say what was done, and what the journal lists now, then why it stopped.
+            let stillListed = await listedNow(options)
+            if syncs.contains(where: { !$0.report.outcomes.isEmpty }) || options.json {
+                context.console.print(options.json ? json(syncs, status: failure.exitCode, stillListed: stillListed) : text(syncs, stillListed: stillListed))
+            }
+            throw CommandLineFailure(
+                exitCode: failure.exitCode,
+                message: failure.message + "; the sync stopped there: run '\(context.name) sync' again once the journal can be written"
+            )
         }
     }
 
@@ -72,14 +101,26 @@ struct SyncCommand {
         return banks
     }
 
+    /// The deposits the journal lists once the sync has stopped, or why it cannot be read.
+    private func listedNow(_ options: CommandOptions) async -> Result<[PendingDeposit], CommandLineFailure> {
+        do throws(CommandLineFailure) {
+            let atm = try await context.makeATM(try context.settings.resolve(options, needs: .journalOnly))
+            return .success(try await context.attempt { try atm.journal.pendingDeposits() })
+        } catch {
+            return .failure(error)
+        }
+    }
+
     private func status(_ syncs: [Sync]) -> ExitCode {
         let outcomes = syncs.flatMap(\.report.outcomes)
         if outcomes.contains(where: { if case .rejected = $0.result { true } else { false } }) { return .dataError }
         return syncs.allSatisfy(\.report.isComplete) ? .success : .temporaryFailure
     }
 
-    private func text(_ syncs: [Sync]) -> String {
-        guard syncs.contains(where: { !$0.report.outcomes.isEmpty }) else { return "Nothing to sync: no deposits are pending." }
+    private func text(_ syncs: [Sync], stillListed: Result<[PendingDeposit], CommandLineFailure>?) -> String {
+        guard stillListed != nil || syncs.contains(where: { !$0.report.outcomes.isEmpty }) else {
+            return "Nothing to sync: no deposits are pending."
+        }
         var lines: [String] = []
         var someStillPending = false
         for sync in syncs where !sync.report.outcomes.isEmpty {
@@ -93,29 +134,69 @@ struct SyncCommand {
                     lines.append(
                         "  \(deposit): confirmed, deposit \(TerminalText.escaped(confirmation.depositID)), balance \(Money(cents: confirmation.balanceCents))"
                     )
+                case let .creditedButListed(confirmation, _):
+                    lines.append(
+                        "  \(deposit): credited (deposit \(TerminalText.escaped(confirmation.depositID)), balance \(Money(cents: confirmation.balanceCents))), "
+                            + "but the journal still lists it: a sync replays it, and the bank answers with the same credit"
+                    )
                 case let .stillPending(error):
                     someStillPending = true
-                    lines.append("  \(deposit): still pending: \(error.message)")
+                    lines.append("  \(deposit): still pending: \(TerminalText.escaped(error.message))")
                 case let .rejected(error):
-                    lines.append("  \(deposit): rejected, kept in the journal for review: \(error.message)")
+                    lines.append("  \(deposit): rejected, kept in the journal for review: \(TerminalText.escaped(error.message))")
                 case .otherBank:
                     let bank = TerminalText.escaped(outcome.deposit.bankURL)
-                    lines.append("  \(deposit): left pending: it was sent to \(bank); sync with --bank \(bank)")
+                    if context.application.defaults.builtInBank == nil {
+                        lines.append("  \(deposit): left pending: it was sent to \(bank); sync with --bank \(bank)")
+                    } else {
+                        lines.append("  \(deposit): left pending: it was sent to \(bank), which \(context.name) cannot reach; sync it with the production app")
+                    }
                 case .heldElsewhere:
                     someStillPending = true
                     lines.append("  \(deposit): still pending: another process is sending it now")
                 case .settledElsewhere:
                     lines.append("  \(deposit): settled by another process")
+                case .notSent:
+                    lines.append("  \(deposit): not sent: the journal failed; it stays pending")
                 }
             }
         }
-        if someStillPending {
+        if let stillListed {
+            lines.append(Self.summary(credited: syncs.flatMap(\.report.outcomes), stillListed: stillListed))
+        } else if someStillPending {
             lines.append("Run '\(context.name) sync' again once the bank can be reached.")
         }
         return lines.joined(separator: "\n")
     }
 
-    private func json(_ syncs: [Sync]) -> String {
+    /// The last line of a sync the journal stopped: what the bank credited, and what the journal
+    /// lists now, as read once the sync stopped.
+    private static func summary(credited outcomes: [SyncReport.Outcome], stillListed: Result<[PendingDeposit], CommandLineFailure>) -> String {
+        let credited = outcomes.compactMap { outcome -> Int? in
+            switch outcome.result {
+            case let .confirmed(confirmation), let .creditedButListed(confirmation, _): confirmation.amountCents
+            default: nil
+            }
+        }
+        let creditedText = "the bank credited \(Self.count(credited.count)) (\(Self.total(credited)))"
+        switch stillListed {
+        case let .success(listed):
+            return "The journal failed, so the sync stopped: \(creditedText); the journal still lists \(Self.count(listed.count)) "
+                + "(\(Self.total(listed.map(\.amountCents))))."
+        case let .failure(error):
+            return "The journal failed, so the sync stopped: \(creditedText); what the journal still lists cannot be read: \(TerminalText.escaped(error.message))."
+        }
+    }
+
+    private static func count(_ count: Int) -> String {
+        count == 1 ? "1 deposit" : "\(count) deposits"
+    }
+
+    private static func total(_ amounts: [Int]) -> String {
+        PendingCommand.total(amounts).map { "\(Money(cents: $0))" } ?? "too large to add up"
+    }
+
+    private func json(_ syncs: [Sync], status: ExitCode, stillListed: Result<[PendingDeposit], CommandLineFailure>?) -> String {
         struct Entry: Encodable {
             let idempotencyKey: String
             let account: String
@@ -128,6 +209,9 @@ struct SyncCommand {
         struct Document: Encodable {
             let deposits: [Entry]
             let complete: Bool
+            /// The keys the journal lists once a sync the journal stopped has stopped, if it can
+            /// be read then.
+            let stillListed: [String]?
         }
         let entries = syncs.flatMap(\.report.outcomes).map { outcome -> Entry in
             let deposit = outcome.deposit
@@ -139,13 +223,18 @@ struct SyncCommand {
             }
             switch outcome.result {
             case let .confirmed(confirmation): return entry("confirmed", confirmation)
+            case let .creditedButListed(confirmation, error):
+                return entry("credited_still_listed", confirmation, "the journal still lists it: \(error.message)")
             case let .stillPending(error): return entry("pending", nil, error.message)
             case let .rejected(error): return entry("rejected", nil, error.message)
             case .otherBank: return entry("other_bank", nil, "sent to \(deposit.bankURL)")
             case .heldElsewhere: return entry("pending", nil, "another process is sending it now")
             case .settledElsewhere: return entry("settled_elsewhere")
+            case .notSent: return entry("not_sent", nil, "the journal failed; it stays pending")
             }
         }
-        return ReceiptPrinter.encode(Document(deposits: entries, complete: syncs.allSatisfy(\.report.isComplete)))
+        // Absent when the journal could not be read once the sync stopped: nothing is claimed then.
+        let listed = try? stillListed?.get().map(\.idempotencyKey)
+        return ReceiptPrinter.encode(Document(deposits: entries, complete: status == .success, stillListed: listed))
     }
 }

@@ -1,26 +1,47 @@
-/// Text that came from outside the process (the bank's replies, the journal, the command line)
-/// made safe to print on a terminal: every control character, and every character that reorders
-/// or breaks lines, is written as an escape such as `\u{1B}`, so that it can neither forge a
-/// line nor drive the terminal. Printable text, backslashes included, is left as it is, so
-/// escaping twice changes nothing.
-enum TerminalText {
-    /// `text` with its control characters escaped: `a\u{0A}b` for a newline.
-    static func escaped(_ text: String) -> String {
+/// Text that came from outside the process (the bank's replies, the journal, the command line,
+/// the environment, the name the app was run by) made safe to print: every control character,
+/// and every character that reorders or breaks lines, is written as an escape, so that it can
+/// neither forge a line nor drive the terminal. Printable text, backslashes included, is left as
+/// it is, so escaping twice changes nothing.
+///
+/// It is the one escaping of the command line: text output, standard error and `--help` write
+/// `\u{1B}`; JSON writes the same characters as JSON escapes, `\u001b`, so that a parser reads
+/// back the very text while a terminal shows none of it raw.
+public enum TerminalText {
+    /// How an escaped character is written.
+    public enum Style: Sendable {
+        /// For text: `\u{1B}`, `\u{202E}`.
+        case text
+        /// Inside a JSON string: `\u001b`, `\u202e`.
+        case json
+    }
+
+    /// `text` with every unsafe character escaped: `a\u{0A}b` for a newline.
+    ///
+    /// - Parameters:
+    ///   - text: Text from outside the process; for ``Style/json``, encoded JSON.
+    ///   - style: How to write an escape.
+    /// - Returns: The text, safe to print.
+    public static func escaped(_ text: String, as style: Style = .text) -> String {
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
-            if isUnsafe(scalar) {
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2) + "}"
-            } else {
+            guard isUnsafe(scalar) else {
                 result.unicodeScalars.append(scalar)
+                continue
+            }
+            switch style {
+            case .text: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2) + "}"
+            // Lowercase, as the JSON encoder writes the C0 controls it escapes itself.
+            case .json: result += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
             }
         }
         return result
     }
 
     /// C0 and C1 controls, DEL, the line and paragraph separators, and the bidirectional
-    /// embedding, override and isolate characters.
-    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    /// marks, embeddings, overrides and isolates.
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C:
             true

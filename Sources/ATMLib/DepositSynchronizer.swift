@@ -26,35 +26,53 @@ public struct DepositSynchronizer: Sendable {
 
     /// Re-sends every pending deposit recorded for this bank, oldest first.
     ///
+    /// A journal that fails once the sync has begun (a claim that cannot be taken, a confirmed
+    /// deposit that cannot be taken out) stops the sync: the report says what was done until then,
+    /// which deposit the bank credited although the journal still lists it, and which were not
+    /// sent, with the failure in ``SyncReport/journalFailure``.
+    ///
     /// - Returns: What became of each pending deposit.
-    /// - Throws: ``JournalError`` when the journal cannot be read or updated.
+    /// - Throws: ``JournalError`` when the journal cannot be read: nothing was sent.
     public func sync() async throws(JournalError) -> SyncReport {
         var outcomes: [SyncReport.Outcome] = []
+        var failure: JournalError?
         for deposit in try journal.pendingDeposits() {
             // Journals written before URLs were canonical may spell the same bank differently.
             guard BankURL.canonical(deposit.bankURL) == configuration.bank else {
                 outcomes.append(SyncReport.Outcome(deposit: deposit, result: .otherBank))
                 continue
             }
-            let claim: DepositClaim
-            switch try journal.claim(deposit) {
-            case let .claimed(claimed):
-                claim = claimed
-            case .heldElsewhere:
-                outcomes.append(SyncReport.Outcome(deposit: deposit, result: .heldElsewhere))
+            guard failure == nil else {
+                outcomes.append(SyncReport.Outcome(deposit: deposit, result: .notSent))
                 continue
-            case .settled:
-                outcomes.append(SyncReport.Outcome(deposit: deposit, result: .settledElsewhere))
+            }
+            let claim: DepositClaim
+            do {
+                switch try journal.claim(deposit) {
+                case let .claimed(claimed):
+                    claim = claimed
+                case .heldElsewhere:
+                    outcomes.append(SyncReport.Outcome(deposit: deposit, result: .heldElsewhere))
+                    continue
+                case .settled:
+                    outcomes.append(SyncReport.Outcome(deposit: deposit, result: .settledElsewhere))
+                    continue
+                }
+            } catch {
+                failure = error
+                outcomes.append(SyncReport.Outcome(deposit: deposit, result: .notSent))
                 continue
             }
             defer { claim.release() }
-            outcomes.append(SyncReport.Outcome(deposit: deposit, result: try await send(claim)))
+            let result = await send(claim)
+            if case let .creditedButListed(_, error) = result { failure = error }
+            outcomes.append(SyncReport.Outcome(deposit: deposit, result: result))
         }
-        return SyncReport(outcomes: outcomes)
+        return SyncReport(outcomes: outcomes, journalFailure: failure)
     }
 
     /// Sends a claimed deposit, and takes it out of the journal once the bank confirms it.
-    private func send(_ claim: DepositClaim) async throws(JournalError) -> SyncReport.Outcome.Result {
+    private func send(_ claim: DepositClaim) async -> SyncReport.Outcome.Result {
         let deposit = claim.deposit
         let request = DepositRequest(account: deposit.account, amountCents: deposit.amountCents, idempotencyKey: deposit.idempotencyKey)
         let confirmation: DepositConfirmation
@@ -67,72 +85,11 @@ public struct DepositSynchronizer: Sendable {
         } catch {
             return .stillPending(NetworkError(kind: .transferFailed, message: "\(error)", mayHaveBeenCredited: true))
         }
-        try journal.remove(claim)
+        do {
+            try journal.remove(claim)
+        } catch {
+            return .creditedButListed(confirmation, error)
+        }
         return .confirmed(confirmation)
-    }
-}
-
-/// What a sync did with each pending deposit.
-public struct SyncReport: Sendable, Hashable {
-    /// One pending deposit and what became of it.
-    public struct Outcome: Sendable, Hashable {
-        /// What became of a deposit.
-        public enum Result: Sendable, Hashable {
-            /// The bank confirmed it (a replay when an earlier attempt had already credited it);
-            /// it left the journal.
-            case confirmed(DepositConfirmation)
-            /// Its outcome is still unknown (the bank cannot be reached): it stays pending.
-            case stillPending(NetworkError)
-            /// The bank refused it for good: it stays in the journal for someone to review.
-            case rejected(NetworkError)
-            /// It was recorded for another bank: it stays pending for a sync with that bank.
-            case otherBank
-            /// Another process holds it (its depositer, or another sync): it was not sent.
-            case heldElsewhere
-            /// Another process settled it after it was listed: it has left the journal.
-            case settledElsewhere
-        }
-
-        /// The deposit.
-        public let deposit: PendingDeposit
-        /// What became of it.
-        public let result: Result
-
-        /// Creates an outcome.
-        ///
-        /// - Parameters:
-        ///   - deposit: The deposit.
-        ///   - result: What became of it.
-        public init(deposit: PendingDeposit, result: Result) {
-            self.deposit = deposit
-            self.result = result
-        }
-    }
-
-    /// Every pending deposit, in journal order.
-    public let outcomes: [Outcome]
-
-    /// Creates a report.
-    ///
-    /// - Parameter outcomes: Every pending deposit, in journal order.
-    public init(outcomes: [Outcome]) {
-        self.outcomes = outcomes
-    }
-
-    /// Whether every pending deposit was confirmed or settled by another process (true when there
-    /// were none).
-    public var isComplete: Bool {
-        outcomes.allSatisfy {
-            switch $0.result {
-            case .confirmed, .settledElsewhere: true
-            case .stillPending, .rejected, .otherBank, .heldElsewhere: false
-            }
-        }
-    }
-
-    /// The report without the deposits left for another bank: what a sync that goes to every
-    /// bank in turn reports for this one.
-    public var leavingOutOtherBanks: SyncReport {
-        SyncReport(outcomes: outcomes.filter { $0.result != .otherBank })
     }
 }

@@ -25,6 +25,9 @@ public struct BankConfiguration: Sendable, Hashable, CustomStringConvertible {
     public let bearerToken: String?
     /// A file of extra trusted certificate authorities (PEM), for a bank with a private CA.
     public let caFile: String?
+    /// The certificates of ``caFile``, read and checked when the configuration was made; the
+    /// transfers use them and never open the file again.
+    let caCertificates: [UInt8]?
     /// The largest reply accepted, in bytes.
     public let maxResponseBytes: Int
     /// How many times one deposit is attempted in all, retries included.
@@ -52,14 +55,16 @@ public struct BankConfiguration: Sendable, Hashable, CustomStringConvertible {
     ///   - connectTimeout: How long to wait for a connection.
     ///   - totalTimeout: How long one attempt may take.
     ///   - bearerToken: A bearer token, if the bank needs one.
-    ///   - caFile: Extra trusted certificate authorities (PEM).
+    ///   - caFile: Extra trusted certificate authorities: a readable regular file of PEM
+    ///     certificates of at most 1 MiB, read now, without blocking.
     ///   - maxResponseBytes: The largest reply accepted.
     ///   - maxAttempts: Attempts per deposit, at least 1.
     ///   - retryBaseDelay: The first pause between attempts.
     ///   - allowsInsecureHTTP: Whether plain `http` may go to a host that is not loopback.
     /// - Throws: ``Network/NetworkError`` of kind ``Network/NetworkError/Kind/invalidURL``,
     ///   ``Network/NetworkError/Kind/unsupportedScheme``, ``Network/NetworkError/Kind/insecureTransport``
-    ///   or ``Network/NetworkError/Kind/invalidConfiguration``.
+    ///   or ``Network/NetworkError/Kind/invalidConfiguration`` (a CA file that is missing, not a
+    ///   regular file, too large or not PEM certificates, whatever the URL's scheme).
     public init(
         baseURL: String,
         connectTimeout: Duration = defaultConnectTimeout,
@@ -85,6 +90,7 @@ public struct BankConfiguration: Sendable, Hashable, CustomStringConvertible {
         self.totalTimeout = totalTimeout
         self.bearerToken = bearerToken
         self.caFile = caFile
+        self.caCertificates = try caFile.map { path throws(NetworkError) in try CertificateAuthorityFile.read(path) }
         self.maxResponseBytes = maxResponseBytes
         self.maxAttempts = maxAttempts
         self.retryBaseDelay = retryBaseDelay

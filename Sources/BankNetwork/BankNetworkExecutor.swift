@@ -131,7 +131,7 @@ public final class BankNetworkExecutor: NetworkExecutor {
             connectTimeout: configuration.connectTimeout,
             totalTimeout: configuration.totalTimeout,
             maxResponseBytes: configuration.maxResponseBytes,
-            caFile: configuration.caFile,
+            caCertificates: configuration.caCertificates,
             userAgent: Self.userAgent
         )
     }

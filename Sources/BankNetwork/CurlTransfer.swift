@@ -21,7 +21,8 @@ final class CurlTransfer: @unchecked Sendable {
         var connectTimeout: Duration
         var totalTimeout: Duration
         var maxResponseBytes: Int
-        var caFile: String?
+        /// Extra trusted certificate authorities, PEM, as the configuration read them.
+        var caCertificates: [UInt8]?
         var userAgent: String
     }
 
@@ -166,13 +167,10 @@ final class CurlTransfer: @unchecked Sendable {
         // TLS: always verified; a CA file adds trust, nothing removes it.
         try set(CURLOPT_SSL_VERIFYPEER, "CURLOPT_SSL_VERIFYPEER", 1)
         try set(CURLOPT_SSL_VERIFYHOST, "CURLOPT_SSL_VERIFYHOST", 2)
-        if let caFile = request.caFile {
-            if let bundle = TrustedAuthorities.bundle(adding: caFile) {
-                let code = bundle.withUnsafeBytes { ccurl_easy_setopt_cainfo_blob(handle, $0.baseAddress, $0.count) }
-                try check(code, "CURLOPT_CAINFO_BLOB")
-            } else {
-                try set(CURLOPT_CAINFO, "CURLOPT_CAINFO", string: caFile)
-            }
+        if let extra = request.caCertificates {
+            let bundle = TrustedAuthorities.bundle(adding: extra)
+            let code = bundle.withUnsafeBytes { ccurl_easy_setopt_cainfo_blob(handle, $0.baseAddress, $0.count) }
+            try check(code, "CURLOPT_CAINFO_BLOB")
         }
 
         try set(CURLOPT_CONNECTTIMEOUT_MS, "CURLOPT_CONNECTTIMEOUT_MS", request.connectTimeout.wholeMillisecondsRoundedUp)

@@ -8,20 +8,23 @@ internal import CCurl
 /// both as one PEM blob instead (`CURLOPT_CAINFO_BLOB`), and the system's CA folder, if libcurl
 /// has one, still applies.
 enum TrustedAuthorities {
-    /// The system's bundle followed by `caFile`, or nil when `caFile` cannot be read (libcurl is
-    /// then given the file itself, and reports the problem with it).
+    /// The system's bundle followed by the extra certificates. The system's bundle is read as
+    /// any file is here, without blocking and bounded; when it cannot be read, the extra
+    /// certificates alone (libcurl's CA folder, if it has one, still applies).
     ///
     /// - Parameters:
-    ///   - caFile: The extra authorities, in PEM.
+    ///   - extra: The extra authorities, in PEM, as ``CertificateAuthorityFile`` read them.
     ///   - systemBundle: The system's bundle; by default libcurl's.
-    static func bundle(adding caFile: String, systemBundle: String? = defaultBundlePath) -> [UInt8]? {
-        guard let extra = FileManager.default.contents(atPath: caFile) else { return nil }
-        let system = systemBundle.flatMap { FileManager.default.contents(atPath: $0) } ?? Data()
-        var bundle = [UInt8](system)
+    static func bundle(adding extra: [UInt8], systemBundle: String? = defaultBundlePath) -> [UInt8] {
+        let system = systemBundle.flatMap { try? SafeFileReader.read($0, maximumBytes: maximumSystemBundleBytes).get() } ?? []
+        var bundle = system
         if let last = bundle.last, last != UInt8(ascii: "\n") { bundle.append(UInt8(ascii: "\n")) }
         bundle += extra
         return bundle
     }
+
+    /// The largest system bundle read: 16 MiB (Debian's is about 220 KB).
+    static let maximumSystemBundleBytes = 16 << 20
 
     /// The CA bundle libcurl was built to use: `/etc/ssl/certs/ca-certificates.crt` on Debian.
     static var defaultBundlePath: String? {

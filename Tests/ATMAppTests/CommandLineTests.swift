@@ -174,6 +174,100 @@ struct CommandLineTests {
         #expect(try run.journal.pendingDeposits().isEmpty)
     }
 
+    @Test func pendingAndSyncReadNoSettingTheyDoNotUse() async throws {
+        let deposit = PendingDeposit(idempotencyKey: "k-1", account: "bob", amountCents: 500, bills: [5], bankURL: "http://127.0.0.1:8080", recordedAt: "2026-11-22T21:00:00Z")
+        let unused = ["ATM_ACCOUNT": "not/an/account", "ATM_BANK_URL": "ftp://bank.example", "ATM_CA_FILE": "/nonexistent/ca.pem"]
+        let pending = await Invocation(["pending"], environment: unused).run(journal: InMemoryDepositJournal(pending: [deposit]))
+        #expect(pending.status == .success)
+        #expect(pending.error == "")
+        let sync = await Invocation(["sync"], environment: ["ATM_ACCOUNT": "not/an/account"]).run(journal: InMemoryDepositJournal(pending: [deposit]))
+        #expect(sync.status == .success)
+        #expect(sync.error == "")
+        #expect(sync.network.calls.map(\.request.account) == ["bob"])
+        // A setting the command does use is still judged.
+        let badBank = await Invocation(["sync"], environment: ["ATM_BANK_URL": "ftp://bank.example"]).run()
+        #expect(badBank.status == .usage)
+        #expect(badBank.error == "atm: the bank URL 'ftp://bank.example' uses ftp; only http and https are supported\n")
+    }
+
+    @Test func aJournalThatFailsMidwayMakesSyncSayWhatWasCreditedAndWhatIsLeftAndExit74() async throws {
+        let deposits = ["k-1", "k-2", "k-3"].enumerated().map { index, key in
+            PendingDeposit(idempotencyKey: key, account: "bob", amountCents: 100 * (index + 1), bills: [index + 1], bankURL: "http://127.0.0.1:8080", recordedAt: "2026-11-22T21:00:00Z")
+        }
+        let full = JournalError(kind: .inputOutput, message: "cannot write the deposit journal /j: No space left on device")
+        let stopped = "atm: cannot write the deposit journal /j: No space left on device; the sync stopped there: run 'atm sync' again once the journal can be written\n"
+        let journal = InMemoryDepositJournal(pending: deposits)
+        journal.failRemovals(with: full, after: 1)
+        let run = await Invocation(["sync"]).run(journal: journal)
+        #expect(run.status == .ioError)
+        #expect(run.output == """
+            3 pending deposits at http://127.0.0.1:8080:
+              $1.00 to bob: confirmed, deposit fake-1, balance $1.00
+              $2.00 to bob: credited (deposit fake-2, balance $3.00), but the journal still lists it: a sync replays it, and the bank answers with the same credit
+              $3.00 to bob: not sent: the journal failed; it stays pending
+            The journal failed, so the sync stopped: the bank credited 2 deposits ($3.00); the journal still lists 2 deposits ($5.00).
+
+            """)
+        #expect(run.error == stopped)
+        #expect(run.network.calls.map(\.request.idempotencyKey) == ["k-1", "k-2"])
+
+        let again = InMemoryDepositJournal(pending: deposits)
+        again.failRemovals(with: full, after: 1)
+        let json = await Invocation(["sync", "--json"]).run(journal: again)
+        #expect(json.status == .ioError)
+        #expect(json.output == """
+            {"complete":false,"deposits":[\
+            {"account":"bob","amount_cents":100,"balance_cents":100,"deposit_id":"fake-1","idempotency_key":"k-1","status":"confirmed"},\
+            {"account":"bob","amount_cents":200,"balance_cents":300,"deposit_id":"fake-2","idempotency_key":"k-2",\
+            "message":"the journal still lists it: cannot write the deposit journal /j: No space left on device","status":"credited_still_listed"},\
+            {"account":"bob","amount_cents":300,"idempotency_key":"k-3","message":"the journal failed; it stays pending","status":"not_sent"}\
+            ],"still_listed":["k-2","k-3"]}
+
+            """)
+        #expect(json.error == stopped)
+    }
+
+    @Test func aJournalWhoseClaimsCannotBeWrittenNeverMakesSyncSayNothingIsPending() async throws {
+        let deposit = PendingDeposit(idempotencyKey: "k-1", account: "bob", amountCents: 500, bills: [5], bankURL: "http://127.0.0.1:8080", recordedAt: "2026-11-22T21:00:00Z")
+        let readOnly = JournalError(kind: .inputOutput, message: "cannot claim a deposit in the deposit journal /j: Permission denied")
+        let stopped = "atm: cannot claim a deposit in the deposit journal /j: Permission denied; the sync stopped there: run 'atm sync' again once the journal can be written\n"
+        for arguments in [["sync"], ["sync", "--bank", "http://127.0.0.1:8080"]] {
+            let journal = InMemoryDepositJournal(pending: [deposit])
+            journal.failClaims(with: readOnly)
+            let run = await Invocation(arguments).run(journal: journal)
+            #expect(run.status == .ioError)
+            #expect(run.output == """
+                1 pending deposit at http://127.0.0.1:8080:
+                  $5.00 to bob: not sent: the journal failed; it stays pending
+                The journal failed, so the sync stopped: the bank credited 0 deposits ($0.00); the journal still lists 1 deposit ($5.00).
+
+                """)
+            #expect(run.error == stopped)
+            #expect(run.network.calls.isEmpty)
+        }
+        let journal = InMemoryDepositJournal(pending: [deposit])
+        journal.failClaims(with: readOnly)
+        let json = await Invocation(["sync", "--json"]).run(journal: journal)
+        #expect(json.status == .ioError)
+        #expect(json.output == """
+            {"complete":false,"deposits":[{"account":"bob","amount_cents":500,"idempotency_key":"k-1","message":"the journal failed; it stays pending","status":"not_sent"}],"still_listed":["k-1"]}
+
+            """)
+    }
+
+    @Test func aJournalThatCannotBeReadMakesSyncClaimNothing() async throws {
+        let unreadable = JournalError(kind: .inputOutput, message: "cannot read the deposit journal /j: Input/output error")
+        let journal = InMemoryDepositJournal()
+        journal.fail(with: unreadable)
+        let text = await Invocation(["sync", "--bank", "http://127.0.0.1:8080"]).run(journal: journal)
+        #expect(text.status == .ioError)
+        #expect(text.output == "")
+        let json = await Invocation(["sync", "--bank", "http://127.0.0.1:8080", "--json"]).run(journal: journal)
+        #expect(json.status == .ioError)
+        #expect(json.output == "{\"complete\":false,\"deposits\":[]}\n")
+        #expect(json.error == "atm: cannot read the deposit journal /j: Input/output error; the sync stopped there: run 'atm sync' again once the journal can be written\n")
+    }
+
     @Test func syncWithoutABankAndNothingPendingExits0() async throws {
         let run = await Invocation(["sync"]).run()
         #expect(run.status == .success)

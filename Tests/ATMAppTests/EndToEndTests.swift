@@ -100,7 +100,7 @@ struct EndToEndTests {
         #expect(run == CommandRunner.Run(status: 75, output: """
             2 pending deposits at in-memory bank:
               $5.00 to bob: confirmed, deposit fake-1, balance $5.00
-              $1.00 to carol: left pending: it was sent to http://localhost; sync with --bank http://localhost
+              $1.00 to carol: left pending: it was sent to http://localhost, which atm-dev cannot reach; sync it with the production app
 
             """, error: ""))
     }

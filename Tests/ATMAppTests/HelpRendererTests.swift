@@ -55,8 +55,10 @@ struct HelpRendererTests {
             idempotency key, so the bank credits it exactly once.
 
             exit status: 0 deposited, 64 bad usage, 65 bad bills or refused by the bank,
-            69 bank unavailable (nothing was recorded), 70 broken object graph, 74 journal
-            unreadable or unwritable (nothing was sent), 75 pending (run sync), 77 credentials refused
+            69 bank unavailable (nothing was recorded), 70 broken object graph, 72 journal
+            full (nothing was sent; run sync), 73 deposited but the receipt could not be
+            written, 74 journal unreadable or unwritable (nothing was sent), 75 pending
+            (run sync), 77 credentials refused
             """)
     }
 
@@ -68,7 +70,7 @@ struct HelpRendererTests {
 
             Lists the deposits of the journal whose outcome is not known yet, with their amounts.
 
-            exit status: 0 listed, 64 bad usage, 74 journal unreadable or corrupt
+            exit status: 0 listed, 64 bad usage, 73 the list could not be written, 74 journal unreadable or corrupt
             """)
     }
 
@@ -88,7 +90,8 @@ struct HelpRendererTests {
 
             exit status: 0 every pending deposit confirmed (or none pending), 64 bad usage,
             65 the bank refused a deposit for good (it stays in the journal for review),
-            74 journal unreadable or unwritable, 75 some deposits are still pending
+            73 synced but the summary could not be written, 74 journal unreadable or
+            unwritable (the summary says what was done), 75 some deposits are still pending
             """)
     }
 
@@ -124,7 +127,7 @@ struct HelpRendererTests {
     }
 
     @Test func depositsHelpShowsTheDefaultsOfAnAppThatHasThem() throws {
-        let table = Self.makeTable(program: "atm-dev", defaults: ATMDefaults(account: "developer", builtInBank: "memory"))
+        let table = Self.makeTable(program: "atm-dev", defaults: ATMDefaults(account: "developer", builtInBank: "memory", stateFolder: "atm-dev"))
         let renderer = HelpRenderer(table: table)
         #expect(renderer.page(try #require(table.command(named: "deposit"))) == """
             usage: atm-dev deposit <bills>... [--account ID] [--bank URL] [--json]
@@ -154,8 +157,10 @@ struct HelpRendererTests {
             idempotency key, so the bank credits it exactly once.
 
             exit status: 0 deposited, 64 bad usage, 65 bad bills or refused by the bank,
-            69 bank unavailable (nothing was recorded), 70 broken object graph, 74 journal
-            unreadable or unwritable (nothing was sent), 75 pending (run sync), 77 credentials refused
+            69 bank unavailable (nothing was recorded), 70 broken object graph, 72 journal
+            full (nothing was sent; run sync), 73 deposited but the receipt could not be
+            written, 74 journal unreadable or unwritable (nothing was sent), 75 pending
+            (run sync), 77 credentials refused
             """)
     }
 

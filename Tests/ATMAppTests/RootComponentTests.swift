@@ -41,9 +41,16 @@ struct RootComponentTests {
         #expect(error.binding == "BankConfiguration")
         #expect((error.underlying as? NetworkError)?.message
             == "invalid bank configuration: the bearer token must be non-empty and contain no spaces or line breaks")
-        #expect(try BankConfiguration(options: try Self.settings(token: "tok-1", caFile: "/etc/bank/ca.pem").bank) == (try BankConfiguration(
-            baseURL: "http://127.0.0.1:1", connectTimeout: .seconds(2), totalTimeout: .seconds(3), bearerToken: "tok-1", caFile: "/etc/bank/ca.pem"
+        let caFile = FileManager.default.temporaryDirectory.appendingPathComponent("ca-\(UUID().uuidString).pem").path
+        try "-----BEGIN CERTIFICATE-----\nMAMCAQE=\n-----END CERTIFICATE-----\n".write(toFile: caFile, atomically: true, encoding: .utf8)
+        #expect(try BankConfiguration(options: try Self.settings(token: "tok-1", caFile: caFile).bank) == (try BankConfiguration(
+            baseURL: "http://127.0.0.1:1", connectTimeout: .seconds(2), totalTimeout: .seconds(3), bearerToken: "tok-1", caFile: caFile
         )))
+        // A CA file that cannot be used fails the build, whatever the scheme.
+        let missing = try await factory.build(try Self.settings(token: "tok-1", caFile: "/etc/bank/ca.pem"))
+        let refusal = try await #require(throws: ResolutionError.self) { try await missing.atm.get() }
+        #expect((refusal.underlying as? NetworkError)?.message
+            == "the CA file /etc/bank/ca.pem cannot be read: No such file or directory; give a readable PEM file of certificates of at most 1 MiB")
     }
 
     @Test func aJournalThatCannotBeOpenedFailsTheBuildNamingItsPath() async throws {

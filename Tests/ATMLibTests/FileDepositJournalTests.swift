@@ -86,6 +86,9 @@ struct FileDepositJournalTests {
         #expect(JournalLocation.defaultLocation(application: "atm", environment: ["XDG_STATE_HOME": "/state", "HOME": "/home/a"])?.path == "/state/atm/journal.json")
         #expect(JournalLocation.defaultLocation(application: "atm-dev", environment: ["HOME": "/home/a"])?.path == "/home/a/.local/state/atm-dev/journal.json")
         #expect(JournalLocation.defaultLocation(application: "atm", environment: [:]) == nil)
+        // Relative paths would make the journal depend on the current folder.
+        #expect(JournalLocation.defaultLocation(application: "atm", environment: ["XDG_STATE_HOME": "state", "HOME": "/home/a"])?.path == "/home/a/.local/state/atm/journal.json")
+        #expect(JournalLocation.defaultLocation(application: "atm", environment: ["HOME": "home"]) == nil)
     }
 
     static func deposit(_ key: String) -> PendingDeposit {
@@ -96,5 +99,46 @@ struct FileDepositJournalTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         return folder
+    }
+}
+
+/// Reading and writing share one limit: a deposit that would make the journal larger than it can
+/// read is refused before anything is written.
+struct FileDepositJournalLimitTests {
+    @Test func aDepositThatWouldOutgrowWhatTheJournalReadsIsRefusedAndTheJournalIsLeftAsItWas() throws {
+        let path = try FileDepositJournalTests.temporaryFolder() + "/journal.json"
+        let bytes = try Self.writeJournal(at: path, leaving: 100)
+        let journal = FileDepositJournal(location: JournalLocation(path: path))
+        #expect(try journal.pendingDeposits().count == 1)
+
+        let error = try #require(throws: JournalError.self) { try journal.record(FileDepositJournalTests.deposit("k-new")) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let grown = bytes.count + 1 + (try encoder.encode(FileDepositJournalTests.deposit("k-new")).count)
+        #expect(error == JournalError(
+            kind: .full,
+            message: "the deposit journal \(path) is full: with this deposit it would be \(grown) bytes, more than the 16 MiB it can read"
+        ))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        #expect(try journal.pendingDeposits().map(\.idempotencyKey) == ["k-big"])
+        // Nothing holds the refused deposit's claim.
+        let claim = try #require(try Self.claimed(journal.claim(FileDepositJournalTests.deposit("k-big"))))
+        claim.release()
+    }
+
+    /// Writes a journal of one deposit, `room` bytes short of the limit; its bytes.
+    @discardableResult
+    static func writeJournal(at path: String, leaving room: Int, bankURL: String = "http://127.0.0.1:8080") throws -> Data {
+        func document(_ account: String) -> String {
+            #"{"pending":[{"account":"\#(account)","amount_cents":100,"bank_url":"\#(bankURL)","bills":[1],"idempotency_key":"k-big","recorded_at":"2026-11-22T21:00:00Z"}],"version":1}"#
+        }
+        let padding = FileDepositJournal.maximumFileSize - room - document("").utf8.count
+        let data = Data(document(String(repeating: "a", count: padding)).utf8)
+        try data.write(to: URL(fileURLWithPath: path))
+        return data
+    }
+
+    private static func claimed(_ attempt: ClaimAttempt) -> DepositClaim? {
+        if case let .claimed(claim) = attempt { claim } else { nil }
     }
 }

@@ -18,14 +18,66 @@ struct BankConfigurationTests {
     }
 
     @Test func aCAFileIsTrustedTogetherWithTheSystemBundle() throws {
+        let folder = try Self.temporaryFolder()
+        try "SYSTEM CA".write(toFile: folder + "/system.pem", atomically: true, encoding: .utf8)
+        let extra = Array("EXTRA CA\n".utf8)
+        #expect(String(decoding: TrustedAuthorities.bundle(adding: extra, systemBundle: folder + "/system.pem"), as: UTF8.self) == "SYSTEM CA\nEXTRA CA\n")
+        #expect(TrustedAuthorities.bundle(adding: extra, systemBundle: folder + "/missing.pem") == extra)
+        #expect(TrustedAuthorities.defaultBundlePath?.isEmpty == false)
+    }
+
+    @Test func aCAFileIsReadAndCheckedWhenTheConfigurationIsMade() throws {
+        let path = try Self.temporaryFolder() + "/ca.pem"
+        try Self.pem.write(toFile: path, atomically: true, encoding: .utf8)
+        for url in ["https://bank.example", "http://127.0.0.1:8080"] {
+            let configuration = try BankConfiguration(baseURL: url, caFile: path)
+            #expect(configuration.caCertificates == Array(Self.pem.utf8))
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: [
+        ("missing", "cannot be read: No such file or directory"),
+        ("folder", "is a folder, not a file"),
+        ("fifo", "is a FIFO, not a file"),
+        ("/dev/null", "is a device, not a file"),
+        ("large", "is larger than 1 MiB"),
+        ("garbage", "holds no PEM certificate (-----BEGIN CERTIFICATE-----)"),
+        ("binary", "is not PEM text (it holds bytes that are not ASCII)"),
+        ("unterminated", "has a certificate that does not end (-----END CERTIFICATE----- is missing)"),
+        ("not-base64", "has a certificate (number 1) whose body is not base64 of a certificate"),
+        ("key", "holds no PEM certificate (-----BEGIN CERTIFICATE-----)"),
+    ])
+    func aCAFileThatIsNotARegularFileOfPEMCertificatesIsRefusedAtOnceWhateverTheScheme(name: String, problem: String) throws {
+        let folder = try Self.temporaryFolder()
+        let path = name.hasPrefix("/") ? name : folder + "/" + name
+        switch name {
+        case "folder": try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        case "fifo": #expect(mkfifo(path, 0o600) == 0)
+        case "large": try Data(repeating: 0x41, count: (1 << 20) + 1).write(to: URL(fileURLWithPath: path))
+        case "garbage": try "not a certificate\n".write(toFile: path, atomically: true, encoding: .utf8)
+        case "binary": try Data([0x30, 0x82, 0xFF, 0x00]).write(to: URL(fileURLWithPath: path))
+        case "unterminated": try "-----BEGIN CERTIFICATE-----\nMAMCAQE=\n".write(toFile: path, atomically: true, encoding: .utf8)
+        case "not-base64": try "-----BEGIN CERTIFICATE-----\n!!!!\n-----END CERTIFICATE-----\n".write(toFile: path, atomically: true, encoding: .utf8)
+        case "key": try "-----BEGIN PRIVATE KEY-----\nMAMCAQE=\n-----END PRIVATE KEY-----\n".write(toFile: path, atomically: true, encoding: .utf8)
+        default: break
+        }
+        for url in ["https://bank.example", "http://127.0.0.1:8080"] {
+            let error = try #require(throws: NetworkError.self) { try BankConfiguration(baseURL: url, caFile: path) }
+            #expect(error == NetworkError(
+                kind: .invalidConfiguration,
+                message: "the CA file \(path) \(problem); give a readable PEM file of certificates of at most 1 MiB",
+                mayHaveBeenCredited: false
+            ))
+        }
+    }
+
+    /// A structurally valid PEM certificate: base64 of a DER `SEQUENCE`.
+    static let pem = "# a comment\n-----BEGIN CERTIFICATE-----\nMAMCAQE=\n-----END CERTIFICATE-----\n"
+
+    static func temporaryFolder() throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ca-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try "SYSTEM CA".write(toFile: folder + "/system.pem", atomically: true, encoding: .utf8)
-        try "EXTRA CA\n".write(toFile: folder + "/extra.pem", atomically: true, encoding: .utf8)
-        let bundle = try #require(TrustedAuthorities.bundle(adding: folder + "/extra.pem", systemBundle: folder + "/system.pem"))
-        #expect(String(decoding: bundle, as: UTF8.self) == "SYSTEM CA\nEXTRA CA\n")
-        #expect(TrustedAuthorities.bundle(adding: folder + "/missing.pem", systemBundle: folder + "/system.pem") == nil)
-        #expect(TrustedAuthorities.defaultBundlePath?.isEmpty == false)
+        return folder
     }
 
     @Test func httpsIsAcceptedAndTrailingSlashesAreDropped() throws {
@@ -52,10 +104,12 @@ struct BankConfigurationTests {
     }
 
     @Test func theTokenIsRedactedInTheDescription() throws {
+        let caFile = try Self.temporaryFolder() + "/ca.pem"
+        try Self.pem.write(toFile: caFile, atomically: true, encoding: .utf8)
         let configuration = try BankConfiguration(
-            baseURL: "https://bank.example", bearerToken: "tok-3f9a1c", caFile: "/etc/bank/ca.pem"
+            baseURL: "https://bank.example", bearerToken: "tok-3f9a1c", caFile: caFile
         )
-        #expect(configuration.description == "BankConfiguration(baseURL: https://bank.example, connectTimeout: 5.0 seconds, totalTimeout: 15.0 seconds, bearerToken: <redacted>, caFile: /etc/bank/ca.pem, maxResponseBytes: 65536, maxAttempts: 3)")
+        #expect(configuration.description == "BankConfiguration(baseURL: https://bank.example, connectTimeout: 5.0 seconds, totalTimeout: 15.0 seconds, bearerToken: <redacted>, caFile: \(caFile), maxResponseBytes: 65536, maxAttempts: 3)")
         #expect(!String(describing: configuration).contains("tok-3f9a1c"))
         #expect(!String(reflecting: BankNetworkExecutor(configuration: configuration).configuration).contains("tok-3f9a1c"))
     }

@@ -46,8 +46,10 @@ struct CommandTable {
                     """,
                 exitStatus: """
                     0 deposited, 64 bad usage, 65 bad bills or refused by the bank,
-                    69 bank unavailable (nothing was recorded), 70 broken object graph, 74 journal
-                    unreadable or unwritable (nothing was sent), 75 pending (run sync), 77 credentials refused
+                    69 bank unavailable (nothing was recorded), 70 broken object graph, 72 journal
+                    full (nothing was sent; run sync), 73 deposited but the receipt could not be
+                    written, 74 journal unreadable or unwritable (nothing was sent), 75 pending
+                    (run sync), 77 credentials refused
                     """,
                 reading: .whole,
                 run: { await DepositCommand(context: $0).run($1) }
@@ -71,7 +73,7 @@ struct CommandTable {
                 optionsSection: .usageOnly,
                 environment: [],
                 discussion: nil,
-                exitStatus: "0 listed, 64 bad usage, 74 journal unreadable or corrupt",
+                exitStatus: "0 listed, 64 bad usage, 73 the list could not be written, 74 journal unreadable or corrupt",
                 reading: .whole,
                 run: { await PendingCommand(context: $0).run($1) }
             ),
@@ -102,7 +104,8 @@ struct CommandTable {
                 exitStatus: """
                     0 every pending deposit confirmed (or none pending), 64 bad usage,
                     65 the bank refused a deposit for good (it stays in the journal for review),
-                    74 journal unreadable or unwritable, 75 some deposits are still pending
+                    73 synced but the summary could not be written, 74 journal unreadable or
+                    unwritable (the summary says what was done), 75 some deposits are still pending
                     """,
                 reading: .whole,
                 run: { await SyncCommand(context: $0).run($1) }
@@ -202,8 +205,8 @@ extension CommandTable {
                 "--journal", value: "PATH", help: "the deposit journal", environment: "ATM_JOURNAL",
                 note: """
                     (default:
-                    $XDG_STATE_HOME/\(program)/journal.json or
-                    ~/.local/state/\(program)/journal.json)
+                    $XDG_STATE_HOME/\(defaults.stateFolder)/journal.json or
+                    ~/.local/state/\(defaults.stateFolder)/journal.json)
                     """,
                 action: .text(\.journal)
             )

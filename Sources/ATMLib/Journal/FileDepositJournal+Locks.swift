@@ -15,8 +15,7 @@ extension FileDepositJournal {
     /// Runs `body` holding the exclusive lock on `<journal>.lock`, waiting at most ``lockTimeout``.
     func locked<T>(_ file: JournalFile, _ body: () throws(JournalError) -> T) throws(JournalError) -> T {
         try makeFolder(file.folder)
-        let descriptor = open(file.lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw .inputOutput(path, "lock", errno: errno) }
+        let descriptor = try openBesideJournal(file.lockPath, "lock")
         defer { close(descriptor) }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: lockTimeout)
@@ -32,6 +31,19 @@ extension FileDepositJournal {
         defer { flock(descriptor, LOCK_UN) }
         Self.announceHolder(descriptor)
         return try body()
+    }
+
+    /// Opens (or creates) one of the files a journal keeps beside itself, never blocking on it
+    /// and never through a link: a FIFO, a folder or a device planted at its name is refused.
+    private func openBesideJournal(_ besidePath: String, _ action: String) throws(JournalError) -> Int32 {
+        let descriptor = open(besidePath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, 0o600)
+        guard descriptor >= 0 else { throw .inputOutput(path, action, errno: errno) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw JournalError(kind: .inputOutput, message: "cannot \(action) the deposit journal \(path): \(besidePath) is not a file; remove it")
+        }
+        return descriptor
     }
 
     func lockedError(holder: Int32?) -> JournalError {
@@ -61,8 +73,7 @@ extension FileDepositJournal {
     /// Claims a deposit with a write lock on one byte of `<journal>.claims`, chosen by its key;
     /// nil when another process holds it.
     func claim(_ deposit: PendingDeposit, in file: JournalFile) throws(JournalError) -> DepositClaim? {
-        let descriptor = open(file.claimsPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw .inputOutput(path, "claim a deposit in", errno: errno) }
+        let descriptor = try openBesideJournal(file.claimsPath, "claim a deposit in")
         var lock = flock()
         lock.l_type = Int16(F_WRLCK)
         lock.l_whence = Int16(SEEK_SET)

@@ -38,7 +38,8 @@ public final class FileDepositJournal: DepositJournal {
     public static let formatVersion = 1
     /// How long a journal waits for another process's lock unless told otherwise.
     public static let defaultLockTimeout = Duration.seconds(5)
-    /// The largest journal file read; a larger one is reported as corrupt.
+    /// The largest journal file read (a larger one is reported as corrupt), and so the largest
+    /// written: a change that would make the journal larger is refused before anything is written.
     public static let maximumFileSize = 16 << 20
 
     /// Creates a journal in a file; nothing is read or written until the first operation.
@@ -77,7 +78,8 @@ public final class FileDepositJournal: DepositJournal {
     ///
     /// Should the folder sync fail once the new journal is in place, the record is undone, so that
     /// the failure means "not recorded"; if it cannot be undone, the error's kind is
-    /// ``JournalError/Kind/leftUnsent``.
+    /// ``JournalError/Kind/leftUnsent``. A deposit that would make the journal larger than
+    /// ``maximumFileSize`` is refused with the kind ``JournalError/Kind/full``, and nothing is written.
     @discardableResult
     public func record(_ deposit: PendingDeposit) throws(JournalError) -> DepositClaim {
         let file = try JournalFile(resolving: path)
@@ -235,6 +237,8 @@ public final class FileDepositJournal: DepositJournal {
         } catch {
             return .notWritten(JournalError(kind: .inputOutput, message: "cannot encode the deposit journal \(path): \(error)"))
         }
+        // Never write a journal this journal could not read back.
+        guard data.count <= Self.maximumFileSize else { return .notWritten(.full(path, bytes: data.count)) }
         removeStaleTemporaries(of: file)
         let temporary = file.temporaryPath
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
@@ -290,7 +294,7 @@ public final class FileDepositJournal: DepositJournal {
 
     /// Syncs the folder, so that the rename itself survives a crash; the failure, if any.
     private func syncFolder(_ file: JournalFile) -> JournalError? {
-        let descriptor = open(file.folder, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(file.folder, O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NONBLOCK)
         guard descriptor >= 0 else { return .inputOutput(path, "sync the folder of", errno: errno) }
         defer { close(descriptor) }
         guard system.fsyncFolder(descriptor) == 0 else { return .inputOutput(path, "sync the folder of", errno: errno) }

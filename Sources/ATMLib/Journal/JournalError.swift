@@ -9,6 +9,9 @@ public struct JournalError: Error, Sendable, Hashable, CustomStringConvertible {
         case inputOutput
         /// Another process held the journal's lock for longer than the journal waits.
         case locked
+        /// The change would make the journal larger than it can read
+        /// (``FileDepositJournal/maximumFileSize``): it was not made, and the journal is as it was.
+        case full
         /// The deposit was written to the journal, but the write could not be made durable nor
         /// undone: the deposit is pending, was not sent, and a sync will send it.
         case leftUnsent
@@ -33,6 +36,14 @@ public struct JournalError: Error, Sendable, Hashable, CustomStringConvertible {
             kind: .corrupt,
             message: "the deposit journal \(path) is corrupt (\(detail)); it was left as it is: "
                 + "move it aside to start a new journal, and reconcile the deposits it lists with the bank"
+        )
+    }
+
+    static func full(_ path: String, bytes: Int) -> JournalError {
+        JournalError(
+            kind: .full,
+            message: "the deposit journal \(path) is full: with this deposit it would be \(bytes) bytes, "
+                + "more than the \(FileDepositJournal.maximumFileSize >> 20) MiB it can read"
         )
     }
 

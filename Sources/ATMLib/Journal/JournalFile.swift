@@ -24,10 +24,24 @@ struct JournalFile {
     /// The new journal, written and synced before it is renamed over the journal.
     var temporaryPath: String { "\(folder)/.\(name).\(getpid()).tmp" }
 
-    /// Whether a file in the folder is a temporary journal left by a writer that was killed.
+    /// Whether a file in the folder is one of this journal's temporary journals: named exactly
+    /// `.<name>.<process id>.tmp` (so `.j.x.123.tmp`, a temporary of the sibling journal `j.x`,
+    /// is not one of `j`'s), a regular file, and owned by this user.
     func isTemporary(_ entry: String) -> Bool {
-        entry.hasPrefix(".\(name).") && entry.hasSuffix(".tmp") && entry.count > name.count + 5
+        let prefix = ".\(name)."
+        guard entry.hasPrefix(prefix), entry.hasSuffix(".tmp"), entry.utf8.count > prefix.utf8.count + 4 else { return false }
+        let processID = entry.utf8.dropFirst(prefix.utf8.count).dropLast(4)
+        guard !processID.isEmpty, processID.count <= 10, processID.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            return false
+        }
+        var status = stat()
+        guard lstat("\(folder)/\(entry)", &status) == 0 else { return false }
+        return status.st_mode & S_IFMT == S_IFREG && status.st_uid == geteuid()
     }
+
+    /// The endings of the files a journal keeps beside itself: a journal may not be named so, or
+    /// its files and another journal's would be one.
+    static let reservedSuffixes = [".lock", ".claims", ".tmp"]
 
     /// Resolves a journal path: follows symbolic links (at most 32), and refuses a path that
     /// names a folder, a FIFO, a socket or a device.
@@ -38,6 +52,7 @@ struct JournalFile {
         guard !given.isEmpty else {
             throw JournalError(kind: .inputOutput, message: "the deposit journal's path is empty: give the path of a file")
         }
+        try Self.checkName(given, given: given)
         var current = given
         for _ in 0..<32 {
             guard !current.hasSuffix("/") else {
@@ -48,11 +63,13 @@ struct JournalFile {
                 let code = errno
                 // A missing file, or a folder on the way that is not one: the first write reports which.
                 guard code == ENOENT || code == ENOTDIR else { throw .inputOutput(given, "open", errno: code) }
+                try Self.checkName(current, given: given)
                 self.init(split: current)
                 return
             }
             switch status.st_mode & S_IFMT {
             case S_IFREG:
+                try Self.checkName(current, given: given)
                 self.init(split: current)
                 return
             case S_IFLNK:
@@ -90,6 +107,17 @@ struct JournalFile {
         let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard !target.hasPrefix("/"), let slash = link.lastIndex(of: "/") else { return target }
         return String(link[...slash]) + target
+    }
+
+    /// Refuses a journal named as the files a journal keeps beside itself (`j.lock`), directly
+    /// or through a link.
+    private static func checkName(_ path: String, given: String) throws(JournalError) {
+        guard let suffix = reservedSuffixes.first(where: { path.hasSuffix($0) }) else { return }
+        throw JournalError(
+            kind: .inputOutput,
+            message: "the deposit journal \(given) ends in \(suffix), as the files a journal keeps beside itself do: "
+                + "give the journal another name, such as journal.json"
+        )
     }
 
     private static func notAFile(_ path: String, _ what: String) -> JournalError {

@@ -84,4 +84,16 @@ protocol DependencyWrapper: SendableMetatype {
     /// Makes the wrapper from the linked node of the wrapped binding, nil when it is absent
     /// (which validation allows only for `.optional` requests).
     static func resolver(wrapping node: AnyNode?) -> Resolver<Self>
+    /// The wrapper's resolvers in the effectful contexts that can run its binding's effects,
+    /// when it resolves its binding while its requirer's factory runs and that binding has
+    /// effects; nil for a wrapper made synchronously, whose binding runs later (if at all).
+    ///
+    /// Only `T?` of a bound `T` resolves its binding eagerly, so only it carries the binding's
+    /// effects to its requirer (`ResolvedGraph.isEager`) and is linked with them here.
+    static func effectfulResolvers(wrapping node: AnyNode) -> EffectfulResolvers<Self>?
+}
+
+extension DependencyWrapper {
+    @usableFromInline
+    static func effectfulResolvers(wrapping node: AnyNode) -> EffectfulResolvers<Self>? { nil }
 }

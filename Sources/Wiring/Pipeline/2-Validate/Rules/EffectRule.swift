@@ -221,7 +221,8 @@ enum EffectRule {
         let parent: Int?
     }
 
-    /// The declarations a resolution reaches, in this graph or an ancestor.
+    /// The declarations a resolution reaches, in this graph or an ancestor: for a collection or
+    /// a map a subcomponent adds to, the ancestors' contributions first, which it resolves too.
     private static func starts(of resolution: ResolvedGraph.Resolution, in graph: ResolvedGraph) -> [Step] {
         var owner = graph
         var local = resolution
@@ -230,9 +231,18 @@ enum EffectRule {
             local = inner
         }
         guard let entry = local.entry else { return [] }
-        return owner.declarations(of: entry).map { index in
-            Step(graph: owner, declaration: owner.declarations[Int(index)], resolutions: owner.resolutions(of: Int(index)), parent: nil)
+        return starts(ofEntry: entry, in: owner)
+    }
+
+    private static func starts(ofEntry entry: Int, in graph: ResolvedGraph) -> [Step] {
+        var steps: [Step] = []
+        if let inherited = graph.inheritedCollection(of: entry) {
+            steps = starts(ofEntry: inherited.entry, in: graph.ancestor(inherited.depth))
         }
+        for index in graph.declarations(of: entry) {
+            steps.append(Step(graph: graph, declaration: graph.declarations[Int(index)], resolutions: graph.resolutions(of: Int(index)), parent: nil))
+        }
+        return steps
     }
 
     /// Every binding reached from `starts` through eager requests whose own effects are not all

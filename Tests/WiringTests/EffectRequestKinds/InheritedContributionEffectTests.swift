@@ -17,11 +17,11 @@ struct InheritedContributionEffectTests {
         #expect(error.description == """
             Wiring found 1 problem in the object graph of SyncTenantHost:
 
-            Tenants/Host.swift:9: error: the root of SyncTenantHost takes ComponentFactory<TenantComponent>, whose build(_:) cannot build the root of TenantComponent: a contribution to [any TenantMigration] is async, and build(_:) is synchronous, nonisolated and cannot throw.
+            Tenants/Host.swift:9: error: SyncTenantHosting, the root of SyncTenantHost, takes ComponentFactory<TenantComponent>, whose build(_:) cannot build the root of TenantComponent: a contribution to [any TenantMigration] is async, and build(_:) is synchronous, nonisolated and cannot throw.
               a contribution to [any TenantMigration] is async, bound at Tenants/Schema.swift:4 in TenantSchemaModule
               required by TenantMigrator at Tenants/Tenant.swift:6
-              required by the root of TenantComponent at Tenants/Tenant.swift:12
-              required by the root of SyncTenantHost as ComponentFactory<TenantComponent> at Tenants/Host.swift:9
+              required by TenantMigrator, the root of TenantComponent at Tenants/Tenant.swift:12
+              required by SyncTenantHosting, the root of SyncTenantHost as ComponentFactory<TenantComponent> at Tenants/Host.swift:9
               To fix this, take AsyncComponentFactory<TenantComponent> instead and call try await build(...).
             """)
     }
@@ -30,7 +30,7 @@ struct InheritedContributionEffectTests {
     @Test func aMainActorFactoryOfSuchASubcomponentIsRejectedToo() throws {
         let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(MainActorTenantHost.self) }
         #expect(error.description.contains(
-            "the root of MainActorTenantHost takes MainActorComponentFactory<TenantComponent>, whose build(_:) cannot build the root of TenantComponent"
+            "MainActorTenantHosting, the root of MainActorTenantHost, takes MainActorComponentFactory<TenantComponent>, whose build(_:) cannot build the root of TenantComponent"
         ))
     }
 }

@@ -23,7 +23,7 @@ struct OptionalEffectTests {
         let error = try await #require(throws: ResolutionError.self) { try await factory.build("") }
         #expect(error.description == """
             The factory of OptionalVault at Vault/Module.swift:3 in OptionalVaultRoot threw: fixture error: no name
-              required by the root of OptionalVaultRoot at Vault/Root.swift:7
+              required by VaultBanner, the root of OptionalVaultRoot at Vault/Root.swift:7
             """)
     }
 
@@ -43,8 +43,8 @@ struct OptionalEffectTests {
 
             Cache/Root.swift:6: error: MainActorComponentFactory.build(_:) cannot build the root of OptionalCacheRoot: OptionalCache is async, and build(_:) cannot await.
               OptionalCache is async, bound at Cache/Module.swift:3 in OptionalCacheRoot
-              required by the root of OptionalCacheRoot at Cache/Root.swift:6
-              To fix this, build the root with AsyncComponentFactory.of(OptionalCacheRoot.self) and try await factory.build(...), or let the root of OptionalCacheRoot take AsyncProvider<OptionalCache> instead of OptionalCache and call try await get() later.
+              required by CacheBanner, the root of OptionalCacheRoot at Cache/Root.swift:6
+              To fix this, build the root with AsyncComponentFactory.of(OptionalCacheRoot.self) and try await factory.build(...), or let CacheBanner, the root of OptionalCacheRoot, take AsyncProvider<OptionalCache> instead of OptionalCache and call try await get() later.
             """)
     }
 
@@ -55,8 +55,8 @@ struct OptionalEffectTests {
 
             Vault/Root.swift:7: error: ComponentFactory.build(_:) cannot build the root of OptionalVaultRoot: OptionalVault throws, and build(_:) is synchronous, nonisolated and cannot throw.
               OptionalVault throws, bound at Vault/Module.swift:3 in OptionalVaultRoot
-              required by the root of OptionalVaultRoot at Vault/Root.swift:7
-              To fix this, build the root with AsyncComponentFactory.of(OptionalVaultRoot.self) and try await factory.build(...), or on the main actor with MainActorComponentFactory.of(OptionalVaultRoot.self) and try factory.build(...), or let the root of OptionalVaultRoot take AsyncProvider<OptionalVault> instead of OptionalVault and call try await get() later.
+              required by VaultBanner, the root of OptionalVaultRoot at Vault/Root.swift:7
+              To fix this, build the root with AsyncComponentFactory.of(OptionalVaultRoot.self) and try await factory.build(...), or on the main actor with MainActorComponentFactory.of(OptionalVaultRoot.self) and try factory.build(...), or let VaultBanner, the root of OptionalVaultRoot, take AsyncProvider<OptionalVault> instead of OptionalVault and call try await get() later.
             """)
     }
 

@@ -156,4 +156,12 @@ struct ConcurrencyArticleTests {
                   ],
             """))
     }
+
+    @Test func aMapOfAsyncProvidersMakesOnlyTheExporterAskedFor() async throws {
+        let menu = try ComponentFactory.of(ExportMenuComponent.self).build()
+        let csv = try await menu.export([12, 30], as: "csv")   // "12,30"; no PDFExporter made
+        #expect(csv == "12,30")
+        #expect(try await menu.export([12, 30], as: "pdf") == "PDF of 2 amounts")
+        #expect(try await menu.export([12, 30], as: "html") == nil)
+    }
 }

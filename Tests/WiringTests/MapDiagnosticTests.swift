@@ -69,7 +69,7 @@ struct MapDiagnosticTests {
               Gateway is async, bound at Gateway/Wiring.swift:4 in EffectfulProviderMapRoot
               required by the entry "gateway" of [String: any PaymentMethod] at Gateway/Wiring.swift:5
               required by [String: Provider<any PaymentMethod>], the root of EffectfulProviderMapRoot as [String: Provider<any PaymentMethod>] at Gateway/Root.swift:9
-              To fix this, take AsyncProvider<[String: any PaymentMethod]> instead and call try await get().
+              To fix this, take [String: AsyncProvider<any PaymentMethod>] instead and call try await get() on an entry's provider.
             """])
     }
 

@@ -20,6 +20,12 @@ enum RequestKind: Sendable, Equatable {
     /// The parameter is `[K: Provider<V>]`: a provider of each entry of the map `[K: V]`, each
     /// resolved on its `get()`.
     case mapProviders
+    /// The parameter is `[K: AsyncProvider<V>]`: a provider of each entry of the map `[K: V]`,
+    /// each resolved, with its effects, on its `try await get()`.
+    case asyncMapProviders
+    /// The parameter is `[K: MainActorProvider<V>]`: a provider of each entry of the map
+    /// `[K: V]`, each resolved on the main actor on its `try get()`.
+    case mainActorMapProviders
     /// The parameter is `AsyncComponentFactory<Sub>`, made from the binding of
     /// `ComponentFactory<Sub>`: its `try await build(_:)` runs every effect of `Sub`'s root.
     case asyncComponentFactory

@@ -51,6 +51,27 @@ final class EffectfulResolvers<T> {
         return EffectfulResolvers<U>(throwing: throwingMapped, mainActor: mainActorMapped, async: asyncMapped)
     }
 
+    /// The same resolvers, run in the instance's ancestor `depth` levels up: an ancestor's entry
+    /// of a map a subcomponent adds to.
+    func inAncestor(_ depth: Int) -> EffectfulResolvers<T> {
+        var throwingMoved: ThrowingResolver<T>?
+        if let resolve = throwing {
+            throwingMoved = { instance in try resolve(instance.ancestor(depth)) }
+        }
+        var mainActorMoved: MainActorResolver<T>?
+        if let resolve = mainActor {
+            mainActorMoved = { instance in try resolve(instance.ancestor(depth)) }
+        }
+        let resolve = async
+        let asyncMoved: AsyncResolver<T> = { instance in try await resolve(instance.ancestor(depth)) }
+        return EffectfulResolvers(throwing: throwingMoved, mainActor: mainActorMoved, async: asyncMoved)
+    }
+
+    /// The resolver for an async context: every resolution can run there.
+    func asyncResolver() -> AsyncResolver<T> {
+        async
+    }
+
     /// The resolver for a throwing context, which validation lets reach only a resolution that
     /// at most throws.
     func throwingResolver() -> ThrowingResolver<T> {

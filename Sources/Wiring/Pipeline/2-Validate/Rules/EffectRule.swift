@@ -98,6 +98,14 @@ enum EffectRule {
             if context == .synchronous, !effects.contains(.async) {
                 fix += ", or MainActorProvider<\(target)> and call try get() on the main actor"
             }
+            if request.kind == .mapProviders || request.kind == .mainActorMapProviders,
+               let (key, value) = TypeName.dictionaryParts(target) {
+                // Entries made on demand: the map of providers that can run their effects.
+                fix = "take [\(key): AsyncProvider<\(value)>] instead and call try await get() on an entry's provider"
+                if context == .synchronous, !effects.contains(.async) {
+                    fix += ", or [\(key): MainActorProvider<\(value)>] and call try get() on the main actor"
+                }
+            }
             if let tag = request.key.tag {
                 let tagName = TypeName.of(tag)
                 fix = "take AsyncTaggedProvider<\(tagName)> instead and call try await get()"

@@ -4,7 +4,10 @@ extension AnyNode {
     func effectfulResolvers<T>(as type: T.Type) -> EffectfulResolvers<T>? {
         guard let effectful else { return nil }
         // Set by `setEffectfulResolvers(_:as:)` or the linker, from resolvers of the key's type.
-        return unsafeDowncast(effectful, to: EffectfulResolvers<T>.self)
+        guard let resolvers = effectful as? EffectfulResolvers<T> else {
+            preconditionFailure("Wiring internal error: \(T.self) was linked with resolvers of another type.")
+        }
+        return resolvers
     }
 
     /// The node's resolver for a throwing context. `T` must be the type of the node's key, and

@@ -111,6 +111,7 @@ extension Linker {
             if let resolvers = Self.effectfulWrapped(wrapper, linked.node, as: P.self) {
                 return resolvers.throwingResolver()
             }
+            // A wrapper made synchronously; what it wraps runs later.
             let resolve = resolver(for: target, P.self)
             return { instance in resolve(instance) }
         case let .inherited(depth, inner):
@@ -164,8 +165,12 @@ extension Linker {
     /// The resolvers of a wrapper that resolves its binding eagerly (`T?`) when that binding's
     /// resolution has effects; nil for a wrapper made synchronously.
     private static func effectfulWrapped<W: DependencyWrapper, P>(_ wrapper: W.Type, _ node: AnyNode, as parameter: P.Type) -> EffectfulResolvers<P>? {
+        guard let resolvers = W.effectfulResolvers(wrapping: node) else { return nil }
         // `W` is the parameter's own type: `DependencyRequest.of(P.self)` found it by casting `P`.
-        W.effectfulResolvers(wrapping: node).map { unsafeDowncast($0, to: EffectfulResolvers<P>.self) }
+        guard let cast = resolvers as AnyObject as? EffectfulResolvers<P> else {
+            preconditionFailure("Wiring internal error: \(P.self) was linked as \(W.self).")
+        }
+        return cast
     }
 
     /// A resolver that is linked but never called: the plain resolver of a binding whose

@@ -26,6 +26,15 @@ struct InheritedContributionEffectTests {
             """)
     }
 
+    @Test func aSubcomponentsMapRunsTheAsyncEntryItInheritsAndItsMapOfProvidersMakesItOnDemand() async throws {
+        let host = try ComponentFactory.of(AsyncTenantHost.self).build()
+        let directory = try await host.directories.build()
+        #expect(directory.handlers.keys.sorted() == ["schema", "tenant"])
+        #expect(directory.handlers["schema"]?.name == "schema")
+        #expect(try await directory.providers["schema"]?.get().name == "schema")
+        #expect(try await directory.providers["tenant"]?.get().name == "tenant")
+    }
+
     @MainActor
     @Test func aMainActorFactoryOfSuchASubcomponentIsRejectedToo() throws {
         let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(MainActorTenantHost.self) }
@@ -59,6 +68,9 @@ struct TenantSchemaModule: Module {
         binder.bind((any TenantMigration).self, file: "Tenants/Schema.swift", line: 4).intoCollection().to { () async -> any TenantMigration in
             await SchemaMigration()
         }
+        binder.bind((any TenantMigration).self).intoMap(key: "schema").to { () async -> any TenantMigration in
+            await SchemaMigration()
+        }
     }
 }
 
@@ -75,6 +87,23 @@ struct TenantComponent: Component {
 
 struct AsyncTenantHosting: Sendable {
     let tenants: AsyncComponentFactory<TenantComponent>
+    let directories: AsyncComponentFactory<TenantDirectoryComponent>
+}
+
+struct TenantDirectory: Sendable {
+    let handlers: [String: any TenantMigration]
+    let providers: [String: AsyncProvider<any TenantMigration>]
+}
+
+/// Adds a plain entry to a map whose parent's entry is async.
+struct TenantDirectoryComponent: Component {
+    typealias Root = TenantDirectory
+    static func configure(binder: Binder<Unscoped>) {
+        binder.bind((any TenantMigration).self).intoMap(key: "tenant").to(value: TenantRowMigration())
+    }
+    static func configureRoot(binder bind: ReceiptBinder<TenantDirectory>) -> BindingReceipt<TenantDirectory> {
+        bind.to(factory: TenantDirectory.init)
+    }
 }
 
 struct AsyncTenantHost: RootComponent {
@@ -82,6 +111,7 @@ struct AsyncTenantHost: RootComponent {
     static func configure(binder: Binder<Singleton>) {
         binder.include(module: TenantSchemaModule.self)
         binder.install(dependency: TenantComponent.self)
+        binder.install(dependency: TenantDirectoryComponent.self)
     }
     static func configureRoot(binder bind: ReceiptBinder<AsyncTenantHosting>) -> BindingReceipt<AsyncTenantHosting> {
         bind.to(factory: AsyncTenantHosting.init)

@@ -58,7 +58,7 @@ struct EffectRandomGraphTests {
         var traps: [UInt64] = []
         var next = 0
         while next < seeds.count {
-            let run = try Self.runChild(from: next)
+            let run = try await Self.runChildOffThePool(from: next)
             for (index, report) in run.reports { reports[index] = report }
             if let trapped = run.trappedIndex {
                 traps.append(seeds[trapped])
@@ -126,7 +126,7 @@ struct EffectRandomGraphTests {
 
     // MARK: - One case
 
-    struct CaseReport {
+    struct CaseReport: Sendable {
         var accepted: [String] = []
         var built = 0
         var problems: [String] = []
@@ -216,12 +216,21 @@ struct EffectRandomGraphTests {
         FileHandle.standardOutput.write(Data("\(outputPrefix) \(line)\n".utf8))
     }
 
-    struct ChildRun {
+    struct ChildRun: Sendable {
         var reports: [Int: CaseReport] = [:]
         /// The seed a trap stopped: started, never done.
         var trappedIndex: Int?
         var exitedCleanly = false
         var output = ""
+    }
+
+    /// `runChild(from:)` on a thread of its own: waiting for the child blocks, and a blocked
+    /// thread of the cooperative pool (two on a two-core machine) starves the suites that run
+    /// meanwhile, such as ContainerStressTests, whose shared factories wait on each other.
+    private static func runChildOffThePool(from first: Int) async throws -> ChildRun {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try runChild(from: first) }) }.start()
+        }
     }
 
     /// Runs this test binary again on the seeds from index `first` on.

@@ -42,7 +42,7 @@ struct ConcurrencyArticleTests {
         let error = try await #require(throws: ResolutionError.self) { try await screen.open("checking") }
         #expect(error.description == """
             The factory of HistoryDatabase at Bank/HistoryModule.swift:5 in BankAppComponent threw: history.txt is not a SQLite database
-              required by the root of AccountHistoryComponent at Bank/AccountHistoryComponent.swift:9
+              required by AccountHistory, the root of AccountHistoryComponent at Bank/AccountHistoryComponent.swift:9
             """)
     }
 
@@ -107,7 +107,7 @@ struct ConcurrencyArticleTests {
         }
         #expect((error.underlying as? HistoryError)?.path == "history.txt")
         #expect(error.componentPath == ["HistoryComponent"])
-        #expect(error.requiredBy.map(\.binding) == ["the root of HistoryComponent"])
+        #expect(error.requiredBy.map(\.binding) == ["StatementService, the root of HistoryComponent"])
         #expect(try Self.textBlocks().contains(error.description))
         guard case let .success(statements) = await openStatements(at: "history.sqlite") else {
             Issue.record("history.sqlite was not opened")
@@ -155,5 +155,13 @@ struct ConcurrencyArticleTests {
                     "throws"
                   ],
             """))
+    }
+
+    @Test func aMapOfAsyncProvidersMakesOnlyTheExporterAskedFor() async throws {
+        let menu = try ComponentFactory.of(ExportMenuComponent.self).build()
+        let csv = try await menu.export([12, 30], as: "csv")   // "12,30"; no PDFExporter made
+        #expect(csv == "12,30")
+        #expect(try await menu.export([12, 30], as: "pdf") == "PDF of 2 amounts")
+        #expect(try await menu.export([12, 30], as: "html") == nil)
     }
 }

@@ -271,3 +271,47 @@ struct AccountHistoriesComponent: RootComponent {
         }
     }
 }
+
+// MARK: - A map's entries on demand, with their effects
+
+protocol StatementExporter: Sendable {
+    func export(_ amounts: [Int]) -> String
+}
+
+actor PDFExporter: StatementExporter {
+    init() async {}
+    nonisolated func export(_ amounts: [Int]) -> String { "PDF of \(amounts.count) amounts" }
+}
+
+struct CSVExporter: StatementExporter {
+    func export(_ amounts: [Int]) -> String { amounts.map(String.init).joined(separator: ",") }
+}
+
+struct ExportModule: Module {
+    static func configure(binder: Binder<Singleton>) {
+        binder.bind((any StatementExporter).self).intoMap(key: "pdf").to { () async -> any StatementExporter in
+            await PDFExporter()
+        }
+        binder.bind((any StatementExporter).self).intoMap(key: "csv").to { () -> any StatementExporter in CSVExporter() }
+    }
+}
+
+struct ExportMenu: Sendable {
+    let exporters: [String: AsyncProvider<any StatementExporter>]
+
+    func export(_ amounts: [Int], as format: String) async throws -> String? {
+        try await exporters[format]?.get().export(amounts)
+    }
+}
+
+struct ExportMenuComponent: RootComponent {
+    typealias Root = ExportMenu
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.include(module: ExportModule.self)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<ExportMenu>) -> BindingReceipt<ExportMenu> {
+        bind.to(factory: ExportMenu.init)
+    }
+}

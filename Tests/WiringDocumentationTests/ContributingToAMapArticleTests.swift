@@ -92,7 +92,7 @@ struct ContributingToAMapArticleTests {
             Wiring found 1 problem in the object graph of MistypedShopComponent:
 
             Shop/MistypedShopComponent.swift:9: error: Missing binding for [Substring: any DeepLinkHandler].
-              required by the root of MistypedShopComponent at Shop/MistypedShopComponent.swift:9
+              required by Int, the root of MistypedShopComponent at Shop/MistypedShopComponent.swift:9
               Did you mean [String: any DeepLinkHandler]? It is bound at OrdersWiring/OrderLinksModule.swift:8 in OrderLinksModule.
               To fix this, contribute to it with binder.bind((any DeepLinkHandler).self).intoMap(key: ...).to(...) in a module that \
             MistypedShopComponent includes, or include the module that contributes to it; if the map may have no entries, declare it \

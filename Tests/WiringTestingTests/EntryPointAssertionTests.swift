@@ -13,8 +13,8 @@ struct EntryPointAssertionTests {
                 """
                 Wiring found 1 problem in the object graph of VaultRoot:
 
-                WiringTestingTests/EntryPointAssertionTests.swift:82: error: ComponentFactory.build(_:) cannot build the root of VaultRoot: the root of VaultRoot throws, and build(_:) is synchronous, nonisolated and cannot throw.
-                  the root of VaultRoot throws, bound at WiringTestingTests/EntryPointAssertionTests.swift:82 in VaultRoot
+                WiringTestingTests/EntryPointAssertionTests.swift:82: error: ComponentFactory.build(_:) cannot build the root of VaultRoot: Vault, the root of VaultRoot, throws, and build(_:) is synchronous, nonisolated and cannot throw.
+                  Vault, the root of VaultRoot, throws, bound at WiringTestingTests/EntryPointAssertionTests.swift:82 in VaultRoot
                   To fix this, build the root with AsyncComponentFactory.of(VaultRoot.self) and try await factory.build(...) (in a test, expectValidAsyncGraph(VaultRoot.self)), or on the main actor with MainActorComponentFactory.of(VaultRoot.self) and try factory.build(...) (in a test, expectValidMainActorGraph(VaultRoot.self)).
                 """
             ]
@@ -29,8 +29,8 @@ struct EntryPointAssertionTests {
                 """
                 Wiring found 1 problem in the object graph of StoreRoot:
 
-                WiringTestingTests/EntryPointAssertionTests.swift:90: error: MainActorComponentFactory.build(_:) cannot build the root of StoreRoot: the root of StoreRoot is async, and build(_:) cannot await.
-                  the root of StoreRoot is async, bound at WiringTestingTests/EntryPointAssertionTests.swift:90 in StoreRoot
+                WiringTestingTests/EntryPointAssertionTests.swift:90: error: MainActorComponentFactory.build(_:) cannot build the root of StoreRoot: Store, the root of StoreRoot, is async, and build(_:) cannot await.
+                  Store, the root of StoreRoot, is async, bound at WiringTestingTests/EntryPointAssertionTests.swift:90 in StoreRoot
                   To fix this, build the root with AsyncComponentFactory.of(StoreRoot.self) and try await factory.build(...) (in a test, expectValidAsyncGraph(StoreRoot.self)).
                 """
             ]

@@ -143,7 +143,7 @@ struct EffectFactoryTests {
         let error = try await #require(throws: ResolutionError.self) { try await factory.build("") }
         #expect(error.description == """
             The factory of EffectDatabase at App/Store.swift:10 in DatabaseComponent threw: fixture error: no path
-              required by the root of DatabaseComponent at App/Root.swift:20
+              required by EffectRepository, the root of DatabaseComponent at App/Root.swift:20
             """)
         #expect(error.underlying as? EffectFixtureError == EffectFixtureError(reason: "no path"))
         #expect(error.binding == "EffectDatabase")
@@ -177,7 +177,7 @@ struct EffectFactoryTests {
         let error = try await #require(throws: ResolutionError.self) { try await factory.build("broken") }
         #expect(error.description == """
             The factory of LoadingViewModel at App/Loading.swift:7 in LoadingComponent threw: fixture error: cannot load
-              required by the root of LoadingComponent at App/Root.swift:20
+              required by LoadingViewModel, the root of LoadingComponent at App/Root.swift:20
             """)
     }
 
@@ -186,13 +186,13 @@ struct EffectFactoryTests {
         #expect(error.diagnostics.map(\.message) == ["""
             MainActorComponentFactory.build(_:) cannot build the root of LoadingComponent: LoadingViewModel is async, and build(_:) cannot await.
               LoadingViewModel runs on the main actor, is async and throws, bound at App/Loading.swift:7 in LoadingComponent
-              required by the root of LoadingComponent at App/Root.swift:20
-              To fix this, build the root with AsyncComponentFactory.of(LoadingComponent.self) and try await factory.build(...), or let the root of LoadingComponent take AsyncProvider<LoadingViewModel> instead of LoadingViewModel and call try await get() later.
+              required by LoadingViewModel, the root of LoadingComponent at App/Root.swift:20
+              To fix this, build the root with AsyncComponentFactory.of(LoadingComponent.self) and try await factory.build(...), or let LoadingViewModel, the root of LoadingComponent, take AsyncProvider<LoadingViewModel> instead of LoadingViewModel and call try await get() later.
             """, """
             MainActorComponentFactory.build(_:) cannot build the root of LoadingComponent: EffectPool is async, and build(_:) cannot await.
               EffectPool is async, bound at App/Store.swift:11 in LoadingComponent
               required by LoadingViewModel at App/Loading.swift:7
-              required by the root of LoadingComponent at App/Root.swift:20
+              required by LoadingViewModel, the root of LoadingComponent at App/Root.swift:20
               To fix this, build the root with AsyncComponentFactory.of(LoadingComponent.self) and try await factory.build(...), or let LoadingViewModel take AsyncProvider<EffectPool> instead of EffectPool and call try await get() later.
             """])
     }

@@ -99,7 +99,7 @@ struct MapBindingTests {
             ComponentFactory.build(_:) cannot build the root of EffectfulEntriesRoot: the entry "async" of [String: any Named] \
             is async, and build(_:) is synchronous, nonisolated and cannot throw.
               the entry "async" of [String: any Named] is async, bound at Named/Wiring.swift:1 in EffectfulEntriesRoot
-              required by the root of EffectfulEntriesRoot at Named/Root.swift:5
+              required by [String: any Named], the root of EffectfulEntriesRoot at Named/Root.swift:5
               To fix this, build the root with AsyncComponentFactory.of(EffectfulEntriesRoot.self) and try await factory.build(...).
             """)
     }
@@ -109,7 +109,7 @@ struct MapBindingTests {
         let error = try await #require(throws: ResolutionError.self) { try await factory.build() }
         #expect(error.description == """
             The factory of the entry "broken" of [String: Handler] at Tests/Maps.swift:90 in FailingMapRoot threw: HandlerFailure()
-              required by the root of FailingMapRoot at WiringTests/MapBindingTests.swift:\(FailingMapRoot.rootLine)
+              required by [String: Handler], the root of FailingMapRoot at WiringTests/MapBindingTests.swift:\(FailingMapRoot.rootLine)
             """)
     }
 }

@@ -43,7 +43,7 @@ struct MapDiagnosticTests {
         let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(UndeclaredRoot.self) }
         #expect(error.diagnostics.map(\.description) == ["""
             Checkout/Root.swift:20: error: Missing binding for [String: any PaymentMethod].
-              required by the root of UndeclaredRoot (as [String: Provider<any PaymentMethod>]) at Checkout/Root.swift:20
+              required by [String: Provider<any PaymentMethod>], the root of UndeclaredRoot (as [String: Provider<any PaymentMethod>]) at Checkout/Root.swift:20
               To fix this, contribute to it with binder.bind((any PaymentMethod).self).intoMap(key: ...).to(...) in a module that \
             UndeclaredRoot includes, or include the module that contributes to it; if the map may have no entries, declare it with \
             binder.declareMap([String: any PaymentMethod].self).
@@ -64,12 +64,12 @@ struct MapDiagnosticTests {
         let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(EffectfulProviderMapRoot.self) }
         #expect(error.diagnostics.map(\.kind) == [.unhandledEffect])
         #expect(error.diagnostics.map(\.message) == ["""
-            the root of EffectfulProviderMapRoot takes [String: Provider<any PaymentMethod>], whose get() cannot resolve \
+            [String: Provider<any PaymentMethod>], the root of EffectfulProviderMapRoot, takes [String: Provider<any PaymentMethod>], whose get() cannot resolve \
             [String: any PaymentMethod]: Gateway is async, and get() is synchronous, nonisolated and cannot throw.
               Gateway is async, bound at Gateway/Wiring.swift:4 in EffectfulProviderMapRoot
               required by the entry "gateway" of [String: any PaymentMethod] at Gateway/Wiring.swift:5
-              required by the root of EffectfulProviderMapRoot as [String: Provider<any PaymentMethod>] at Gateway/Root.swift:9
-              To fix this, take AsyncProvider<[String: any PaymentMethod]> instead and call try await get().
+              required by [String: Provider<any PaymentMethod>], the root of EffectfulProviderMapRoot as [String: Provider<any PaymentMethod>] at Gateway/Root.swift:9
+              To fix this, take [String: AsyncProvider<any PaymentMethod>] instead and call try await get() on an entry's provider.
             """])
     }
 
@@ -78,7 +78,7 @@ struct MapDiagnosticTests {
         #expect(error.diagnostics.map(\.description) == ["""
             Whole/Root.swift:5: error: [String: any PaymentMethod] is bound as a single value, so it has no entries to give one \
             provider each.
-              required by the root of WholeMapRoot (as [String: Provider<any PaymentMethod>]) at Whole/Root.swift:5
+              required by [String: Provider<any PaymentMethod>], the root of WholeMapRoot (as [String: Provider<any PaymentMethod>]) at Whole/Root.swift:5
               bound as a single value at Whole/Wiring.swift:2 in WholeMapRoot
               To fix this, take [String: any PaymentMethod] or Provider<[String: any PaymentMethod]>, or contribute each entry \
             with binder.bind((any PaymentMethod).self).intoMap(key: ...) instead of binding the whole map.
@@ -90,7 +90,7 @@ struct MapDiagnosticTests {
         #expect(error.diagnostics.map(\.description) == ["""
             Nested/Root.swift:4: error: Nothing binds [String: Provider<any PaymentMethod>], which is itself a wrapper: a wrapper such \
             as Provider or Lazy cannot wrap another.
-              required by the root of NestedWrapperRoot (as Provider<[String: Provider<any PaymentMethod>]>) at Nested/Root.swift:4
+              required by Int, the root of NestedWrapperRoot (as Provider<[String: Provider<any PaymentMethod>]>) at Nested/Root.swift:4
               To fix this, take [String: Provider<any PaymentMethod>] itself as the parameter, or wrap the bound type it reaches instead.
             """])
     }

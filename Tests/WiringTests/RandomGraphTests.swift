@@ -93,7 +93,7 @@ struct RandomGraphTests {
         #expect(error.diagnostics.map(\.message) == ["""
             Missing binding for Unbound.
               required by Needy (as () -> Unbound) at App/Needy.swift:1
-              required by the root of MissingClosureRoot (as @Sendable () -> Unbound) at App/Root.swift:2
+              required by Int, the root of MissingClosureRoot (as @Sendable () -> Unbound) at App/Root.swift:2
               To fix this, bind it with binder.bind(Unbound.self).to(...) in a module that MissingClosureRoot includes, or include the module that binds it.
             """])
     }

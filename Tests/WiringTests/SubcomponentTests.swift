@@ -72,7 +72,7 @@ struct SubcomponentTests {
 
             App/Ledger.swift:8: error: Missing binding for Ledger.
               in BrokenHostRoot > BrokenChild
-              required by the root of BrokenChild at App/Ledger.swift:8
+              required by Ledger, the root of BrokenChild at App/Ledger.swift:8
               To fix this, bind it with binder.bind(Ledger.self).to(...) in a module that BrokenChild includes, or include the module that binds it.
             """)
     }
@@ -81,7 +81,7 @@ struct SubcomponentTests {
         let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(UninstalledHostRoot.self) }
         #expect(error.diagnostics.map(\.description) == ["""
             App/Host.swift:3: error: Missing binding for ComponentFactory<SessionComponent>.
-              required by the root of UninstalledHostRoot at App/Host.swift:3
+              required by ComponentFactory<SessionComponent>, the root of UninstalledHostRoot at App/Host.swift:3
               To fix this, install SessionComponent with binder.install(dependency: SessionComponent.self) in a module that UninstalledHostRoot includes, or include the module that installs it.
             """])
     }

@@ -13,7 +13,7 @@ struct UnfinishedBindingTests {
               To fix this, end it with a terminal, such as binder.bind(Cashier.self).to(factory: ...) or .to(value: ...), or delete it.
 
             App/UnfinishedRoot.swift:12: error: Missing binding for Cashier.
-              required by the root of UnfinishedRoot at App/UnfinishedRoot.swift:12
+              required by Cashier, the root of UnfinishedRoot at App/UnfinishedRoot.swift:12
               To fix this, bind it with binder.bind(Cashier.self).to(...) in a module that UnfinishedRoot includes, or include the module that binds it.
             """)
         #expect(error.diagnostics.map(\.kind) == [.unfinishedBinding, .missingBinding])

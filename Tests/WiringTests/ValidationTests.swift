@@ -10,7 +10,7 @@ struct ValidationTests {
 
             ATMLibWiring/ATMLibModule.swift:13: error: Missing binding for any NetworkExecutor.
               required by ATMDepositer at ATMLibWiring/ATMLibModule.swift:13
-              required by the root of MissingNetworkRoot at App/RootComponent.swift:20
+              required by ATMDepositer, the root of MissingNetworkRoot at App/RootComponent.swift:20
               To fix this, bind it with binder.bind((any NetworkExecutor).self).to(...) in a module that MissingNetworkRoot includes, or include the module that binds it.
             """)
         #expect(error.diagnostics.map(\.kind) == [.missingBinding])
@@ -22,7 +22,7 @@ struct ValidationTests {
         #expect(error.diagnostics.map(\.message) == ["""
             Missing binding for any NetworkExecutor.
               required by ATMDepositer at ATMLibWiring/ATMLibModule.swift:13
-              required by the root of ConcreteNetworkRoot at App/RootComponent.swift:20
+              required by ATMDepositer, the root of ConcreteNetworkRoot at App/RootComponent.swift:20
               Did you mean BankNetworkExecutor? It is bound at NetworkWiring/BankNetworkModule.swift:8 in ConcreteBankModule.
               To fix this, bind it with binder.bind((any NetworkExecutor).self).to(...) in a module that ConcreteNetworkRoot includes, or include the module that binds it.
             """])
@@ -32,7 +32,7 @@ struct ValidationTests {
         let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(UntaggedURLRoot.self) }
         #expect(error.diagnostics.map(\.message) == ["""
             Missing binding for String tagged BankURL.
-              required by the root of UntaggedURLRoot (as TaggedProvider<BankURL>) at App/RootComponent.swift:30
+              required by String, the root of UntaggedURLRoot (as TaggedProvider<BankURL>) at App/RootComponent.swift:30
               String is bound without a tag at App/Config.swift:3 in UntaggedURLRoot; to use that binding, request String.
               To fix this, bind it with binder.bind(String.self).tagged(with: BankURL.self).to(...) in a module that UntaggedURLRoot includes, or include the module that binds it.
             """])

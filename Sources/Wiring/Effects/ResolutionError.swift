@@ -26,7 +26,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
 
     /// One binding on the way from a request to the binding that threw.
     public struct Requirement: Hashable, Sendable, CustomStringConvertible {
-        /// What the binding provides: `ATMDepositer`, `the root of AppComponent`.
+        /// What the binding provides: `ATMDepositer`, `AppRoot, the root of AppComponent`.
         public let binding: String
         /// Where the binding is declared.
         public let location: SourceLocation?

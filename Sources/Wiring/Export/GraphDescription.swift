@@ -127,8 +127,8 @@ final class GraphDescription: @unchecked Sendable {
             case .function: .function
             case .lazy: .lazy
             case .weak: .weak
-            case .asyncProvider: .asyncProvider
-            case .mainActorProvider: .mainActorProvider
+            case .asyncProvider, .asyncMapProviders: .asyncProvider
+            case .mainActorProvider, .mainActorMapProviders: .mainActorProvider
             // A factory bound as a value is taken as it is, like any value.
             case .asyncComponentFactory: resolution.isWrapped ? .asyncComponentFactory : .instance
             case .mainActorComponentFactory: resolution.isWrapped ? .mainActorComponentFactory : .instance

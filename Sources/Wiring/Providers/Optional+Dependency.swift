@@ -11,4 +11,10 @@ extension Optional: DependencyWrapper {
         let resolve = node.resolver(as: Wrapped.self)
         return { instance in resolve(instance) }
     }
+
+    /// `T?` of a bound `T` whose resolution has effects: `T`'s resolvers, their value wrapped.
+    @usableFromInline
+    static func effectfulResolvers(wrapping node: AnyNode) -> EffectfulResolvers<Wrapped?>? {
+        node.effectfulResolvers(as: Wrapped.self)?.map { value in Optional(value) }
+    }
 }

@@ -13,11 +13,11 @@ struct SubcomponentEffectDiagnosticTests {
         #expect(error.description == """
             Wiring found 1 problem in the object graph of SyncVaultHost:
 
-            App/Host.swift:12: error: the root of SyncVaultHost takes ComponentFactory<VaultSub>, whose build(_:) cannot build the root of VaultSub: Vault throws, and build(_:) is synchronous, nonisolated and cannot throw.
+            App/Host.swift:12: error: ComponentFactory<VaultSub>, the root of SyncVaultHost, takes ComponentFactory<VaultSub>, whose build(_:) cannot build the root of VaultSub: Vault throws, and build(_:) is synchronous, nonisolated and cannot throw.
               Vault throws, bound at App/VaultSub.swift:3 in VaultSub
-              required by the root of VaultSub at App/VaultSub.swift:8
-              required by the root of SyncVaultHost as ComponentFactory<VaultSub> at App/Host.swift:12
-              To fix this, take AsyncComponentFactory<VaultSub> instead and call try await build(...), or MainActorComponentFactory<VaultSub> and call try build(...) on the main actor, or let the root of VaultSub take AsyncProvider<Vault> instead of Vault and call try await get() later.
+              required by VaultRoom, the root of VaultSub at App/VaultSub.swift:8
+              required by ComponentFactory<VaultSub>, the root of SyncVaultHost as ComponentFactory<VaultSub> at App/Host.swift:12
+              To fix this, take AsyncComponentFactory<VaultSub> instead and call try await build(...), or MainActorComponentFactory<VaultSub> and call try build(...) on the main actor, or let VaultRoom, the root of VaultSub, take AsyncProvider<Vault> instead of Vault and call try await get() later.
             """)
         #expect(error.diagnostics.map(\.kind) == [.unhandledEffect])
     }
@@ -27,20 +27,20 @@ struct SubcomponentEffectDiagnosticTests {
         #expect(error.diagnostics.map(\.description) == ["""
             App/Host.swift:16: error: Shelves takes Provider<ComponentFactory<ArchiveSub>>, which gives a ComponentFactory<ArchiveSub>, whose build(_:) cannot build the root of ArchiveSub: SubArchive is async, and build(_:) is synchronous, nonisolated and cannot throw.
               SubArchive is async, bound at App/ArchiveSub.swift:3 in ArchiveSub
-              required by the root of ArchiveSub at App/ArchiveSub.swift:8
+              required by ArchiveShelf, the root of ArchiveSub at App/ArchiveSub.swift:8
               required by Shelves as Provider<ComponentFactory<ArchiveSub>> at App/Host.swift:16
-              To fix this, take AsyncComponentFactory<ArchiveSub> instead and call try await build(...), or let the root of ArchiveSub take AsyncProvider<SubArchive> instead of SubArchive and call try await get() later.
+              To fix this, take AsyncComponentFactory<ArchiveSub> instead and call try await build(...), or let ArchiveShelf, the root of ArchiveSub, take AsyncProvider<SubArchive> instead of SubArchive and call try await get() later.
             """])
     }
 
     @Test func aMainActorFactoryOfASubcomponentWhoseRootAwaitsIsReported() throws {
         let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(MainActorArchiveHost.self) }
         #expect(error.diagnostics.map(\.description) == ["""
-            App/Host.swift:22: error: the root of MainActorArchiveHost takes MainActorComponentFactory<ArchiveSub>, whose build(_:) cannot build the root of ArchiveSub: SubArchive is async, and build(_:) cannot await.
+            App/Host.swift:22: error: MainActorComponentFactory<ArchiveSub>, the root of MainActorArchiveHost, takes MainActorComponentFactory<ArchiveSub>, whose build(_:) cannot build the root of ArchiveSub: SubArchive is async, and build(_:) cannot await.
               SubArchive is async, bound at App/ArchiveSub.swift:3 in ArchiveSub
-              required by the root of ArchiveSub at App/ArchiveSub.swift:8
-              required by the root of MainActorArchiveHost as MainActorComponentFactory<ArchiveSub> at App/Host.swift:22
-              To fix this, take AsyncComponentFactory<ArchiveSub> instead and call try await build(...), or let the root of ArchiveSub take AsyncProvider<SubArchive> instead of SubArchive and call try await get() later.
+              required by ArchiveShelf, the root of ArchiveSub at App/ArchiveSub.swift:8
+              required by MainActorComponentFactory<ArchiveSub>, the root of MainActorArchiveHost as MainActorComponentFactory<ArchiveSub> at App/Host.swift:22
+              To fix this, take AsyncComponentFactory<ArchiveSub> instead and call try await build(...), or let ArchiveShelf, the root of ArchiveSub, take AsyncProvider<SubArchive> instead of SubArchive and call try await get() later.
             """])
     }
 
@@ -51,12 +51,12 @@ struct SubcomponentEffectDiagnosticTests {
     @Test func aSiblingSubcomponentsRequestIsReportedInTheSibling() throws {
         let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(SiblingHost.self) }
         #expect(error.diagnostics.map(\.description) == ["""
-            App/ShelfSub.swift:5: error: the root of ShelfSub takes ComponentFactory<ArchiveSub>, whose build(_:) cannot build the root of ArchiveSub: SubArchive is async, and build(_:) is synchronous, nonisolated and cannot throw.
+            App/ShelfSub.swift:5: error: ComponentFactory<ArchiveSub>, the root of ShelfSub, takes ComponentFactory<ArchiveSub>, whose build(_:) cannot build the root of ArchiveSub: SubArchive is async, and build(_:) is synchronous, nonisolated and cannot throw.
               in SiblingHost > ShelfSub
               SubArchive is async, bound at App/ArchiveSub.swift:3 in ArchiveSub
-              required by the root of ArchiveSub at App/ArchiveSub.swift:8
-              required by the root of ShelfSub as ComponentFactory<ArchiveSub> at App/ShelfSub.swift:5
-              To fix this, take AsyncComponentFactory<ArchiveSub> instead and call try await build(...), or let the root of ArchiveSub take AsyncProvider<SubArchive> instead of SubArchive and call try await get() later.
+              required by ArchiveShelf, the root of ArchiveSub at App/ArchiveSub.swift:8
+              required by ComponentFactory<ArchiveSub>, the root of ShelfSub as ComponentFactory<ArchiveSub> at App/ShelfSub.swift:5
+              To fix this, take AsyncComponentFactory<ArchiveSub> instead and call try await build(...), or let ArchiveShelf, the root of ArchiveSub, take AsyncProvider<SubArchive> instead of SubArchive and call try await get() later.
             """])
     }
 
@@ -71,12 +71,12 @@ struct SubcomponentEffectDiagnosticTests {
     @Test func aSubcomponentThatTakesItsOwnSynchronousFactoryIsReportedInItself() throws {
         let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(BadLoopHost.self) }
         #expect(error.diagnostics.map(\.description) == ["""
-            App/BadLoopSub.swift:8: error: the root of BadLoopSub takes ComponentFactory<BadLoopSub>, whose build(_:) cannot build the root of BadLoopSub: SubArchive is async, and build(_:) is synchronous, nonisolated and cannot throw.
+            App/BadLoopSub.swift:8: error: BadLoop, the root of BadLoopSub, takes ComponentFactory<BadLoopSub>, whose build(_:) cannot build the root of BadLoopSub: SubArchive is async, and build(_:) is synchronous, nonisolated and cannot throw.
               in BadLoopHost > BadLoopSub
               SubArchive is async, bound at App/BadLoopSub.swift:3 in BadLoopSub
-              required by the root of BadLoopSub at App/BadLoopSub.swift:8
-              required by the root of BadLoopSub as ComponentFactory<BadLoopSub> at App/BadLoopSub.swift:8
-              To fix this, take AsyncComponentFactory<BadLoopSub> instead and call try await build(...), or let the root of BadLoopSub take AsyncProvider<SubArchive> instead of SubArchive and call try await get() later.
+              required by BadLoop, the root of BadLoopSub at App/BadLoopSub.swift:8
+              required by BadLoop, the root of BadLoopSub as ComponentFactory<BadLoopSub> at App/BadLoopSub.swift:8
+              To fix this, take AsyncComponentFactory<BadLoopSub> instead and call try await build(...), or let BadLoop, the root of BadLoopSub, take AsyncProvider<SubArchive> instead of SubArchive and call try await get() later.
             """])
     }
 

@@ -42,7 +42,7 @@ struct SubcomponentEffectTests {
         let error = try await #require(throws: ResolutionError.self) { try await teller.sessions.build("alice") }
         #expect(error.description == """
             The factory of Ledger at App/SessionModule.swift:6 in BankComponent > SessionComponent threw: fixture error: ledger 1 failed
-              required by the root of SessionComponent at App/SessionComponent.swift:12
+              required by Session, the root of SessionComponent at App/SessionComponent.swift:12
             """)
         #expect(error.binding == "Ledger")
         #expect(error.location == SourceLocation(fileID: "App/SessionModule.swift", line: 6))
@@ -59,7 +59,7 @@ struct SubcomponentEffectTests {
         let error = try await #require(throws: ResolutionError.self) { try await teller.reports.build() }
         #expect(error.description == """
             The factory of Catalog at App/BankComponent.swift:5 in BankComponent threw: fixture error: catalog 1 failed
-              required by the root of ReportComponent at App/ReportComponent.swift:9
+              required by Report, the root of ReportComponent at App/ReportComponent.swift:9
             """)
         let first = try await teller.reports.build()
         let second = try await teller.reports.build()
@@ -87,7 +87,7 @@ struct SubcomponentEffectTests {
         let error = try #require(throws: ResolutionError.self) { try teller.panels.build() }
         #expect(error.description == """
             The factory of Theme at App/BankComponent.swift:6 in BankComponent threw: fixture error: theme 1 failed
-              required by the root of PanelComponent at App/PanelComponent.swift:8
+              required by Panel, the root of PanelComponent at App/PanelComponent.swift:8
             """)
         #expect(try teller.panels.build().theme.serial == 2)
     }

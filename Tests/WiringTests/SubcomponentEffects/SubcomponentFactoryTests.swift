@@ -40,13 +40,13 @@ struct SubcomponentFactoryTests {
         #expect(error.diagnostics.map(\.description) == [
             """
             App/Host.swift:40: error: Missing binding for ComponentFactory<PlainSub>.
-              required by the root of LostHost (as AsyncComponentFactory<PlainSub>) at App/Host.swift:40
+              required by Int, the root of LostHost (as AsyncComponentFactory<PlainSub>) at App/Host.swift:40
               To fix this, install PlainSub with binder.install(dependency: PlainSub.self) in a module that LostHost includes, or include the module that installs it.
             """,
             """
             App/Host.swift:40: error: Missing binding for ComponentFactory<PlainGreetingSub>.
-              required by the root of LostHost (as MainActorComponentFactory<PlainGreetingSub>) at App/Host.swift:40
-              required by the root of LostHost at App/Host.swift:40
+              required by Int, the root of LostHost (as MainActorComponentFactory<PlainGreetingSub>) at App/Host.swift:40
+              required by Int, the root of LostHost at App/Host.swift:40
               To fix this, install PlainGreetingSub with binder.install(dependency: PlainGreetingSub.self) in a module that LostHost includes, or include the module that installs it.
             """,
         ])
@@ -62,9 +62,9 @@ struct SubcomponentFactoryTests {
     @Test func anAsyncFactoryOfAComponentFactoryWhoseOwnBindingThrowsIsReported() throws {
         let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(MadeFactoryHost.self) }
         #expect(error.diagnostics.map(\.description) == ["""
-            App/Made.swift:6: error: the root of MadeFactoryHost takes AsyncComponentFactory<PlainRoot>, which is made from ComponentFactory<PlainRoot>: ComponentFactory<PlainRoot> throws, and it is made synchronously, nonisolated and without throwing.
+            App/Made.swift:6: error: AsyncComponentFactory<PlainRoot>, the root of MadeFactoryHost, takes AsyncComponentFactory<PlainRoot>, which is made from ComponentFactory<PlainRoot>: ComponentFactory<PlainRoot> throws, and it is made synchronously, nonisolated and without throwing.
               ComponentFactory<PlainRoot> throws, bound at App/Made.swift:3 in MadeFactoryHost
-              required by the root of MadeFactoryHost as AsyncComponentFactory<PlainRoot> at App/Made.swift:6
+              required by AsyncComponentFactory<PlainRoot>, the root of MadeFactoryHost as AsyncComponentFactory<PlainRoot> at App/Made.swift:6
               To fix this, take AsyncProvider<ComponentFactory<PlainRoot>> instead and call try await get(), or MainActorProvider<ComponentFactory<PlainRoot>> and call try get() on the main actor.
             """])
     }

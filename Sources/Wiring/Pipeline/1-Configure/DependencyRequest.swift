@@ -20,6 +20,12 @@ enum RequestKind: Sendable, Equatable {
     /// The parameter is `[K: Provider<V>]`: a provider of each entry of the map `[K: V]`, each
     /// resolved on its `get()`.
     case mapProviders
+    /// The parameter is `[K: AsyncProvider<V>]`: a provider of each entry of the map `[K: V]`,
+    /// each resolved, with its effects, on its `try await get()`.
+    case asyncMapProviders
+    /// The parameter is `[K: MainActorProvider<V>]`: a provider of each entry of the map
+    /// `[K: V]`, each resolved on the main actor on its `try get()`.
+    case mainActorMapProviders
     /// The parameter is `AsyncComponentFactory<Sub>`, made from the binding of
     /// `ComponentFactory<Sub>`: its `try await build(_:)` runs every effect of `Sub`'s root.
     case asyncComponentFactory
@@ -84,4 +90,16 @@ protocol DependencyWrapper: SendableMetatype {
     /// Makes the wrapper from the linked node of the wrapped binding, nil when it is absent
     /// (which validation allows only for `.optional` requests).
     static func resolver(wrapping node: AnyNode?) -> Resolver<Self>
+    /// The wrapper's resolvers in the effectful contexts that can run its binding's effects,
+    /// when it resolves its binding while its requirer's factory runs and that binding has
+    /// effects; nil for a wrapper made synchronously, whose binding runs later (if at all).
+    ///
+    /// Only `T?` of a bound `T` resolves its binding eagerly, so only it carries the binding's
+    /// effects to its requirer (`ResolvedGraph.isEager`) and is linked with them here.
+    static func effectfulResolvers(wrapping node: AnyNode) -> EffectfulResolvers<Self>?
+}
+
+extension DependencyWrapper {
+    @usableFromInline
+    static func effectfulResolvers(wrapping node: AnyNode) -> EffectfulResolvers<Self>? { nil }
 }

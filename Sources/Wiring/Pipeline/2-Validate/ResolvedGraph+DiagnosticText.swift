@@ -5,7 +5,7 @@ extension ResolvedGraph {
 
     /// What a declaration provides, as a requirer: `ATMDepositer`, `a contribution to [Plugin]`,
     /// `the entry "home" of [String: any Handler]`,
-    /// `the root of ApplicationRootComponent`.
+    /// `ATMDepositer, the root of ApplicationRootComponent`.
     func requirerName(_ declaration: AnyDeclaration) -> String {
         switch declaration.role {
         case .unique, .seed: declaration.key.displayName
@@ -15,8 +15,15 @@ extension ResolvedGraph {
             } else {
                 "a contribution to \(declaration.key.displayName)"
             }
-        case .root: "the root of \(componentName)"
+        case .root: "\(declaration.key.displayName), the root of \(componentName)"
         }
+    }
+
+    /// A declaration's name as the subject of a sentence: ``requirerName(_:)``, and a comma
+    /// after the root's, whose name ends with an apposition (`ATMDepositer, the root of
+    /// ApplicationRootComponent, takes ...`).
+    func subjectName(_ declaration: AnyDeclaration) -> String {
+        declaration.role == .root ? requirerName(declaration) + "," : requirerName(declaration)
     }
 
     /// Where a declaration was made: `at File.swift:12 in SomeModule`, or

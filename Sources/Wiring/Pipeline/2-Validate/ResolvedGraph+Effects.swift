@@ -87,8 +87,8 @@ extension ResolvedGraph {
     static func deferredContext(of request: DependencyRequest, _ resolution: Resolution) -> EffectContext? {
         guard !isEager(request, resolution) else { return nil }
         switch request.kind {
-        case .asyncProvider: return .async
-        case .mainActorProvider: return .mainActor
+        case .asyncProvider, .asyncMapProviders: return .async
+        case .mainActorProvider, .mainActorMapProviders: return .mainActor
         // A subcomponent's async and main-actor factories are made synchronously from its
         // `ComponentFactory`; what their `build(_:)` may run is checked where they are asked for
         // (``EffectRule/factoryRequestDiagnostics(_:subcomponents:)``).

@@ -355,7 +355,7 @@ final class ResolvedGraph {
             if let entry = entryOfKey.value(for: BindingKey(request.parameterType)) { return .entry(Int32(entry), wrapped: false) }
             guard let entry = entryOfKey.value(for: request.key) else { return .missing }
             return .entry(Int32(entry), wrapped: true)
-        case .mapProviders:
+        case .mapProviders, .asyncMapProviders, .mainActorMapProviders:
             // A map of providers bound as a value takes precedence; otherwise the providers are
             // those of a map's entries, which a map bound as a single value does not have.
             if let entry = entryOfKey.value(for: BindingKey(request.parameterType)) { return .entry(Int32(entry), wrapped: false) }

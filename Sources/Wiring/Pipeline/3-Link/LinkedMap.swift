@@ -32,9 +32,40 @@ final class LinkedMap<Key: Hashable, Value>: @unchecked Sendable {
     /// The linked map of a node, which validation guarantees was linked without effects.
     static func of(_ node: AnyNode) -> LinkedMap {
         guard let map = node.linkedMap as? LinkedMap else {
-            preconditionFailure("Wiring internal error: the map [\(Key.self): \(Value.self)] was not linked as a map.")
+            preconditionFailure("Wiring internal error: the map [\(Key.self): \(Value.self)] was not linked as a map without effects.")
         }
         return map
+    }
+
+    /// The resolvers of each entry of the map linked in `node`, with or without effects: what
+    /// `[Key: AsyncProvider<Value>]` and `[Key: MainActorProvider<Value>]` are made from.
+    static func entries(of node: AnyNode) -> [Key: EffectfulResolvers<Value>] {
+        if let map = node.linkedMap as? EffectfulLinkedMap<Key, Value> {
+            return map.entries
+        }
+        return of(node).resolvers.mapValues { resolve in EffectfulResolvers(throwing: { instance in resolve(instance) }) }
+    }
+}
+
+/// The linked entries of a map `[Key: Value]` whose resolution has effects: each key's
+/// resolvers, an ancestor's entries included, from which `[Key: AsyncProvider<Value>]` and
+/// `[Key: MainActorProvider<Value>]` are made.
+final class EffectfulLinkedMap<Key: Hashable, Value>: @unchecked Sendable {
+    // Safe to share: set once while the graph is linked, then only read; every key came from
+    // `intoMap(key:)`, which takes only `Sendable` keys.
+    let entries: [Key: EffectfulResolvers<Value>]
+
+    /// The entries of an ancestor's map, `depth` levels up, resolved in its instance, then
+    /// `own`, which replace the ancestor's under the same key.
+    init(own: [(key: Key, resolvers: EffectfulResolvers<Value>)], after ancestor: (node: AnyNode, depth: Int)?) {
+        var entries: [Key: EffectfulResolvers<Value>] = [:]
+        if let (node, depth) = ancestor {
+            entries = LinkedMap<Key, Value>.entries(of: node).mapValues { $0.inAncestor(depth) }
+        }
+        for (key, resolvers) in own {
+            entries[key] = resolvers
+        }
+        self.entries = entries
     }
 }
 

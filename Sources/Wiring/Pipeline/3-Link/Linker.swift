@@ -107,10 +107,17 @@ extension Linker {
         switch target {
         case let .node(linked, wrapper: nil):
             return linked.node.throwingResolver(as: P.self)
+        case let .node(linked, wrapper: wrapper?):
+            if let resolvers = Self.effectfulWrapped(wrapper, linked.node, as: P.self) {
+                return resolvers.throwingResolver()
+            }
+            // A wrapper made synchronously; what it wraps runs later.
+            let resolve = resolver(for: target, P.self)
+            return { instance in resolve(instance) }
         case let .inherited(depth, inner):
             let resolve = throwingResolver(for: inner, P.self)
             return { instance in try resolve(instance.ancestor(depth)) }
-        case .node, .function, .absent:
+        case .function, .absent:
             // Wrappers and closures are made synchronously; what they wrap runs later.
             let resolve = resolver(for: target, P.self)
             return { instance in resolve(instance) }
@@ -121,10 +128,16 @@ extension Linker {
         switch target {
         case let .node(linked, wrapper: nil):
             return linked.node.mainActorResolver(as: P.self)
+        case let .node(linked, wrapper: wrapper?):
+            if let resolvers = Self.effectfulWrapped(wrapper, linked.node, as: P.self) {
+                return resolvers.mainActorResolver()
+            }
+            let resolve = resolver(for: target, P.self)
+            return { instance in resolve(instance) }
         case let .inherited(depth, inner):
             let resolve = mainActorResolver(for: inner, P.self)
             return { instance in try resolve(instance.ancestor(depth)) }
-        case .node, .function, .absent:
+        case .function, .absent:
             let resolve = resolver(for: target, P.self)
             return { instance in resolve(instance) }
         }
@@ -134,13 +147,30 @@ extension Linker {
         switch target {
         case let .node(linked, wrapper: nil):
             return linked.node.asyncResolver(as: P.self)
+        case let .node(linked, wrapper: wrapper?):
+            if let resolvers = Self.effectfulWrapped(wrapper, linked.node, as: P.self) {
+                return resolvers.async
+            }
+            let resolve = resolver(for: target, P.self)
+            return { instance in resolve(instance) }
         case let .inherited(depth, inner):
             let resolve = asyncResolver(for: inner, P.self)
             return { instance in try await resolve(instance.ancestor(depth)) }
-        case .node, .function, .absent:
+        case .function, .absent:
             let resolve = resolver(for: target, P.self)
             return { instance in resolve(instance) }
         }
+    }
+
+    /// The resolvers of a wrapper that resolves its binding eagerly (`T?`) when that binding's
+    /// resolution has effects; nil for a wrapper made synchronously.
+    private static func effectfulWrapped<W: DependencyWrapper, P>(_ wrapper: W.Type, _ node: AnyNode, as parameter: P.Type) -> EffectfulResolvers<P>? {
+        guard let resolvers = W.effectfulResolvers(wrapping: node) else { return nil }
+        // `W` is the parameter's own type: `DependencyRequest.of(P.self)` found it by casting `P`.
+        guard let cast = resolvers as AnyObject as? EffectfulResolvers<P> else {
+            preconditionFailure("Wiring internal error: \(P.self) was linked as \(W.self).")
+        }
+        return cast
     }
 
     /// A resolver that is linked but never called: the plain resolver of a binding whose

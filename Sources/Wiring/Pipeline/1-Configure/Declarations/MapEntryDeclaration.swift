@@ -56,6 +56,8 @@ final class MapEntryDeclaration<Key: Hashable & Sendable, Value>: AnyDeclaration
             }
             let ancestor = inherited.map { (node: $0.node, depth: $0.depth) }
             node.setEffectfulResolvers(LinkedMap<Key, Value>.effectful(entries, after: ancestor, in: context), as: [Key: Value].self)
+            // Read by `[Key: AsyncProvider<Value>]` and `[Key: MainActorProvider<Value>]`.
+            node.linkedMap = EffectfulLinkedMap(own: entries, after: ancestor)
             return
         }
         var resolvers: [Key: Resolver<Value>] = [:]

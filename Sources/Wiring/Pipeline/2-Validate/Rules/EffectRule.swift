@@ -51,7 +51,7 @@ enum EffectRule {
             }
             fix += deferral(chain)
             return diagnostic(
-                headline: "\(factory) cannot build the root of \(component): \(describe(origin)) \(effects.spoken), and build(_:) \(limit).",
+                headline: "\(factory) cannot build the root of \(component): \(subject(origin)) \(effects.spoken), and build(_:) \(limit).",
                 chain: chain, requiredBy: nil, fix: fix, location: root.location, graph
             )
         }
@@ -98,6 +98,14 @@ enum EffectRule {
             if context == .synchronous, !effects.contains(.async) {
                 fix += ", or MainActorProvider<\(target)> and call try get() on the main actor"
             }
+            if request.kind == .mapProviders || request.kind == .mainActorMapProviders,
+               let (key, value) = TypeName.dictionaryParts(target) {
+                // Entries made on demand: the map of providers that can run their effects.
+                fix = "take [\(key): AsyncProvider<\(value)>] instead and call try await get() on an entry's provider"
+                if context == .synchronous, !effects.contains(.async) {
+                    fix += ", or [\(key): MainActorProvider<\(value)>] and call try get() on the main actor"
+                }
+            }
             if let tag = request.key.tag {
                 let tagName = TypeName.of(tag)
                 fix = "take AsyncTaggedProvider<\(tagName)> instead and call try await get()"
@@ -106,7 +114,7 @@ enum EffectRule {
                 }
             }
             return diagnostic(
-                headline: "\(graph.requirerName(requirer)) takes \(parameter), \(accessor): \(describe(chain[0])) \(effects.spoken), and \(limit).",
+                headline: "\(graph.subjectName(requirer)) takes \(parameter), \(accessor): \(subject(chain[0])) \(effects.spoken), and \(limit).",
                 chain: chain, requiredBy: requiredBy, fix: fix, location: requirer.location, graph
             )
         }
@@ -119,8 +127,8 @@ enum EffectRule {
         let requiredBy = "  required by \(graph.requirerName(requirer))" + (requirer.location.map { " at \($0)" } ?? "")
         return chains(from: starts(of: resolution, in: graph), allowed: []).map { chain in
             diagnostic(
-                headline: "\(graph.requirerName(requirer)) resolves its dependencies synchronously when it is used, "
-                    + "so it cannot take \(dependency): \(describe(chain[0])) \(chain[0].declaration.effects.spoken).",
+                headline: "\(graph.subjectName(requirer)) resolves its dependencies synchronously when it is used, "
+                    + "so it cannot take \(dependency): \(subject(chain[0])) \(chain[0].declaration.effects.spoken).",
                 chain: chain, requiredBy: requiredBy,
                 fix: "take AsyncProvider<\(dependency)> instead of \(dependency) and call try await get() when you need it",
                 location: requirer.location, graph
@@ -204,8 +212,8 @@ enum EffectRule {
             }
             fix += deferral(chain)
             return diagnostic(
-                headline: "\(graph.requirerName(requirer)) takes \(parameter), \(builder) build(_:) cannot build the root of \(component): "
-                    + "\(describe(chain[0])) \(effects.spoken), and build(_:) \(limit).",
+                headline: "\(graph.subjectName(requirer)) takes \(parameter), \(builder) build(_:) cannot build the root of \(component): "
+                    + "\(subject(chain[0])) \(effects.spoken), and build(_:) \(limit).",
                 chain: chain, requiredBy: requiredBy, fix: fix, location: requirer.location, graph
             )
         }
@@ -221,7 +229,8 @@ enum EffectRule {
         let parent: Int?
     }
 
-    /// The declarations a resolution reaches, in this graph or an ancestor.
+    /// The declarations a resolution reaches, in this graph or an ancestor: for a collection or
+    /// a map a subcomponent adds to, the ancestors' contributions first, which it resolves too.
     private static func starts(of resolution: ResolvedGraph.Resolution, in graph: ResolvedGraph) -> [Step] {
         var owner = graph
         var local = resolution
@@ -230,9 +239,18 @@ enum EffectRule {
             local = inner
         }
         guard let entry = local.entry else { return [] }
-        return owner.declarations(of: entry).map { index in
-            Step(graph: owner, declaration: owner.declarations[Int(index)], resolutions: owner.resolutions(of: Int(index)), parent: nil)
+        return starts(ofEntry: entry, in: owner)
+    }
+
+    private static func starts(ofEntry entry: Int, in graph: ResolvedGraph) -> [Step] {
+        var steps: [Step] = []
+        if let inherited = graph.inheritedCollection(of: entry) {
+            steps = starts(ofEntry: inherited.entry, in: graph.ancestor(inherited.depth))
         }
+        for index in graph.declarations(of: entry) {
+            steps.append(Step(graph: graph, declaration: graph.declarations[Int(index)], resolutions: graph.resolutions(of: Int(index)), parent: nil))
+        }
+        return steps
     }
 
     /// Every binding reached from `starts` through eager requests whose own effects are not all
@@ -277,12 +295,18 @@ enum EffectRule {
         step.graph.requirerName(step.declaration)
     }
 
+    /// What the binding on a chain provides, as the subject of a sentence:
+    /// `ProfileViewModel, the root of AppComponent,`.
+    private static func subject(_ step: Step) -> String {
+        step.graph.subjectName(step.declaration)
+    }
+
     /// `, or let Repository take AsyncProvider<Database> instead of Database and call try await
     /// get() later`, when the binding with the effect has a requirer on the chain.
     private static func deferral(_ chain: [Step]) -> String {
         guard chain.count > 1, chain[0].declaration.role == .unique, chain[0].declaration.key.tag == nil else { return "" }
         let origin = chain[0].declaration.key.displayName
-        return ", or let \(describe(chain[1])) take AsyncProvider<\(origin)> instead of \(origin) and call try await get() later"
+        return ", or let \(subject(chain[1])) take AsyncProvider<\(origin)> instead of \(origin) and call try await get() later"
     }
 
     private static func diagnostic(
@@ -290,7 +314,7 @@ enum EffectRule {
     ) -> Diagnostic {
         let origin = chain[0]
         var lines = [headline]
-        lines.append("  \(describe(origin)) \(origin.declaration.effects.spoken), bound \(origin.graph.place(of: origin.declaration))")
+        lines.append("  \(subject(origin)) \(origin.declaration.effects.spoken), bound \(origin.graph.place(of: origin.declaration))")
         for step in chain.dropFirst() {
             lines.append("  required by \(describe(step))" + (step.declaration.location.map { " at \($0)" } ?? ""))
         }

@@ -38,14 +38,23 @@ public final class BankNetworkExecutor: NetworkExecutor {
 
     private let retryPolicy: RetryPolicy
     private let interpreter: DepositReplyInterpreter
+    /// Waits out the pause between attempts; throws when the waiting task is cancelled.
+    private let pause: @Sendable (Duration) async throws -> Void
 
     /// Creates an executor.
     ///
     /// - Parameter configuration: Where and how to reach the bank.
-    public init(configuration: BankConfiguration) {
+    public convenience init(configuration: BankConfiguration) {
+        self.init(configuration: configuration, pause: { try await Task.sleep(for: $0) })
+    }
+
+    /// Creates an executor whose pauses between attempts are `pause`'s: the seam through which a
+    /// test holds a pause open until it has cancelled it, instead of racing a clock.
+    init(configuration: BankConfiguration, pause: @escaping @Sendable (Duration) async throws -> Void) {
         self.configuration = configuration
         retryPolicy = RetryPolicy(maxAttempts: configuration.maxAttempts, baseDelay: configuration.retryBaseDelay)
         interpreter = DepositReplyInterpreter(configuration: configuration)
+        self.pause = pause
     }
 
     /// Asks the bank to credit the deposit, retrying where a retry cannot credit twice.
@@ -74,7 +83,7 @@ public final class BankNetworkExecutor: NetworkExecutor {
             mayHaveReachedBank = error.mayHaveBeenCredited
             guard failure.isRetryable, attempt < retryPolicy.maxAttempts else { throw error }
             do {
-                try await Task.sleep(for: retryPolicy.pause(afterAttempt: attempt, retryAfter: failure.retryAfter))
+                try await pause(retryPolicy.pause(afterAttempt: attempt, retryAfter: failure.retryAfter))
             } catch {
                 throw NetworkError.cancelled(bank: bank, mayHaveBeenCredited: mayHaveReachedBank)
             }

@@ -1,7 +1,8 @@
 import ATMTestSupport
-import BankNetwork
+@testable import BankNetwork
 import Foundation
 import Network
+import Synchronization
 import Testing
 
 /// What `BankNetworkExecutor` sends, and how it treats replies the simulator cannot produce,
@@ -76,24 +77,18 @@ struct BankNetworkExecutorWireTests {
 
     @Test func cancellingDuringThePauseBetweenAttemptsKeepsAnEarlierPossibleCredit() async throws {
         let server = try ScriptedHTTPServer(script: [.close])
-        let executor = BankNetworkExecutor(configuration: try BankConfiguration(
-            baseURL: server.baseURL, maxAttempts: 2, retryBaseDelay: .seconds(10)
-        ))
-        let clock = ContinuousClock()
-        let start = clock.now
+        let pause = HeldPause()
+        let executor = BankNetworkExecutor(
+            configuration: try BankConfiguration(baseURL: server.baseURL, maxAttempts: 2, retryBaseDelay: .seconds(10)),
+            pause: pause.wait
+        )
         let task = Task { try await executor.deposit(request(4_500)) }
-        while server.requests.isEmpty, clock.now - start < .seconds(5) {
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        try await Task.sleep(for: .milliseconds(200))
-        // The pause is exactly 5 s (10 s less 20 % jitter is still over the 5 s cap on backoff) and
-        // starts after the server has the request, so it has over 4.5 s to run at the cancel.
-        // Ending within 4 s shows the cancel cut it short, with room for a starved thread pool.
-        let cancelledAt = clock.now
+        // The pause after attempt 1: 10 s less at most 20 % jitter is over the 5 s cap.
+        #expect(await pause.entered() == .seconds(5))
         task.cancel()
         let error = try await #require(throws: NetworkError.self) { try await task.value }
         #expect(error == NetworkError(kind: .cancelled, message: "the deposit to \(server.baseURL) was cancelled", mayHaveBeenCredited: true))
-        #expect(clock.now - cancelledAt < .seconds(4))
+        #expect(pause.wasCancelled)
         #expect(server.requests.count == 1)
     }
 
@@ -297,4 +292,54 @@ private func request(_ amountCents: Int) -> DepositRequest {
 
 private func created(_ amountCents: Int) -> String {
     #"{"deposit_id":"dep-1","account":"alice","amount_cents":\#(amountCents),"balance_cents":\#(10_000 + amountCents)}"#
+}
+
+/// A pause between attempts that lasts until the task waiting in it is cancelled, and says when a
+/// task has entered it: a test cancels inside the pause without racing a clock.
+private final class HeldPause: Sendable {
+    private struct State {
+        var requested: Duration?
+        var enteredWaiter: CheckedContinuation<Duration, Never>?
+        var pause: CheckedContinuation<Void, any Error>?
+        var cancelled = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Whether the pause ended because its task was cancelled.
+    var wasCancelled: Bool { state.withLock { $0.cancelled } }
+
+    /// Waits until cancelled, then throws `CancellationError`, as `Task.sleep` does.
+    @Sendable func wait(_ duration: Duration) async throws {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (pause: CheckedContinuation<Void, any Error>) in
+                let (waiter, cancelled) = state.withLock { state in
+                    state.requested = duration
+                    state.pause = state.cancelled ? nil : pause
+                    defer { state.enteredWaiter = nil }
+                    return (state.enteredWaiter, state.cancelled)
+                }
+                waiter?.resume(returning: duration)
+                if cancelled { pause.resume(throwing: CancellationError()) }
+            }
+        } onCancel: {
+            let pause = state.withLock { state in
+                state.cancelled = true
+                defer { state.pause = nil }
+                return state.pause
+            }
+            pause?.resume(throwing: CancellationError())
+        }
+    }
+
+    /// The length of the pause asked for, once a task has entered it.
+    func entered() async -> Duration {
+        await withCheckedContinuation { waiter in
+            let requested = state.withLock { state in
+                if state.requested == nil { state.enteredWaiter = waiter }
+                return state.requested
+            }
+            if let requested { waiter.resume(returning: requested) }
+        }
+    }
 }

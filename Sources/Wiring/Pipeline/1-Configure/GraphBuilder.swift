@@ -50,19 +50,16 @@ final class GraphBuilder {
     /// The link functions of the unique declarations, each at its declaration's `linkIndex`,
     /// until the graph is linked.
     @exclusivity(unchecked) private var pendingLinks: [LinkBox<Any>?] = []
-    /// The location of every `bind()` call, which its builder refers to by index (see
-    /// `BindingOptions`).
-    @exclusivity(unchecked) private var bindSites: [CallSite] = []
-    /// The type and the module of every `bind()` call, at the same index, for the report of a
-    /// call that no terminal finished.
+    /// Every `bind()` call, which its builder refers to by index (see `BindingOptions`).
     @exclusivity(unchecked) private var bindCalls: [BindCall] = []
-    /// Whether a terminal finished each `bind()` call, at the same index.
-    @exclusivity(unchecked) private var finishedBinds: [Bool] = []
 
-    /// What a `bind()` call asked to bind, and in which module's `configure`.
+    /// A `bind()` call: where it is, what it asked to bind, in which module's `configure`, and
+    /// whether a terminal finished it (one that none finishes is reported).
     struct BindCall {
+        let site: CallSite
         let type: any Any.Type
         let module: any Any.Type
+        var isFinished = false
     }
 
     init(component: any Any.Type) {
@@ -76,33 +73,29 @@ final class GraphBuilder {
         declarations = []
         includedModules = KeyTable()
         installedComponents = KeyTable()
-        bindSites = []
         bindCalls = []
-        finishedBinds = []
     }
 
     /// Records the location and the type of a `bind()` call; ``bindSite(_:fallback:)`` gives
     /// the location back, and marks the call finished.
     func recordBindSite(_ site: CallSite, type: any Any.Type) -> Int {
-        bindSites.append(site)
-        bindCalls.append(BindCall(type: type, module: currentModule))
-        finishedBinds.append(false)
-        return bindSites.count - 1
+        bindCalls.append(BindCall(site: site, type: type, module: currentModule))
+        return bindCalls.count - 1
     }
 
     /// The location of the `bind()` call that ``recordBindSite(_:type:)`` numbered `index`,
     /// which a terminal has now finished; the location of the terminal, `fallback`, for a
     /// builder finished after its graph was built (which adds nothing to that graph).
     func bindSite(_ index: Int, fallback: CallSite) -> CallSite {
-        guard index < bindSites.count else { return fallback }
-        finishedBinds[index] = true
-        return bindSites[index]
+        guard index < bindCalls.count else { return fallback }
+        bindCalls[index].isFinished = true
+        return bindCalls[index].site
     }
 
     /// The `bind()` calls that no terminal finished, in the order they were made: each binds
     /// nothing, and is reported.
-    var unfinishedBinds: [(site: CallSite, call: BindCall)] {
-        finishedBinds.indices.filter { !finishedBinds[$0] }.map { (bindSites[$0], bindCalls[$0]) }
+    var unfinishedBinds: [BindCall] {
+        bindCalls.filter { !$0.isFinished }
     }
 
     /// The module whose `configure` is running.

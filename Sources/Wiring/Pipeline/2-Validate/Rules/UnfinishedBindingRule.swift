@@ -2,11 +2,11 @@
 /// so without this rule its mistake would surface only as a missing `T` wherever `T` is needed.
 enum UnfinishedBindingRule {
     static func diagnose(_ graph: ResolvedGraph) -> [Diagnostic] {
-        graph.builder.unfinishedBinds.map { site, call in
+        graph.builder.unfinishedBinds.map { call in
             let expression = "binder.bind(\(TypeName.metatypeExpression(call.type)))"
             let message = "\(expression) in \(TypeName.of(call.module)) is never finished, so it binds nothing.\n"
                 + "  To fix this, end it with a terminal, such as \(expression).to(factory: ...) or .to(value: ...), or delete it."
-            return Diagnostic(kind: .unfinishedBinding, message: message, location: site.location)
+            return Diagnostic(kind: .unfinishedBinding, message: message, location: call.site.location)
         }
     }
 }

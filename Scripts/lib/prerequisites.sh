@@ -64,3 +64,20 @@ offer_graphviz() {
     fi
     say "graphviz is not installed; the test of the DOT export will not run it through dot"
 }
+
+# Valgrind, for Scripts/check-thresholds' instruction counts (callgrind). Optional: returns 1
+# with a message when it is missing and cannot be installed, and the caller skips its check.
+offer_valgrind() {
+    command -v valgrind >/dev/null 2>&1 && return 0
+    if command -v apt-get >/dev/null 2>&1; then
+        say "valgrind is not installed; installing it with apt-get, for the instruction-count thresholds"
+        if as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y valgrind >/dev/null 2>&1 \
+            || { as_root apt-get update >/dev/null 2>&1 && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y valgrind >/dev/null 2>&1; }; then
+            command -v valgrind >/dev/null 2>&1 && return 0
+        fi
+        say "valgrind could not be installed with apt-get (run: sudo apt-get install -y valgrind)"
+        return 1
+    fi
+    say "valgrind is not installed and this system has no apt-get; install valgrind 3.19 or later with its package manager"
+    return 1
+}

@@ -12,11 +12,14 @@ internal import WiringScaleRest
 ///     callgrind_annotate callgrind.out.<pid>
 ///
 /// Run it with two counts and divide the difference of the totals by the difference of the
-/// counts: the set-up cancels out, and what is left is the cost of one operation.
+/// counts: the set-up cancels out, and what is left is the cost of one operation. The async
+/// operations run their COUNT operations in one task. `Scripts/check-thresholds` measures some
+/// of them this way and compares them with `Benchmarks/Thresholds.tsv`.
 enum ProfileProbe {
     static let operations = [
         "atm-hand", "atm-wiring", "atm-swinject", "singleton-hand", "singleton-wiring",
         "of-6k", "build-6k", "hand-6k", "register-6k",
+        "async-hit-hand", "async-hit-wiring", "async-build-hand", "async-build-wiring",
     ]
 
     static func run(_ operation: String, count: Int) throws {
@@ -49,6 +52,18 @@ enum ProfileProbe {
                 registerScale6000(container)
                 blackHole(container)
             }
+        case "async-hit-hand":
+            let cache = HandAsyncSessionCache()
+            try runBlocking { for _ in 0..<count { blackHole(await cache.session()) } }
+        case "async-hit-wiring":
+            // The first hit makes the value; it is in every count, so it cancels out.
+            let provider = try ComponentFactory.of(AsyncSessionComponent.self).build()
+            try runBlocking { for _ in 0..<count { blackHole(try await provider.get()) } }
+        case "async-build-hand":
+            try runBlocking { for _ in 0..<count { blackHole(try await HandAsyncATM.build()) } }
+        case "async-build-wiring":
+            let factory = try AsyncComponentFactory.of(AsyncATMComponent.self)
+            try runBlocking { for _ in 0..<count { blackHole(try await factory.build()) } }
         default:
             throw Probe.ProbeUsage()
         }

@@ -1,0 +1,188 @@
+"""The figures of Scripts/check-thresholds, counted by callgrind: what each one runs and how its
+instructions are worked out.
+
+Every figure is a difference of two callgrind runs, so that what a process does besides the
+measured work (loading, the runtime's start-up, building a factory, loading modules) cancels:
+
+- a probe figure runs `wiring-bench --probe profile OPERATION COUNT` at two counts and divides
+  the difference of the totals by the difference of the counts (Benchmarks/README.md,
+  "Profiling");
+- the type-check figure runs `swift-frontend -frontend -typecheck` on one generated scale group
+  file (250 bindings) and on a file with the same imports only, against the release modules of
+  Wiring and ScaleTypes, and divides the difference by the number of bindings.
+
+Runs are made repeatable: the same environment (`env -i`, deterministic hashing), a copy of the
+bench binary without debug information (valgrind 3.19 cannot read this toolchain's DWARF 5), and
+fixed file names under the work folder. The same binary and inputs then count the same
+instructions, run after run.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Dict, List, Sequence, Tuple
+
+from thresholds import per_operation
+
+SCALE_GROUP = "Benchmarks/Sources/WiringScale600/ScaleGroup00.swift"
+SCALE_GROUP_BINDINGS = 250
+IMPORTS_ONLY = "internal import ScaleTypes\npublic import Wiring\n"
+# The upcoming features the benchmark package turns on for its targets (Benchmarks/Package.swift).
+FRONTEND_FEATURES = ("ExistentialAny", "MemberImportVisibility", "InternalImportsByDefault")
+
+
+class MeasurementError(Exception):
+    """A run could not be measured: the message says which and why."""
+
+
+@dataclass(frozen=True)
+class ProbeFigure:
+    figure: str
+    operation: str
+    counts: Tuple[int, int]
+    description: str
+
+
+@dataclass(frozen=True)
+class TypeCheckFigure:
+    figure: str
+    description: str
+
+
+FIGURES = (
+    ProbeFigure("atm-build", "atm-wiring", (10_000, 20_000),
+                "instructions per build of the ATM graph, six objects (--probe profile atm-wiring)"),
+    ProbeFigure("singleton-hit", "singleton-wiring", (100_000, 200_000),
+                "instructions per Provider.get() of a shared value (--probe profile singleton-wiring)"),
+    ProbeFigure("of-6k-warm", "of-6k", (2, 4),
+                "instructions per warm ComponentFactory.of of 6,000 bindings (--probe profile of-6k)"),
+    ProbeFigure("async-hit", "async-hit-wiring", (10_000, 110_000),
+                "instructions per AsyncProvider.get() of a made value (--probe profile async-hit-wiring)"),
+    TypeCheckFigure("typecheck-per-binding",
+                    "swift-frontend -typecheck instructions per binding: ScaleGroup00.swift (250 bindings) "
+                    "minus its imports alone, against the release Wiring module"),
+)
+
+
+def descriptions() -> Dict[str, str]:
+    return {figure.figure: figure.description for figure in FIGURES}
+
+
+def callgrind_total(output: str) -> int:
+    """The instructions a callgrind output file counts (its `summary:` or `totals:` line)."""
+    for line in output.splitlines():
+        match = re.match(r"(?:summary|totals): (\d+)", line)
+        if match:
+            return int(match.group(1))
+    raise MeasurementError("callgrind's output has no summary line")
+
+
+@dataclass
+class Measurer:
+    """Runs the figures under callgrind; `work` is a folder of its own for copies and outputs."""
+
+    repository: Path
+    bench_binary: Path
+    modules: Path
+    work: Path
+    frontend: Path
+    jobs: int = 1
+    log: Callable[[str], None] = print
+
+    def environment(self) -> Dict[str, str]:
+        return {
+            "PATH": "/usr/bin:/bin",
+            "LC_ALL": "C",
+            "HOME": str(self.work),
+            "SWIFT_DETERMINISTIC_HASHING": "1",
+        }
+
+    def callgrind(self, name: str, command: Sequence[str]) -> int:
+        """Runs `command` under callgrind and returns the instructions it executed."""
+        out = self.work / f"{name}.callgrind"
+        full = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *command]
+        result = subprocess.run(full, cwd=self.work, env=self.environment(), capture_output=True, text=True)
+        if result.returncode != 0:
+            tail = "\n".join((result.stdout + result.stderr).splitlines()[-15:])
+            raise MeasurementError(f"{name}: `{' '.join(full)}` exited with {result.returncode}:\n{tail}")
+        return callgrind_total(out.read_text(errors="replace"))
+
+    def prepare(self) -> Path:
+        """A copy of the bench binary without debug information, and the type check's inputs."""
+        self.work.mkdir(parents=True, exist_ok=True)
+        binary = self.work / "wiring-bench"
+        objcopy = shutil.which("objcopy") or shutil.which("llvm-objcopy")
+        if objcopy is None:
+            raise MeasurementError("neither objcopy nor llvm-objcopy is installed: install binutils "
+                                   "(apt-get install binutils); valgrind needs a copy of the bench binary "
+                                   "without its DWARF 5 debug information")
+        result = subprocess.run([objcopy, "--strip-debug", str(self.bench_binary), str(binary)],
+                                capture_output=True, text=True)
+        if result.returncode != 0:
+            raise MeasurementError(f"{objcopy} --strip-debug {self.bench_binary} failed: {result.stderr.strip()}")
+        shutil.copyfile(self.repository / SCALE_GROUP, self.work / "ScaleGroup.swift")
+        (self.work / "ImportsOnly.swift").write_text(IMPORTS_ONLY)
+        return binary
+
+    def typecheck_command(self, file: str) -> List[str]:
+        command = [str(self.frontend), "-frontend", "-typecheck", file, "-module-name", "ThresholdScale",
+                   "-swift-version", "6", "-parse-as-library", "-I", str(self.modules),
+                   "-module-cache-path", str(self.work / "module-cache")]
+        for feature in FRONTEND_FEATURES:
+            command += ["-enable-upcoming-feature", feature]
+        return command
+
+    def runs(self, binary: Path) -> Dict[str, Sequence[str]]:
+        """Every callgrind run, by name: two per figure."""
+        runs: Dict[str, Sequence[str]] = {}
+        for figure in FIGURES:
+            if isinstance(figure, ProbeFigure):
+                for count in figure.counts:
+                    runs[f"{figure.figure}.{count}"] = [str(binary), "--probe", "profile", figure.operation, str(count)]
+            else:
+                runs[f"{figure.figure}.group"] = self.typecheck_command("ScaleGroup.swift")
+                runs[f"{figure.figure}.imports"] = self.typecheck_command("ImportsOnly.swift")
+        return runs
+
+    def warm_module_cache(self) -> None:
+        """Type-checks once outside valgrind, so that neither counted run builds the module cache."""
+        for file in ("ImportsOnly.swift", "ScaleGroup.swift"):
+            result = subprocess.run(self.typecheck_command(file), cwd=self.work, env=self.environment(),
+                                    capture_output=True, text=True)
+            if result.returncode != 0:
+                raise MeasurementError(f"the type check of {file} failed:\n{result.stderr.strip()[-2000:]}")
+
+    def measure(self) -> Dict[str, int]:
+        binary = self.prepare()
+        self.warm_module_cache()
+        runs = self.runs(binary)
+        self.log(f"{len(runs)} callgrind runs, {self.jobs} at a time")
+        with ThreadPoolExecutor(max_workers=self.jobs) as pool:
+            futures = {name: pool.submit(self.callgrind, name, command) for name, command in runs.items()}
+            totals = {name: future.result() for name, future in futures.items()}
+        figures: Dict[str, int] = {}
+        for figure in FIGURES:
+            if isinstance(figure, ProbeFigure):
+                low, high = figure.counts
+                figures[figure.figure] = per_operation(
+                    [totals[f"{figure.figure}.{low}"], totals[f"{figure.figure}.{high}"]], figure.counts)
+            else:
+                figures[figure.figure] = per_operation(
+                    [totals[f"{figure.figure}.imports"], totals[f"{figure.figure}.group"]], (0, SCALE_GROUP_BINDINGS))
+        return figures
+
+
+def frontend_path() -> Path:
+    """swift-frontend, beside the `swift` on PATH."""
+    swift = shutil.which("swift")
+    if swift is None:
+        raise MeasurementError("swift is not on PATH")
+    frontend = Path(os.path.realpath(swift)).parent / "swift-frontend"
+    if not frontend.exists():
+        raise MeasurementError(f"no swift-frontend beside {os.path.realpath(swift)}")
+    return frontend

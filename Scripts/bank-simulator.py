@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A bank on loopback for the Wiring project's bank client (DESIGN.md section 4).
+"""A bank on loopback for the Wiring project's bank client (its interface: Scripts/README-bank-simulator.md).
 
 The entry point the tests, the benchmarks and the demo launch: it runs the `bank_simulator`
 package next to it (Scripts/bank_simulator/), whose modules hold the ledger, the faults, the

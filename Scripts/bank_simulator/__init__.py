@@ -1,4 +1,4 @@
-"""A bank on loopback for the Wiring project's bank client (DESIGN.md section 4).
+"""A bank on loopback for the Wiring project's bank client (its interface: Scripts/README-bank-simulator.md).
 
 It speaks the bank's HTTP interface over HTTP/1.1 (keep-alive, Content-Length on every reply):
 

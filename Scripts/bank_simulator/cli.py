@@ -38,7 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The command line, as pinned in the task (other code relies on it)."""
     parser = argparse.ArgumentParser(
         prog="bank-simulator.py",
-        description="A bank on loopback that speaks the Wiring bank interface (DESIGN.md section 4).")
+        description="A bank on loopback that speaks the Wiring bank interface (Scripts/README-bank-simulator.md).")
     parser.add_argument("--ledger", required=True, metavar="PATH",
                         help="JSON ledger file; loaded at start if it exists, rewritten after every credit")
     parser.add_argument("--host", default="127.0.0.1",

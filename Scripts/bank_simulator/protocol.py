@@ -1,4 +1,4 @@
-"""The bank's HTTP interface (DESIGN.md section 4) as data: paths, limits, replies, validation.
+"""The bank's HTTP interface (Scripts/README-bank-simulator.md) as data: paths, limits, replies, validation.
 
 What a request must look like and what a reply is made of, independent of how it is served: the
 path patterns, the body and key limits, compact JSON replies, the `ApiError` that becomes a

@@ -7,6 +7,7 @@ enum GraphValidator {
             + MapKeyRule.diagnose(graph)
             + RootBindingRule.diagnose(graph)
             + MissingBindingRule.diagnose(graph)
+            + PrivateBindingRule.diagnose(graph)
             + DependencyCycleRule.diagnose(graph, order)
             + EffectRule.diagnose(graph, entry: entry)
         if rules.contains(.siblingBindingsOnly) {

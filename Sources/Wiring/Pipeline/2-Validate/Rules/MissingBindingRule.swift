@@ -14,7 +14,7 @@ enum MissingBindingRule {
         var requirements: [BindingKey: [Requirement]] = [:]
         func collect(_ declaration: AnyDeclaration, _ resolutions: some Collection<ResolvedGraph.Resolution>) {
             for (request, resolution) in zip(declaration.requests, resolutions) {
-                guard case .missing = resolution else { continue }
+                guard case .missing = resolution, !graph.isReportedAtBoundary(declaration, request) else { continue }
                 if requirements[request.key] == nil { order.append(request.key) }
                 requirements[request.key, default: []].append(Requirement(requirer: declaration, request: request))
             }

@@ -126,6 +126,16 @@ extension Binder {
         graph.exposeContributions(BindingKey([Key: Value].self, tag: T.self), site: CallSite(file: file, line: line))
     }
 
+    /// Declares a test's replacements inside a private module, so that they replace its private
+    /// bindings. Use `WiringTesting`'s `inside(_:_:)`.
+    @_spi(Testing)
+    public func _inside<M: PrivateModule>(_ module: M.Type, file: StaticString, line: Int, _ replace: (Binder<S>) -> Void) {
+        let graph = self.graph
+        graph.declareInside(M.self, site: CallSite(file: file, line: line)) {
+            replace(Binder<S>(graph: graph))
+        }
+    }
+
     /// The alias of an exposed binding: a binding of `key` outside the private module whose one
     /// parameter is the private module's binding of `key`.
     private func exposeBinding<Element>(_ key: BindingKey, as type: Element.Type, file: StaticString, line: Int) {

@@ -114,15 +114,18 @@ extension GraphBuilder {
         boundaries[Int(currentBoundary)].exposures.append(exposure)
     }
 
-    /// Declares replacements (a test's overrides) inside a private module's boundary; `declare`
-    /// runs outside any when the component does not include the module, and reports false.
-    func declareInside(_ module: any Any.Type, _ declare: () -> Void) -> Bool {
-        guard let index = boundary(of: module) else { return false }
+    /// Declares replacements (a test's overrides) inside a private module's boundary, so that
+    /// they replace its private bindings; records the call, and declares nothing, when the
+    /// component does not include the module.
+    func declareInside(_ module: any Any.Type, site: CallSite, _ declare: () -> Void) {
+        guard let index = boundary(of: module) else {
+            unknownPrivateReplacements.append((module, site))
+            return
+        }
         let outer = currentBoundary
         currentBoundary = index
         declare()
         currentBoundary = outer
-        return true
     }
 
     /// Moves the contributions a boundary exposes, made from the declaration at `start` on, to

@@ -61,6 +61,8 @@ final class GraphBuilder {
     @exclusivity(unchecked) var declarationBoundaries: [ObjectIdentifier: DeclarationBoundary] = [:]
     /// The `expose` calls made outside every private module, which validation reports.
     @exclusivity(unchecked) var strayExposures: [Exposure] = []
+    /// The private modules a test's replacements name that the component does not include.
+    var unknownPrivateReplacements: [(module: any Any.Type, site: CallSite)] = []
 
     /// A `bind()` call: where it is, what it asked to bind, in which module's `configure`, and
     /// whether a terminal finished it (one that none finishes is reported).

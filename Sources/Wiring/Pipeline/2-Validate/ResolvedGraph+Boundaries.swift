@@ -98,4 +98,36 @@ extension ResolvedGraph {
     func isExposure(_ declaration: AnyDeclaration) -> Bool {
         builder.boundary(of: declaration)?.isExposure ?? false
     }
+
+    /// ``applyingOverrides(_:)`` for a graph with private modules: an override replaces the
+    /// declarations of its key in its own key space only, the public one or, for a replacement a
+    /// test declares inside a private module (`WiringTesting`'s `inside(_:_:)`), that module's.
+    static func applyingOverridesAcrossBoundaries(_ builder: GraphBuilder) -> [AnyDeclaration] {
+        struct SpacedKey: Hashable {
+            let space: Int32
+            let key: BindingKey
+        }
+        struct SpacedEntry: Hashable {
+            let space: Int32
+            let entry: MapEntryID
+        }
+        func space(of declaration: AnyDeclaration) -> Int32 { builder.boundary(of: declaration)?.keySpace ?? -1 }
+        let overrides = builder.declarations.filter(\.isOverride)
+        let replacedKeys = Set(overrides.lazy.filter { $0.mapRole == nil }.map { SpacedKey(space: space(of: $0), key: $0.key) })
+        let replacedEntries = Set(overrides.lazy.compactMap { override in MapEntryID(override).map { SpacedEntry(space: space(of: override), entry: $0) } })
+        return builder.declarations.filter { declaration in
+            if declaration.isOverride { return true }
+            let space = space(of: declaration)
+            if replacedKeys.contains(SpacedKey(space: space, key: declaration.key)) { return false }
+            return MapEntryID(declaration).map { !replacedEntries.contains(SpacedEntry(space: space, entry: $0)) } ?? true
+        }
+    }
+
+    /// Whether a test's override has no declaration of its key to replace in its own key space.
+    func replacesNothing(_ override: AnyDeclaration) -> Bool {
+        let space = builder.boundary(of: override)?.keySpace ?? -1
+        return !builder.declarations.contains { declaration in
+            !declaration.isOverride && declaration.key == override.key && (builder.boundary(of: declaration)?.keySpace ?? -1) == space
+        }
+    }
 }

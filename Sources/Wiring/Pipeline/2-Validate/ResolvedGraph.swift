@@ -110,7 +110,7 @@ final class ResolvedGraph {
         self.parent = parent
         self.path = (parent?.path ?? []) + [TypeName.of(builder.component)]
         var declarations = builder.declarations.contains(where: \.isOverride)
-            ? Self.applyingOverrides(builder.declarations)
+            ? (builder.hasBoundaries ? Self.applyingOverridesAcrossBoundaries(builder) : Self.applyingOverrides(builder.declarations))
             : builder.declarations
         // Cleanse's rule: the root is an ordinary binding of its type. Where a module binds that
         // type too, or the root asks for its own type (`bind.to { (atm: ATM) in atm }`), the root

@@ -11,8 +11,9 @@ enum PrivateBindingRule {
 
     static func diagnose(_ graph: ResolvedGraph) -> [Diagnostic] {
         let builder = graph.builder
-        guard !builder.strayExposures.isEmpty || graph.hasBoundariesInPath else { return [] }
-        return builder.strayExposures.map { strayExposure($0, graph) } + unboundExposures(graph) + hiddenRequests(graph)
+        guard !builder.strayExposures.isEmpty || !builder.unknownPrivateReplacements.isEmpty || graph.hasBoundariesInPath else { return [] }
+        return builder.unknownPrivateReplacements.map { unknownReplacement($0.module, $0.site, graph) }
+            + builder.strayExposures.map { strayExposure($0, graph) } + unboundExposures(graph) + hiddenRequests(graph)
     }
 
     // MARK: - Requests from outside
@@ -133,6 +134,38 @@ enum PrivateBindingRule {
               To fix this, call it in the configure(binder:) of a PrivateModule, or remove it: the bindings of a Module are visible everywhere.
             """
         return Diagnostic(kind: .privateBinding, message: message, location: exposure.site.location)
+    }
+
+    /// A test's replacements name a private module the component does not include.
+    private static func unknownReplacement(_ module: any Any.Type, _ site: CallSite, _ graph: ResolvedGraph) -> Diagnostic {
+        let name = TypeName.of(module)
+        let included = graph.builder.boundaries.map { TypeName.of($0.module) }
+        let has = included.isEmpty ? "includes no private module" : "includes only the private modules \(listed(included))"
+        let message = """
+            The replacements inside \(name) replace nothing: \(graph.componentName) does not include \(name), and \(has).
+              replaced at \(site.location)
+              To fix this, name a private module the component includes, or replace the binding outside inside(_:_:) when it is not private.
+            """
+        return Diagnostic(kind: .invalidOverride, message: message, location: site.location)
+    }
+
+    // MARK: - Overrides
+
+    /// Where an override that replaces nothing looked: ` inside GatewayModule` for one declared
+    /// inside a private module, nothing for one declared outside.
+    static func `where`(_ override: AnyDeclaration, _ graph: ResolvedGraph) -> String {
+        guard let space = graph.builder.boundary(of: override)?.keySpace, space >= 0 else { return "" }
+        return " inside \(TypeName.of(graph.builder.boundaries[Int(space)].module))"
+    }
+
+    /// The fix of an override declared outside the private modules that keep its key: declare it
+    /// inside one of them. Nil when no private module binds the key.
+    static func overrideFix(_ override: AnyDeclaration, _ graph: ResolvedGraph) -> String? {
+        guard graph.builder.boundary(of: override) == nil else { return nil }
+        let keepers = graph.privateEntries(of: override.key).compactMap(graph.privateModule(of:)).map(TypeName.of)
+        guard let first = keepers.first else { return nil }
+        return "replace it where \(listed(keepers)) keeps it private: declare the override in "
+            + "binder.inside(\(first).self) { binder in ... } in the test's replacements"
     }
 
     // MARK: - Words

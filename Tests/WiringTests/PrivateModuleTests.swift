@@ -98,6 +98,15 @@ struct PrivateModuleTests {
             """])
     }
 
+    @Test func aMissingBindingSuggestsNoNameAPrivateModuleKeeps() throws {
+        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(SimilarNameRoot.self) }
+        #expect(error.diagnostics.map(\.message) == ["""
+            Missing binding for HelperDecoderFactory.
+              required by HelperDecoderFactory, the root of SimilarNameRoot at App/Root.swift:90
+              To fix this, bind it with binder.bind(HelperDecoderFactory.self).to(...) in a module that SimilarNameRoot includes, or include the module that binds it.
+            """])
+    }
+
     // MARK: - Composition
 
     @Test func aSubcomponentSeesTheExposedAdapterButNotTheParentsPrivateHelper() throws {
@@ -509,5 +518,17 @@ private struct SharedHelperRoot: RootComponent {
     }
     static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
         bind.to { (first: TaggedProvider<FirstUser>, second: DecoderUser) in (first.get(), second) }
+    }
+}
+
+private struct HelperDecoderFactory {}
+
+private struct SimilarNameRoot: RootComponent {
+    typealias Root = HelperDecoderFactory
+    static func configure(binder: Binder<Unscoped>) {
+        binder.include(module: PaymentsModule.self)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<HelperDecoderFactory>) -> BindingReceipt<HelperDecoderFactory> {
+        bind.to(file: "App/Root.swift", line: 90) { (factory: HelperDecoderFactory) in factory }
     }
 }

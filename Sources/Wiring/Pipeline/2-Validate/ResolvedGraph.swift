@@ -345,6 +345,7 @@ final class ResolvedGraph {
     /// after its subcomponents are resolved. A linked graph does not need it.
     func dropKeyLookup() {
         entryOfKey = KeyTable()
+        boundaryEntryOfKey = []
     }
 
     /// The collection of `key` an ancestor provides, which a subcomponent's own contributions add to.

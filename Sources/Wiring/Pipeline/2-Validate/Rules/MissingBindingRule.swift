@@ -53,7 +53,7 @@ enum MissingBindingRule {
 
     /// The same type bound under another tag, or a bound type with a similar name.
     private static func hints(for key: BindingKey, _ graph: ResolvedGraph) -> [String] {
-        let declarations = graph.entries.map(graph.firstDeclaration(of:))
+        let declarations = graph.entries.indices.filter(graph.isPublic).map { graph.firstDeclaration(of: graph.entries[$0]) }
         let sameType = declarations.filter { $0.key.type == key.type && $0.key != key }
         if !sameType.isEmpty {
             return sameType.map { declaration in

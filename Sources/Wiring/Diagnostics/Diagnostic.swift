@@ -1,6 +1,6 @@
 /// One problem in an object graph, with the words that fix it.
 ///
-/// ``ComponentFactory/of(_:validate:)`` collects every diagnostic of a graph and throws them
+/// ``ComponentFactory/of(_:)`` collects every diagnostic of a graph and throws them
 /// together in a ``ValidationError``. Messages are part of Wiring's API: they keep their wording
 /// from release to release, and tests can assert them whole.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {

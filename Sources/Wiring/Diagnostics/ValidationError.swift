@@ -1,4 +1,4 @@
-/// Everything wrong with a component's object graph, thrown by ``ComponentFactory/of(_:validate:)``.
+/// Everything wrong with a component's object graph, thrown by ``ComponentFactory/of(_:)``.
 ///
 /// ```swift
 /// do {

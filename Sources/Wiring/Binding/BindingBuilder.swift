@@ -153,8 +153,8 @@ extension BindingBuilder {
         _ implementation: Implementation.Type,
         file: StaticString = #fileID,
         line: Int = #line,
-        as convert: @escaping @Sendable (Implementation) -> Input
-    ) -> BindingReceipt<Input> {
+        as convert: @escaping @Sendable (Implementation) -> Element
+    ) -> BindingReceipt<Element> {
         let receipt = _bind(.factory(convert, file: file, line: line))
         graph.recordImplementation(Implementation.self)
         return receipt

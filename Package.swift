@@ -14,6 +14,8 @@ let package = Package(
     products: [
         .library(name: "Wiring", targets: ["Wiring"]),
         .library(name: "WiringTesting", targets: ["WiringTesting"]),
+        // Wiring plus the names only code written for Cleanse uses: `import WiringCleanse`.
+        .library(name: "WiringCleanse", targets: ["WiringCleanse"]),
         // Generates `LinkedWiring`, which includes the modules of every wiring library an app links.
         .plugin(name: "LinkedWiring", targets: ["LinkedWiring"]),
     ],
@@ -21,6 +23,7 @@ let package = Package(
         // MARK: - The container, and its support for tests
         .target(name: "Wiring"),
         .target(name: "WiringTesting", dependencies: ["Wiring"]),
+        .target(name: "WiringCleanse", dependencies: ["Wiring"]),
 
         // MARK: - The LinkedWiring plugin and its tool (no dependency, not even Wiring)
         .plugin(name: "LinkedWiring", capability: .buildTool(), dependencies: ["LinkedWiringGenerator"]),
@@ -82,12 +85,12 @@ let package = Package(
             dependencies: ["Wiring", "BillScanner", "Network", "FakeNetwork"],
             path: "Tests/Fixtures/CashWiring"
         ),
-        .testTarget(name: "WiringTests", dependencies: ["Wiring", "CashWiring", "SeededRandom"]),
+        .testTarget(name: "WiringTests", dependencies: ["Wiring", "WiringCleanse", "CashWiring", "SeededRandom"]),
         .testTarget(name: "WiringTestingTests", dependencies: ["Wiring", "WiringTesting"]),
         .target(name: "TellerWiring", dependencies: ["Wiring"], path: "Tests/Fixtures/TellerWiring"),
         .testTarget(
             name: "WiringDocumentationTests",
-            dependencies: ["Wiring", "WiringTesting", "TellerWiring"],
+            dependencies: ["Wiring", "WiringCleanse", "WiringTesting", "TellerWiring"],
             plugins: [.plugin(name: "LinkedWiring")]
         ),
         .testTarget(name: "LinkedWiringTests", dependencies: ["LinkedWiringScanner"]),

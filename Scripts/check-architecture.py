@@ -29,7 +29,7 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 
-CONTAINER = {"Wiring", "WiringTesting"}
+CONTAINER = {"Wiring", "WiringTesting", "WiringCleanse"}
 COMPOSITION = {"ATMAppSupport"}
 FRAMEWORK_LAYER_FIX = ("the development app builds without the framework layer (the libcurl client): "
                        "link FakeNetworkWiring, and move what needs the client to the production app")
@@ -150,7 +150,7 @@ def breaks(manifest):
             if target is None or name in CONTAINER or target.is_tool or target.kind == "plugin":
                 continue
             problems.append(f"the product {product['name']} reaches {name}, a target of the example; "
-                            f"the package vends only what a user depends on (Wiring, WiringTesting, the LinkedWiring plugin): "
+                            f"the package vends only what a user depends on (Wiring, WiringTesting, WiringCleanse, the LinkedWiring plugin): "
                             f"remove {name} from the product")
     atm = executable_target(manifest, "atm")
     if atm:

@@ -48,6 +48,7 @@ Usage: Scripts/generate [--check]   (runs this script and Benchmarks/Scripts/gen
     --check   exit 1 if a committed file differs from what this script writes
 """
 import pathlib
+import re
 import sys
 
 MAX = 12
@@ -68,7 +69,6 @@ DOC = """    /// Binds the result of a factory whose every parameter is resolved
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
 """
@@ -163,7 +163,6 @@ def terminal(n: int, disfavored: bool) -> str:
              f"    public func to{generics(n)}(",
              "        file: StaticString = #fileID,",
              "        line: Int = #line,",
-             "        function: StaticString = #function,",
              f"        factory: {terminal_factory_type(n)}",
              "    ) -> BindingReceipt<Input> {",
              *(["        _bind(.factory(factory, file: file, line: line))"] if n < OPTIONAL_FROM else [
@@ -181,11 +180,10 @@ def pack(disfavored: bool) -> str:
     public func to<each P>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
         factory: (@Sendable (repeat consuming each P) -> Input)?
     ) -> BindingReceipt<Input> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
+        guard let factory else { return record(.nilFactory(file: file, line: line)) }
+        return record(.factory(factory, file: file, line: line))
     }"""
 
 
@@ -221,14 +219,13 @@ EFFECT_TERMINALS = [
     /// The binding's resolution throws, and so does the resolution of everything that takes it
     /// directly. Build a root whose path throws with ``AsyncComponentFactory`` or
     /// ``MainActorComponentFactory``, and ask for it later with ``AsyncProvider`` or
-    /// ``MainActorProvider``: ``ComponentFactory/of(_:validate:)`` reports every place where the
+    /// ``MainActorProvider``: ``ComponentFactory/of(_:)`` reports every place where the
     /// error could not be thrown. A factory that throws caches nothing; its error reaches the
     /// caller as a ``ResolutionError``.
     ///
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -237,7 +234,6 @@ EFFECT_TERMINALS = [
     public func to<each P, Failure: Error>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
         factory: (@Sendable (repeat each P) throws(Failure) -> Input)?
     ) -> BindingReceipt<Input> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
@@ -255,14 +251,12 @@ EFFECT_TERMINALS = [
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value, on the main actor.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P, Failure: Error>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
         factory: @escaping @MainActor @Sendable (repeat each P) throws(Failure) -> Input
     ) -> BindingReceipt<Input> {
         _bind(.mainActorFactory(factory, file: file, line: line), effects: .of(.mainActor, failure: Failure.self), carriesEffects: true)
@@ -279,14 +273,12 @@ EFFECT_TERMINALS = [
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P, Failure: Error>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
         factory: @escaping @Sendable (repeat each P) async throws(Failure) -> Input
     ) -> BindingReceipt<Input> {
         _bind(.asyncFactory(factory, file: file, line: line), effects: .of(.async, failure: Failure.self), carriesEffects: true)
@@ -322,14 +314,12 @@ MAIN_ACTOR_ASYNC_TERMINAL = """    /// Binds the result of an `async` factory is
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value, on the main actor.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P: Sendable, Failure: Error>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
         factory: @escaping @MainActor @Sendable (repeat each P) async throws(Failure) -> Input
     ) -> BindingReceipt<Input> where Input: Sendable {
         _bind(.asyncFactory(factory, file: file, line: line), effects: .of([.mainActor, .async], failure: Failure.self), carriesEffects: true)
@@ -349,13 +339,50 @@ extension _ThrowingTerminals {{
 
 {MAIN_ACTOR_ASYNC_TERMINAL}
 }}
-
-extension _GenericThrowingTerminals {{
-{disfavor(EFFECT_TERMINALS[0])}
-
-{disfavor(MAIN_ACTOR_ASYNC_TERMINAL)}
-}}
 """
+
+
+CLEANSE_OUT = ROOT / "Sources/WiringCleanse/Generated/BindToable+Factories.swift"
+
+
+def forwarding(terminal: str) -> str:
+    """A terminal for code generic over `BindToable`, as Cleanse had it: the same signature,
+    disfavoured, with Cleanse's `function:` parameter, finishing the binding through
+    `configured(with:)` with the builders' own terminal (public API only)."""
+    lines = terminal.split("\n")
+    out = []
+    for line in lines:
+        if line.strip().startswith('@_semantics') or line.strip() == '@inline(never)' or line.strip() == '@inlinable':
+            continue
+        if line == "        line: Int = #line,":
+            out += [line, "        function: StaticString = #function,"]
+            continue
+        if line == "    ///   - line: The line of the call.":
+            out += [line, "    ///   - function: The function of the call; Cleanse's, not kept."]
+            continue
+        out.append(line)
+        if line.startswith("    ) -> BindingReceipt<Input>"):
+            break
+    out += ["        configured { $0.to(file: file, line: line, factory: factory) }", "    }"]
+    text = "\n".join(out)
+    first = text.index("    ///")
+    intro = ("    /// `to(factory:)` for code generic over `BindToable`, as Cleanse had it; a builder's own\n"
+             "    /// terminal finishes the binding (see `BindToable.configured(with:)`).\n    ///\n")
+    # Wiring's symbols, which this module's catalog cannot link to.
+    text = re.sub(r"``([^`]+)``", lambda m: "`" + m.group(1).replace("/", ".") + "`", text)
+    return text[:first] + intro + text[first:]
+
+
+def generic_terminals() -> str:
+    """`Sources/WiringCleanse`: the terminals of code generic over `BindToable`. Wiring's builders
+    have terminals of their own, so these would show every `to(factory:)` twice in a builder's
+    completions; code written for Cleanse, which may be generic over `BindToable`, gets them by
+    importing `WiringCleanse`."""
+    plain = [forwarding(disfavor(terminal(n, False))) for n in range(0, MAX + 1)]
+    plain += [forwarding(pack(True))] + [forwarding(t) for t in effect_terminals(True)]
+    throwing = [forwarding(disfavor(EFFECT_TERMINALS[0])), forwarding(disfavor(MAIN_ACTOR_ASYNC_TERMINAL))]
+    return (f"{HEADER}\npublic import Wiring\n\nextension BindToable {{\n" + "\n\n".join(plain)
+            + "\n}\n\nextension _GenericThrowingTerminals where Self: BindToable {\n" + "\n\n".join(throwing) + "\n}\n")
 
 
 ASSISTED_LAST_MAX = 12
@@ -374,13 +401,12 @@ def assisted_last(n: int) -> str:
         "    /// - Parameters:",
         "    ///   - file: The file of the call.",
         "    ///   - line: The line of the call.",
-        "    ///   - function: The function of the call (kept for Cleanse compatibility).",
         "    ///   - factory: Builds an element from its dependencies and the seed.",
         "    /// - Returns: The receipt of the `Factory<AF>` binding.",
         *NOT_SPECIALISED,
         "    @discardableResult",
         f"    public func to<{', '.join(params)}>(",
-        "        file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,",
+        "        file: StaticString = #fileID, line: Int = #line,",
         f"        factory: @escaping @Sendable ({owned}, Assisted<AF.Seed>) -> AF.Element",
         "    ) -> BindingReceipt<Factory<AF>> {",
         f"        bind(_BindingRecipe(requests: {requests}, file: file, line: line) {{ linker in",
@@ -414,6 +440,11 @@ def write(name: str, header: str, declarations: list[str]) -> None:
 """
 
 
+def spelled_element(terminal: str) -> str:
+    return (terminal.replace("-> Input", "-> Element").replace("BindingReceipt<Input>", "BindingReceipt<Element>")
+            .replace("where Input: Sendable", "where Element: Sendable"))
+
+
 arities = range(0, MAX + 1)
 recipes = [recipe(n).split("\n\u0000\n") for n in arities]
 write("BindingRecipe+Factories.swift", "extension _BindingRecipe", [r[0] for r in recipes] + [PACK_RECIPE])
@@ -426,10 +457,11 @@ write(
     [r[1] for r in recipes],
 )
 own = [terminal(n, False) for n in arities] + [pack(False)] + effect_terminals(False)
-write("BindingBuilder+Factories.swift", "extension BindingBuilder", own)
+# `BindingBuilder` spells the bound type `Element`, so that completions show `-> Service`.
+write("BindingBuilder+Factories.swift", "extension BindingBuilder", [spelled_element(t) for t in own])
 write("PreferredTerminals+Factories.swift", "extension _PreferredTerminals", own)
-write("BindToable+Factories.swift", "extension BindToable", [terminal(n, True) for n in arities] + [pack(True)] + effect_terminals(True))
 OUTPUTS[GENERATED / "ThrowingTerminals+Factories.swift"] = throwing_terminals()
+OUTPUTS[CLEANSE_OUT] = generic_terminals()
 
 
 stale = []

@@ -1,10 +1,10 @@
-# Builds the DocC catalogs of Wiring's two products with the toolchain's docc. Source it after
+# Builds the DocC catalogs of Wiring's three libraries with the toolchain's docc. Source it after
 # prerequisites.sh; `convert_catalogs OUTPUT` writes OUTPUT/Wiring.doccarchive and
 # OUTPUT/WiringTesting.doccarchive, and leaves docc's messages in OUTPUT/<module>.log. With
 # DOCC_STATIC_HOSTING=1 each archive is a static website to be served under /<module>/.
 
 # The modules whose catalogs are built, each with its catalog.
-DOCC_MODULES="Wiring:Sources/Wiring/Wiring.docc WiringTesting:Sources/WiringTesting/WiringTesting.docc"
+DOCC_MODULES="Wiring:Sources/Wiring/Wiring.docc WiringTesting:Sources/WiringTesting/WiringTesting.docc WiringCleanse:Sources/WiringCleanse/WiringCleanse.docc"
 
 require_docc() {
     if ! command -v docc >/dev/null 2>&1; then
@@ -17,13 +17,16 @@ convert_catalogs() {
     local output=$1
     local symbols="$output/symbols"
     mkdir -p "$symbols"
-    # WiringTesting's build builds Wiring too: one build gives both modules' symbol graphs.
-    if ! swift build --target WiringTesting --scratch-path .build-docs \
-        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$symbols" >"$output/build.log" 2>&1; then
-        cat "$output/build.log" >&2
-        say "the modules could not be built for their documentation"
-        return 1
-    fi
+    # WiringTesting's build builds Wiring too; WiringCleanse's adds its own symbol graph.
+    local target
+    for target in WiringTesting WiringCleanse; do
+        if ! swift build --target "$target" --scratch-path .build-docs \
+            -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$symbols" >"$output/build.log" 2>&1; then
+            cat "$output/build.log" >&2
+            say "the modules could not be built for their documentation"
+            return 1
+        fi
+    done
     local entry module catalog
     for entry in $DOCC_MODULES; do
         module=${entry%%:*}

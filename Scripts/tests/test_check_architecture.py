@@ -124,7 +124,7 @@ class CheckArchitectureTests(unittest.TestCase):
     def test_a_product_that_reaches_the_example_is_reported(self):
         manifest = copy.deepcopy(CLEAN)
         manifest["products"].append({"name": "BankNetwork", "targets": ["BankNetwork"], "type": {"library": ["automatic"]}})
-        vends = "the package vends only what a user depends on (Wiring, WiringTesting, the LinkedWiring plugin)"
+        vends = "the package vends only what a user depends on (Wiring, WiringTesting, WiringCleanse, the LinkedWiring plugin)"
         self.assertEqual(check.breaks(manifest), [
             f"the product BankNetwork reaches BankNetwork, a target of the example; {vends}: remove BankNetwork from the product",
             f"the product BankNetwork reaches CCurl, a target of the example; {vends}: remove CCurl from the product",
@@ -136,7 +136,7 @@ class CheckArchitectureTests(unittest.TestCase):
         manifest["products"].append({"name": "atm", "targets": ["atm"], "type": {"executable": None}})
         self.assertIn(
             "the product atm reaches atm, a target of the example; the package vends only what a user depends on "
-            "(Wiring, WiringTesting, the LinkedWiring plugin): remove atm from the product",
+            "(Wiring, WiringTesting, WiringCleanse, the LinkedWiring plugin): remove atm from the product",
             check.breaks(manifest),
         )
 

@@ -28,14 +28,14 @@ package.targets += [
     // migration guide gives: it must build without a warning from Wiring's API.
     .target(
         name: "CleanseStyleApp",
-        dependencies: [.product(name: "Wiring", package: "wiring")],
+        dependencies: [.product(name: "WiringCleanse", package: "wiring")],
         swiftSettings: [.swiftLanguageMode(.v5), .enableUpcomingFeature("InferSendableFromCaptures")]
     ),
     // The same code without the setting (the check copies it here), so that the check can say
     // what the setting removes.
     .target(
         name: "CleanseStyleAppWithoutSetting",
-        dependencies: [.product(name: "Wiring", package: "wiring")],
+        dependencies: [.product(name: "WiringCleanse", package: "wiring")],
         swiftSettings: [.swiftLanguageMode(.v5)]
     ),
 ]

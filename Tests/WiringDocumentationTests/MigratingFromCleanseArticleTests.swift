@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Wiring
+import WiringCleanse
 
 /// Runs the example of "Migrating from Cleanse" (Wiring.docc/MigratingFromCleanse.md).
 /// `DocumentationExampleTests` checks that its code block is compiled.

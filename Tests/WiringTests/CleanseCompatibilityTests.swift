@@ -1,5 +1,5 @@
 import Testing
-import Wiring
+import WiringCleanse
 
 /// What wiring libraries and tests written for Cleanse rely on, beyond the core vocabulary.
 struct CleanseCompatibilityTests {

@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
-import Wiring
+import WiringCleanse  // bindSession is generic over BindToable, as written for Cleanse
 
 /// `to(factory: Session.init)` where `Session` has initialisers of one and of several parameters
 /// compiles, as it did with Cleanse, and binds the one-parameter initialiser, the one Cleanse

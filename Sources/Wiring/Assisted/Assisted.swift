@@ -28,9 +28,3 @@ public struct Assisted<Element>: ProviderProtocol {
 }
 
 extension Assisted: Sendable where Element: Sendable {}
-
-extension Assisted {
-    /// The seed's type, by the name Cleanse gave this generic parameter (`Assisted<E>`), so that
-    /// extensions such as `extension Assisted where E == String` compile unchanged.
-    public typealias E = Element
-}

@@ -61,14 +61,13 @@ public struct AssistedFactoryBindingBuilder<AF: AssistedFactory, BinderScope: _S
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
     public func to(
-        file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
+        file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
         bind(_BindingRecipe(requests: [], file: file, line: line) { linker in
@@ -83,13 +82,12 @@ public struct AssistedFactoryBindingBuilder<AF: AssistedFactory, BinderScope: _S
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from the seed and its dependencies.
     /// - Returns: The receipt of the `Factory<AF>` binding.
     @inlinable
     @discardableResult
     public func to<each P>(
-        file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
+        file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (Assisted<AF.Seed>, repeat each P) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
         bind(_BindingRecipe(requests: DependencyRequest.list(repeat (each P).self), file: file, line: line) { linker in

@@ -15,30 +15,44 @@
 /// be a bound type `T`, a ``Provider`` of it, a ``TaggedProvider``, `[T]` for a collection
 /// binding, `T?` (nil when `T` is not bound), or `() -> T`.
 ///
-/// A factory may also throw, be `async`, or be isolated to the main actor (see
-/// <doc:Concurrency>):
+/// A factory may also throw, be `async`, or be isolated to the main actor (see the article
+/// *Concurrency: actors, async and throwing factories*):
 ///
 /// ```swift
 /// binder.bind(Database.self).sharedInScope().to(factory: Database.init)     // init(path:) throws
 /// binder.bind(ConnectionPool.self).sharedInScope().to(factory: ConnectionPool.init)  // async
 /// binder.bind(ViewModel.self).to(factory: ViewModel.init)                  // @MainActor
 /// ```
+///
+/// A helper that finishes bindings for any builder takes a ``ReceiptBinder`` and is passed with
+/// ``configured(with:)``: `binder.bind(Clock.self).configured(with: bindSystemClock)`. Code
+/// written for Cleanse that is generic over `BindToable` gets its `to(factory:)` from
+/// `WiringCleanse`; Wiring keeps those out of a builder's completions, where they would show
+/// every terminal twice.
 public protocol BindToable: _GenericThrowingTerminals {
     /// The type the terminal's value or factory result must have.
     associatedtype Input
 
     /// Records a finished binding. Called by the terminals; do not call it yourself.
-    func _bind(_ recipe: _BindingRecipe<Input>) -> BindingReceipt<Input>
+    @_spi(WiringInternals) func _bind(_ recipe: _BindingRecipe<Input>) -> BindingReceipt<Input>
 }
 
 extension BindToable {
+    /// Records a finished binding for the inlinable terminals, which cannot call the requirement
+    /// (it is SPI, so that it stays out of a user's completions).
+    @usableFromInline
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
+    func record(_ recipe: _BindingRecipe<Input>) -> BindingReceipt<Input> {
+        _bind(recipe)
+    }
+
     /// Binds a value: every request gets this value.
     ///
     /// - Parameters:
     ///   - value: The value. It is handed over to the graph, which gives it to every build.
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
@@ -47,8 +61,7 @@ extension BindToable {
     public func to(
         value: sending Input,
         file: StaticString = #fileID,
-        line: Int = #line,
-        function: StaticString = #function
+        line: Int = #line
     ) -> BindingReceipt<Input> {
         let sent = SentValue(value)
         return _bind(_BindingRecipe(requests: [], file: file, line: line) { linker in

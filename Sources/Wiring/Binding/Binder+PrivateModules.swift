@@ -38,7 +38,7 @@ extension Binder {
     /// The exposed binding behaves like any other: shared or not, with its factory's effects. The
     /// private module (or a module it includes) must bind `Element` itself; exposing a type twice
     /// from two private modules is a duplicate binding. Called outside a private module's
-    /// `configure`, it is reported by ``ComponentFactory/of(_:validate:)``.
+    /// `configure`, it is reported by ``ComponentFactory/of(_:)``.
     ///
     /// ```swift
     /// binder.expose(NetworkExecutor.self)

@@ -83,10 +83,18 @@ public struct BindingBuilder<Element, BinderScope: _ScopeBase>: _ThrowingTermina
         MapBindingBuilder(graph: graph, options: options, key: key)
     }
 
+    /// Records a finished binding for the inlinable terminals, which cannot call ``_bind(_:)``.
+    @usableFromInline
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
+    func record(_ recipe: _BindingRecipe<Element>) -> BindingReceipt<Element> {
+        _bind(recipe)
+    }
+
     /// Records the binding. Called by the terminals; do not call it yourself.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    public func _bind(_ recipe: _BindingRecipe<Element>) -> BindingReceipt<Element> {
+    @_spi(WiringInternals) public func _bind(_ recipe: _BindingRecipe<Element>) -> BindingReceipt<Element> {
         graph.add(recipe, key: BindingKey(Element.self, tag: options.tag), site: graph.bindSite(options.siteIndex, fallback: recipe.site), isShared: options.isShared)
         return BindingReceipt()
     }
@@ -94,21 +102,13 @@ public struct BindingBuilder<Element, BinderScope: _ScopeBase>: _ThrowingTermina
     /// Records a binding with effects. Called by the terminals; do not call it yourself.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    public func _bind(_ recipe: _BindingRecipe<Element>, effects: Effects, carriesEffects: Bool) -> BindingReceipt<Element> {
+    @_spi(WiringInternals) public func _bind(_ recipe: _BindingRecipe<Element>, effects: Effects, carriesEffects: Bool) -> BindingReceipt<Element> {
         graph.add(
             recipe, key: BindingKey(Element.self, tag: options.tag), site: graph.bindSite(options.siteIndex, fallback: recipe.site),
             isShared: options.isShared, effects: effects, carriesEffects: carriesEffects
         )
         return BindingReceipt()
     }
-
-    /// Renamed ``sharedInScope()`` in Cleanse 4.
-    @available(*, unavailable, renamed: "sharedInScope()")
-    public func asSingleton() -> Self { self }
-
-    /// Renamed ``sharedInScope()`` in Cleanse 4.
-    @available(*, unavailable, renamed: "sharedInScope()")
-    public func scoped<S: Scope>(in scope: S.Type) -> Self { self }
 }
 
 extension BindingBuilder where BinderScope: Scope {
@@ -146,7 +146,6 @@ extension BindingBuilder {
     ///   - implementation: The bound implementation.
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - convert: Gives the implementation's value as the bound type.
     /// - Returns: The receipt of the binding.
     @discardableResult
@@ -154,9 +153,8 @@ extension BindingBuilder {
         _ implementation: Implementation.Type,
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
-        as convert: @escaping @Sendable (Implementation) -> Input
-    ) -> BindingReceipt<Input> {
+        as convert: @escaping @Sendable (Implementation) -> Element
+    ) -> BindingReceipt<Element> {
         let receipt = _bind(.factory(convert, file: file, line: line))
         graph.recordImplementation(Implementation.self)
         return receipt

@@ -27,14 +27,14 @@ public struct CollectionBindingBuilder<Element, BinderScope: _ScopeBase>: _Prefe
     /// Records the contribution. Called by the terminals; do not call it yourself.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    public func _bind(_ recipe: _BindingRecipe<[Element]>) -> BindingReceipt<[Element]> {
+    @_spi(WiringInternals) public func _bind(_ recipe: _BindingRecipe<[Element]>) -> BindingReceipt<[Element]> {
         _bind(recipe, effects: [], carriesEffects: true)
     }
 
     /// Records a contribution with effects. Called by the terminals; do not call it yourself.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    public func _bind(_ recipe: _BindingRecipe<[Element]>, effects: Effects, carriesEffects: Bool) -> BindingReceipt<[Element]> {
+    @_spi(WiringInternals) public func _bind(_ recipe: _BindingRecipe<[Element]>, effects: Effects, carriesEffects: Bool) -> BindingReceipt<[Element]> {
         graph.add(ContributionDeclaration(
             elements: recipe,
             key: BindingKey([Element].self, tag: options.tag),

@@ -39,14 +39,14 @@ public struct MapBindingBuilder<Key: Hashable & Sendable, Value, BinderScope: _S
     /// Records the entry. Called by the terminals; do not call it yourself.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    public func _bind(_ recipe: _BindingRecipe<Value>) -> BindingReceipt<Value> {
+    @_spi(WiringInternals) public func _bind(_ recipe: _BindingRecipe<Value>) -> BindingReceipt<Value> {
         _bind(recipe, effects: [], carriesEffects: true)
     }
 
     /// Records an entry with effects. Called by the terminals; do not call it yourself.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    public func _bind(_ recipe: _BindingRecipe<Value>, effects: Effects, carriesEffects: Bool) -> BindingReceipt<Value> {
+    @_spi(WiringInternals) public func _bind(_ recipe: _BindingRecipe<Value>, effects: Effects, carriesEffects: Bool) -> BindingReceipt<Value> {
         graph.noteMap()
         graph.add(MapEntryDeclaration<Key, Value>(
             entry: recipe,

@@ -24,14 +24,14 @@ public struct ReceiptBinder<Element>: _PreferredTerminals {
     /// Records the binding. Called by the terminals; do not call it yourself.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    public func _bind(_ recipe: _BindingRecipe<Element>) -> BindingReceipt<Element> {
+    @_spi(WiringInternals) public func _bind(_ recipe: _BindingRecipe<Element>) -> BindingReceipt<Element> {
         finish(recipe, [], true)
     }
 
     /// Records a binding with effects. Called by the terminals; do not call it yourself.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    public func _bind(_ recipe: _BindingRecipe<Element>, effects: Effects, carriesEffects: Bool) -> BindingReceipt<Element> {
+    @_spi(WiringInternals) public func _bind(_ recipe: _BindingRecipe<Element>, effects: Effects, carriesEffects: Bool) -> BindingReceipt<Element> {
         finish(recipe, effects, carriesEffects)
     }
 }

@@ -17,16 +17,6 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
         self.line = line
     }
 
-    /// Creates a location the way Cleanse's `SourceLocation` did; the function is not kept.
-    ///
-    /// - Parameters:
-    ///   - file: The file, as `#fileID` (or `#file`, the same in Swift 6) writes it.
-    ///   - line: The line.
-    ///   - function: The function.
-    public init(file: StaticString, line: Int, function: StaticString) {
-        self.init(fileID: file.description, line: line)
-    }
-
     /// `fileID:line`, for example `ATMLibWiring/ATMLibModule.swift:14`.
     public var description: String { "\(fileID):\(line)" }
 }

@@ -16,10 +16,10 @@ public protocol _GenericThrowingTerminals {
     associatedtype Input
 
     /// Records a finished binding. Called by the terminals; do not call it yourself.
-    func _bind(_ recipe: _BindingRecipe<Input>) -> BindingReceipt<Input>
+    @_spi(WiringInternals) func _bind(_ recipe: _BindingRecipe<Input>) -> BindingReceipt<Input>
 
     /// Records a finished binding whose factory has effects, or whose parameters' effects do
     /// not travel to whoever takes its value (`carriesEffects` false: it resolves them later, on
     /// its own). Called by the terminals; do not call it yourself.
-    func _bind(_ recipe: _BindingRecipe<Input>, effects: Effects, carriesEffects: Bool) -> BindingReceipt<Input>
+    @_spi(WiringInternals) func _bind(_ recipe: _BindingRecipe<Input>, effects: Effects, carriesEffects: Bool) -> BindingReceipt<Input>
 }

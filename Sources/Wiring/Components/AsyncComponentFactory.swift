@@ -6,7 +6,7 @@
 /// let app = try await factory.build(())                            // runs every effect on the way
 /// ```
 ///
-/// ``of(_:rules:)`` validates like ``ComponentFactory/of(_:validate:)``, except that the root's
+/// ``of(_:rules:)`` validates like ``ComponentFactory/of(_:)``, except that the root's
 /// path may have every effect: async factories are awaited, main-actor factories run on the
 /// main actor, and a factory's error reaches ``build(_:)-(C.Seed)`` as a ``ResolutionError``.
 /// Deferred requests are still checked: a `Provider<T>` of a binding whose resolution has
@@ -98,7 +98,7 @@ extension AsyncComponentFactory where C: RootComponent {
     /// Configures, validates and compiles a root component to be built in an async context.
     ///
     /// Every module's `configure` runs exactly once, and every problem of the graph is reported
-    /// at once, as ``ComponentFactory/of(_:validate:rules:)`` does. The root's path may have every
+    /// at once, as ``ComponentFactory/of(_:rules:)`` does. The root's path may have every
     /// effect.
     ///
     /// - Parameters:

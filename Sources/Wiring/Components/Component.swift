@@ -21,7 +21,7 @@
 ///
 /// A subcomponent's scope must differ from every ancestor's; bindings shared in it live once per
 /// built subcomponent. Collection bindings are additive: the subcomponent's `[Element]` holds its
-/// ancestors' contributions, then its own. ``ComponentFactory/of(_:validate:)`` validates every
+/// ancestors' contributions, then its own. ``ComponentFactory/of(_:)`` validates every
 /// installed subcomponent with its root.
 ///
 /// A subcomponent whose root's path throws, awaits or runs on the main actor is built through

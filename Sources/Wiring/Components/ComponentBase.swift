@@ -27,7 +27,7 @@ public protocol ComponentBase: SendableMetatype {
     /// ```
     ///
     /// - Parameter bind: The binder of the root.
-    /// - Returns: The receipt that ``ReceiptBinder/to(value:file:line:function:)`` or a
+    /// - Returns: The receipt that ``ReceiptBinder/to(value:file:line:)`` or a
     ///   `to(factory:)` call returns.
     static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root>
 }

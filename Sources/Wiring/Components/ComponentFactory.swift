@@ -5,7 +5,7 @@
 /// let depositer = factory.build(())                                      // cheap; call it many times
 /// ```
 ///
-/// ``of(_:validate:)`` runs every module's `configure` exactly once, checks the whole graph and
+/// ``of(_:)`` runs every module's `configure` exactly once, checks the whole graph and
 /// compiles it into linked resolvers; ``build(_:)-6sigw`` never configures again. Each build is a new
 /// instance of the component: bindings shared in its scope are made once per build.
 ///
@@ -73,13 +73,11 @@ extension ComponentFactory where C: RootComponent {
     /// source location and a fix.
     ///
     /// - Parameters:
-    ///   - componentType: The root component.
-    ///   - validate: Kept for Cleanse compatibility. Wiring always validates: linking a graph
-    ///     relies on it, and it costs a few microseconds per binding.
+    /// - Parameter componentType: The root component.
     /// - Returns: A factory that builds the component.
     /// - Throws: ``ValidationError`` with every problem of the graph.
-    public static func of(_ componentType: C.Type, validate: Bool = true) throws -> ComponentFactory<C> {
-        try of(componentType, validate: validate, rules: [])
+    public static func of(_ componentType: C.Type) throws -> ComponentFactory<C> {
+        try of(componentType, rules: [])
     }
 
     /// Configures, validates and compiles a root component, also checking optional rules.
@@ -90,12 +88,11 @@ extension ComponentFactory where C: RootComponent {
     ///
     /// - Parameters:
     ///   - componentType: The root component.
-    ///   - validate: Kept for Cleanse compatibility; Wiring always validates.
     ///   - rules: Rules to check on top of the graph's soundness, such as
     ///     ``ValidationRules/siblingBindingsOnly``.
     /// - Returns: A factory that builds the component.
     /// - Throws: ``ValidationError`` with every problem of the graph.
-    public static func of(_ componentType: C.Type, validate: Bool = true, rules: ValidationRules) throws(ValidationError) -> ComponentFactory<C> {
+    public static func of(_ componentType: C.Type, rules: ValidationRules) throws(ValidationError) -> ComponentFactory<C> {
         ComponentFactory(compiled: try CompiledComponent<C>.compile(rules: rules), parent: nil)
     }
 
@@ -143,15 +140,13 @@ extension ComponentFactory: ComponentFactoryProtocol {}
 
 extension ComponentFactoryProtocol where ComponentElement: RootComponent {
     /// Configures, validates and compiles a root component, for code generic over factories;
-    /// the same as ``ComponentFactory/of(_:validate:)``.
+    /// the same as ``ComponentFactory/of(_:)``.
     ///
-    /// - Parameters:
-    ///   - componentType: The root component.
-    ///   - validate: Kept for Cleanse compatibility; Wiring always validates.
+    /// - Parameter componentType: The root component.
     /// - Returns: A factory that builds the component.
     /// - Throws: ``ValidationError`` with every problem of the graph.
-    public static func of(_ componentType: ComponentElement.Type, validate: Bool = true) throws -> ComponentFactory<ComponentElement> {
-        try ComponentFactory<ComponentElement>.of(componentType, validate: validate, rules: [])
+    public static func of(_ componentType: ComponentElement.Type) throws -> ComponentFactory<ComponentElement> {
+        try ComponentFactory<ComponentElement>.of(componentType, rules: [])
     }
 }
 

@@ -16,7 +16,7 @@
 /// }
 /// ```
 ///
-/// ``of(_:rules:)`` validates like ``ComponentFactory/of(_:validate:)``, except that the root's
+/// ``of(_:rules:)`` validates like ``ComponentFactory/of(_:)``, except that the root's
 /// path may run on the main actor and throw; an `async` factory on it is a diagnostic (build
 /// with ``AsyncComponentFactory``, or take an ``AsyncProvider``).
 ///

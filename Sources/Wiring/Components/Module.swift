@@ -12,7 +12,7 @@
 /// }
 /// ```
 ///
-/// ``ComponentFactory/of(_:validate:)`` calls `configure` exactly once per module, however many
+/// ``ComponentFactory/of(_:)`` calls `configure` exactly once per module, however many
 /// times the module is included, and never again when the component is built.
 public protocol Module {
     /// The scope the module's shared bindings belong to; ``Unscoped`` by default.

@@ -17,7 +17,7 @@
 /// ```
 ///
 /// Include it like any module, with `binder.include(module:)`. A request from outside for a
-/// binding it keeps private is reported by ``ComponentFactory/of(_:validate:)``, naming the
+/// binding it keeps private is reported by ``ComponentFactory/of(_:)``, naming the
 /// module and the `expose` call that would make it visible. Two private modules may each bind
 /// the same type; each sees its own.
 ///

@@ -1,12 +1,15 @@
 /// One problem in an object graph, with the words that fix it.
 ///
-/// ``ComponentFactory/of(_:validate:)`` collects every diagnostic of a graph and throws them
+/// ``ComponentFactory/of(_:)`` collects every diagnostic of a graph and throws them
 /// together in a ``ValidationError``. Messages are part of Wiring's API: they keep their wording
 /// from release to release, and tests can assert them whole.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// What kind of problem a diagnostic reports.
+    ///
+    /// ``ValidationError/diagnostics`` lists every kind in the order a component's diagnostics
+    /// come in.
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
-        private enum Code: Hashable, Sendable {
+        private enum Code: Hashable, Sendable, CaseIterable {
             case missingBinding, dependencyCycle, duplicateBinding, scopeMisuse, rootBinding, wiringRule, invalidOverride, unhandledEffect, duplicateMapKey,
                 unfinishedBinding, privateBinding
         }
@@ -14,6 +17,11 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         private let code: Code
 
         private init(_ code: Code) { self.code = code }
+
+        /// Every kind, for the tests that check that each is reported by a rule and documented.
+        static var allKinds: [Kind] {
+            Code.allCases.map(Kind.init)
+        }
 
         /// A factory asks for a type that nothing binds.
         public static let missingBinding = Kind(.missingBinding)

@@ -1,4 +1,4 @@
-/// Optional checks that ``ComponentFactory/of(_:validate:rules:)`` runs on top of the graph's
+/// Optional checks that ``ComponentFactory/of(_:rules:)`` runs on top of the graph's
 /// soundness.
 ///
 /// ```swift

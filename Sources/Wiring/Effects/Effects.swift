@@ -5,7 +5,7 @@
 /// `init(path:) throws` is ``throwing``). Resolving a binding runs its factory and the factories
 /// of everything it takes directly, so the effects of a *resolution* are its own plus those of
 /// its eager dependencies; a deferred request (`Provider`, `Lazy`, `WeakProvider`, `() -> T`, an
-/// assisted `Factory`) ends that propagation. ``ComponentFactory/of(_:validate:)`` reports every
+/// assisted `Factory`) ends that propagation. ``ComponentFactory/of(_:)`` reports every
 /// place where an effect would have to run where it cannot.
 ///
 /// ```swift

@@ -39,13 +39,12 @@ public struct PropertyInjectorBindingBuilder<Element: AnyObject> {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - injector: Sets the object's dependencies.
     /// - Returns: The receipt of the `PropertyInjector<Element>` binding.
     @inlinable
     @discardableResult
     public func to<each P>(
-        file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
+        file: StaticString = #fileID, line: Int = #line,
         injector: @escaping @Sendable (Element, repeat each P) -> Void
     ) -> BindingReceipt<PropertyInjector<Element>> {
         bind(_BindingRecipe(requests: DependencyRequest.list(repeat (each P).self), file: file, line: line) { linker in
@@ -63,13 +62,12 @@ public struct PropertyInjectorBindingBuilder<Element: AnyObject> {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - injector: Sets the object's dependencies.
     /// - Returns: The receipt of the `PropertyInjector<Element>` binding.
     @inlinable
     @discardableResult
     public func to<each P>(
-        file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
+        file: StaticString = #fileID, line: Int = #line,
         injector: @escaping @Sendable (Element) -> (repeat each P) -> Void
     ) -> BindingReceipt<PropertyInjector<Element>> {
         bind(_BindingRecipe(requests: DependencyRequest.list(repeat (each P).self), file: file, line: line) { linker in

@@ -10,7 +10,7 @@
 /// ```
 ///
 /// A deferred request: taking it runs nothing. An `async` binding cannot be given here; take an
-/// ``AsyncProvider`` for it (``ComponentFactory/of(_:validate:)`` reports it).
+/// ``AsyncProvider`` for it (``ComponentFactory/of(_:)`` reports it).
 public struct MainActorProvider<Element>: Sendable {
     private let instance: SharedInstance
     private let resolve: MainActorResolver<Element>

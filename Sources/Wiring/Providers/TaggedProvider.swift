@@ -40,12 +40,6 @@ public struct TaggedProvider<T: Wiring.Tag>: ProviderProtocol {
 
 extension TaggedProvider: Sendable where T.Element: Sendable {}
 
-extension TaggedProvider {
-    /// The tag, by the name Cleanse gave this generic parameter (`TaggedProvider<Tag>`), so that
-    /// extensions such as `extension TaggedProvider where Tag == BankURL` compile unchanged.
-    public typealias Tag = T
-}
-
 extension TaggedProvider: DependencyWrapper {
     @usableFromInline static var wrappedKey: BindingKey { BindingKey(T.Element.self, tag: T.self) }
     @usableFromInline static var requestKind: RequestKind { .provider }

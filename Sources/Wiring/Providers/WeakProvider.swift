@@ -41,12 +41,6 @@ public struct WeakProvider<Wrapped>: ProviderProtocol {
 
 extension WeakProvider: Sendable where Wrapped: Sendable {}
 
-extension WeakProvider {
-    /// The wrapped type, by the name Cleanse gave this generic parameter (`WeakProvider<E>`), so
-    /// that extensions such as `extension WeakProvider where E: AnyObject` compile unchanged.
-    public typealias E = Wrapped
-}
-
 /// A weak reference to a component instance.
 private final class WeakInstance: @unchecked Sendable {
     // Safe to share: the reference is set once, in `init`; reading a weak reference is atomic.

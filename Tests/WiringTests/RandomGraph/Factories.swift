@@ -1,4 +1,4 @@
-import Wiring
+import WiringCleanse  // code generic over BindToable, as written for Cleanse
 
 /// Finishes `builder` with a factory whose parameters have the types of `parameters` (up to
 /// four) and whose value `make` makes from what they received.

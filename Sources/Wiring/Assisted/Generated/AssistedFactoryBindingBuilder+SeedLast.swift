@@ -6,14 +6,13 @@ extension AssistedFactoryBindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from its dependencies and the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
     public func to<P1>(
-        file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
+        file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (consuming P1, Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
         bind(_BindingRecipe(requests: DependencyRequest.list(P1.self), file: file, line: line) { linker in
@@ -30,14 +29,13 @@ extension AssistedFactoryBindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from its dependencies and the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
     public func to<P1, P2>(
-        file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
+        file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (consuming P1, consuming P2, Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
         bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self), file: file, line: line) { linker in
@@ -55,14 +53,13 @@ extension AssistedFactoryBindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from its dependencies and the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
     public func to<P1, P2, P3>(
-        file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
+        file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
         bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self), file: file, line: line) { linker in
@@ -81,14 +78,13 @@ extension AssistedFactoryBindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from its dependencies and the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4>(
-        file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
+        file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
         bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self), file: file, line: line) { linker in
@@ -108,14 +104,13 @@ extension AssistedFactoryBindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from its dependencies and the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5>(
-        file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
+        file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
         bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self), file: file, line: line) { linker in
@@ -136,14 +131,13 @@ extension AssistedFactoryBindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from its dependencies and the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6>(
-        file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
+        file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
         bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self), file: file, line: line) { linker in
@@ -165,14 +159,13 @@ extension AssistedFactoryBindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from its dependencies and the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7>(
-        file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
+        file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
         bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self), file: file, line: line) { linker in
@@ -195,14 +188,13 @@ extension AssistedFactoryBindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from its dependencies and the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8>(
-        file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
+        file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
         bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self), file: file, line: line) { linker in
@@ -226,14 +218,13 @@ extension AssistedFactoryBindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from its dependencies and the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9>(
-        file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
+        file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
         bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self), file: file, line: line) { linker in
@@ -258,14 +249,13 @@ extension AssistedFactoryBindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from its dependencies and the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10>(
-        file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
+        file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
         bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self), file: file, line: line) { linker in
@@ -291,14 +281,13 @@ extension AssistedFactoryBindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from its dependencies and the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11>(
-        file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
+        file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
         bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self), file: file, line: line) { linker in
@@ -325,14 +314,13 @@ extension AssistedFactoryBindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: Builds an element from its dependencies and the seed.
     /// - Returns: The receipt of the `Factory<AF>` binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12>(
-        file: StaticString = #fileID, line: Int = #line, function: StaticString = #function,
+        file: StaticString = #fileID, line: Int = #line,
         factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12, Assisted<AF.Seed>) -> AF.Element
     ) -> BindingReceipt<Factory<AF>> {
         bind(_BindingRecipe(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self), file: file, line: line) { linker in

@@ -10,7 +10,6 @@ extension BindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
@@ -19,9 +18,8 @@ extension BindingBuilder {
     public func to(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
-        factory: @escaping @Sendable () -> Input
-    ) -> BindingReceipt<Input> {
+        factory: @escaping @Sendable () -> Element
+    ) -> BindingReceipt<Element> {
         _bind(.factory(factory, file: file, line: line))
     }
 
@@ -34,7 +32,6 @@ extension BindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
@@ -43,9 +40,8 @@ extension BindingBuilder {
     public func to<P1>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
-        factory: @escaping @Sendable (consuming P1) -> Input
-    ) -> BindingReceipt<Input> {
+        factory: @escaping @Sendable (consuming P1) -> Element
+    ) -> BindingReceipt<Element> {
         _bind(.factory(factory, file: file, line: line))
     }
 
@@ -58,7 +54,6 @@ extension BindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -69,9 +64,8 @@ extension BindingBuilder {
     public func to<P1, P2>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
-        factory: (@Sendable (consuming P1, consuming P2) -> Input)?
-    ) -> BindingReceipt<Input> {
+        factory: (@Sendable (consuming P1, consuming P2) -> Element)?
+    ) -> BindingReceipt<Element> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
         return _bind(.factory(factory, file: file, line: line))
     }
@@ -85,7 +79,6 @@ extension BindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -96,9 +89,8 @@ extension BindingBuilder {
     public func to<P1, P2, P3>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3) -> Input)?
-    ) -> BindingReceipt<Input> {
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3) -> Element)?
+    ) -> BindingReceipt<Element> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
         return _bind(.factory(factory, file: file, line: line))
     }
@@ -112,7 +104,6 @@ extension BindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -123,9 +114,8 @@ extension BindingBuilder {
     public func to<P1, P2, P3, P4>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4) -> Input)?
-    ) -> BindingReceipt<Input> {
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4) -> Element)?
+    ) -> BindingReceipt<Element> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
         return _bind(.factory(factory, file: file, line: line))
     }
@@ -139,7 +129,6 @@ extension BindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -150,9 +139,8 @@ extension BindingBuilder {
     public func to<P1, P2, P3, P4, P5>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) -> Input)?
-    ) -> BindingReceipt<Input> {
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) -> Element)?
+    ) -> BindingReceipt<Element> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
         return _bind(.factory(factory, file: file, line: line))
     }
@@ -166,7 +154,6 @@ extension BindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -177,9 +164,8 @@ extension BindingBuilder {
     public func to<P1, P2, P3, P4, P5, P6>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) -> Input)?
-    ) -> BindingReceipt<Input> {
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) -> Element)?
+    ) -> BindingReceipt<Element> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
         return _bind(.factory(factory, file: file, line: line))
     }
@@ -193,7 +179,6 @@ extension BindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -204,9 +189,8 @@ extension BindingBuilder {
     public func to<P1, P2, P3, P4, P5, P6, P7>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) -> Input)?
-    ) -> BindingReceipt<Input> {
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) -> Element)?
+    ) -> BindingReceipt<Element> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
         return _bind(.factory(factory, file: file, line: line))
     }
@@ -220,7 +204,6 @@ extension BindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -231,9 +214,8 @@ extension BindingBuilder {
     public func to<P1, P2, P3, P4, P5, P6, P7, P8>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) -> Input)?
-    ) -> BindingReceipt<Input> {
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) -> Element)?
+    ) -> BindingReceipt<Element> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
         return _bind(.factory(factory, file: file, line: line))
     }
@@ -247,7 +229,6 @@ extension BindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -258,9 +239,8 @@ extension BindingBuilder {
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9) -> Input)?
-    ) -> BindingReceipt<Input> {
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9) -> Element)?
+    ) -> BindingReceipt<Element> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
         return _bind(.factory(factory, file: file, line: line))
     }
@@ -274,7 +254,6 @@ extension BindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -285,9 +264,8 @@ extension BindingBuilder {
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10) -> Input)?
-    ) -> BindingReceipt<Input> {
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10) -> Element)?
+    ) -> BindingReceipt<Element> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
         return _bind(.factory(factory, file: file, line: line))
     }
@@ -301,7 +279,6 @@ extension BindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -312,9 +289,8 @@ extension BindingBuilder {
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11) -> Input)?
-    ) -> BindingReceipt<Input> {
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11) -> Element)?
+    ) -> BindingReceipt<Element> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
         return _bind(.factory(factory, file: file, line: line))
     }
@@ -328,7 +304,6 @@ extension BindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -339,9 +314,8 @@ extension BindingBuilder {
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12) -> Input)?
-    ) -> BindingReceipt<Input> {
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12) -> Element)?
+    ) -> BindingReceipt<Element> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
         return _bind(.factory(factory, file: file, line: line))
     }
@@ -355,7 +329,6 @@ extension BindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -365,11 +338,10 @@ extension BindingBuilder {
     public func to<each P>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
-        factory: (@Sendable (repeat consuming each P) -> Input)?
-    ) -> BindingReceipt<Input> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
+        factory: (@Sendable (repeat consuming each P) -> Element)?
+    ) -> BindingReceipt<Element> {
+        guard let factory else { return record(.nilFactory(file: file, line: line)) }
+        return record(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory isolated to the main actor, such as the initialiser of a
@@ -384,16 +356,14 @@ extension BindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value, on the main actor.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P, Failure: Error>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
-        factory: @escaping @MainActor @Sendable (repeat each P) throws(Failure) -> Input
-    ) -> BindingReceipt<Input> {
+        factory: @escaping @MainActor @Sendable (repeat each P) throws(Failure) -> Element
+    ) -> BindingReceipt<Element> {
         _bind(.mainActorFactory(factory, file: file, line: line), effects: .of(.mainActor, failure: Failure.self), carriesEffects: true)
     }
 
@@ -409,16 +379,14 @@ extension BindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P, Failure: Error>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
-        factory: @escaping @Sendable (repeat each P) async throws(Failure) -> Input
-    ) -> BindingReceipt<Input> {
+        factory: @escaping @Sendable (repeat each P) async throws(Failure) -> Element
+    ) -> BindingReceipt<Element> {
         _bind(.asyncFactory(factory, file: file, line: line), effects: .of(.async, failure: Failure.self), carriesEffects: true)
     }
 }

@@ -10,7 +10,6 @@ extension _PreferredTerminals {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
@@ -19,7 +18,6 @@ extension _PreferredTerminals {
     public func to(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
         factory: @escaping @Sendable () -> Input
     ) -> BindingReceipt<Input> {
         _bind(.factory(factory, file: file, line: line))
@@ -34,7 +32,6 @@ extension _PreferredTerminals {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
@@ -43,7 +40,6 @@ extension _PreferredTerminals {
     public func to<P1>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1) -> Input
     ) -> BindingReceipt<Input> {
         _bind(.factory(factory, file: file, line: line))
@@ -58,7 +54,6 @@ extension _PreferredTerminals {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -69,7 +64,6 @@ extension _PreferredTerminals {
     public func to<P1, P2>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2) -> Input)?
     ) -> BindingReceipt<Input> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
@@ -85,7 +79,6 @@ extension _PreferredTerminals {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -96,7 +89,6 @@ extension _PreferredTerminals {
     public func to<P1, P2, P3>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3) -> Input)?
     ) -> BindingReceipt<Input> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
@@ -112,7 +104,6 @@ extension _PreferredTerminals {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -123,7 +114,6 @@ extension _PreferredTerminals {
     public func to<P1, P2, P3, P4>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4) -> Input)?
     ) -> BindingReceipt<Input> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
@@ -139,7 +129,6 @@ extension _PreferredTerminals {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -150,7 +139,6 @@ extension _PreferredTerminals {
     public func to<P1, P2, P3, P4, P5>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) -> Input)?
     ) -> BindingReceipt<Input> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
@@ -166,7 +154,6 @@ extension _PreferredTerminals {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -177,7 +164,6 @@ extension _PreferredTerminals {
     public func to<P1, P2, P3, P4, P5, P6>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) -> Input)?
     ) -> BindingReceipt<Input> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
@@ -193,7 +179,6 @@ extension _PreferredTerminals {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -204,7 +189,6 @@ extension _PreferredTerminals {
     public func to<P1, P2, P3, P4, P5, P6, P7>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) -> Input)?
     ) -> BindingReceipt<Input> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
@@ -220,7 +204,6 @@ extension _PreferredTerminals {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -231,7 +214,6 @@ extension _PreferredTerminals {
     public func to<P1, P2, P3, P4, P5, P6, P7, P8>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) -> Input)?
     ) -> BindingReceipt<Input> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
@@ -247,7 +229,6 @@ extension _PreferredTerminals {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -258,7 +239,6 @@ extension _PreferredTerminals {
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9) -> Input)?
     ) -> BindingReceipt<Input> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
@@ -274,7 +254,6 @@ extension _PreferredTerminals {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -285,7 +264,6 @@ extension _PreferredTerminals {
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10) -> Input)?
     ) -> BindingReceipt<Input> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
@@ -301,7 +279,6 @@ extension _PreferredTerminals {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -312,7 +289,6 @@ extension _PreferredTerminals {
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11) -> Input)?
     ) -> BindingReceipt<Input> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
@@ -328,7 +304,6 @@ extension _PreferredTerminals {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -339,7 +314,6 @@ extension _PreferredTerminals {
     public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
         factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12) -> Input)?
     ) -> BindingReceipt<Input> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
@@ -355,7 +329,6 @@ extension _PreferredTerminals {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -365,11 +338,10 @@ extension _PreferredTerminals {
     public func to<each P>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
         factory: (@Sendable (repeat consuming each P) -> Input)?
     ) -> BindingReceipt<Input> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
+        guard let factory else { return record(.nilFactory(file: file, line: line)) }
+        return record(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory isolated to the main actor, such as the initialiser of a
@@ -384,14 +356,12 @@ extension _PreferredTerminals {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value, on the main actor.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P, Failure: Error>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
         factory: @escaping @MainActor @Sendable (repeat each P) throws(Failure) -> Input
     ) -> BindingReceipt<Input> {
         _bind(.mainActorFactory(factory, file: file, line: line), effects: .of(.mainActor, failure: Failure.self), carriesEffects: true)
@@ -409,14 +379,12 @@ extension _PreferredTerminals {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P, Failure: Error>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
         factory: @escaping @Sendable (repeat each P) async throws(Failure) -> Input
     ) -> BindingReceipt<Input> {
         _bind(.asyncFactory(factory, file: file, line: line), effects: .of(.async, failure: Failure.self), carriesEffects: true)

@@ -7,14 +7,13 @@ extension _ThrowingTerminals {
     /// The binding's resolution throws, and so does the resolution of everything that takes it
     /// directly. Build a root whose path throws with ``AsyncComponentFactory`` or
     /// ``MainActorComponentFactory``, and ask for it later with ``AsyncProvider`` or
-    /// ``MainActorProvider``: ``ComponentFactory/of(_:validate:)`` reports every place where the
+    /// ``MainActorProvider``: ``ComponentFactory/of(_:)`` reports every place where the
     /// error could not be thrown. A factory that throws caches nothing; its error reaches the
     /// caller as a ``ResolutionError``.
     ///
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -23,7 +22,6 @@ extension _ThrowingTerminals {
     public func to<each P, Failure: Error>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
         factory: (@Sendable (repeat each P) throws(Failure) -> Input)?
     ) -> BindingReceipt<Input> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
@@ -43,73 +41,12 @@ extension _ThrowingTerminals {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
     ///   - factory: The function that makes the value, on the main actor.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P: Sendable, Failure: Error>(
         file: StaticString = #fileID,
         line: Int = #line,
-        function: StaticString = #function,
-        factory: @escaping @MainActor @Sendable (repeat each P) async throws(Failure) -> Input
-    ) -> BindingReceipt<Input> where Input: Sendable {
-        _bind(.asyncFactory(factory, file: file, line: line), effects: .of([.mainActor, .async], failure: Failure.self), carriesEffects: true)
-    }
-}
-
-extension _GenericThrowingTerminals {
-    /// Binds the result of a factory that can throw, whose every parameter is resolved from the
-    /// graph: `to(factory: Database.init)` with `init(path: String) throws`.
-    ///
-    /// The binding's resolution throws, and so does the resolution of everything that takes it
-    /// directly. Build a root whose path throws with ``AsyncComponentFactory`` or
-    /// ``MainActorComponentFactory``, and ask for it later with ``AsyncProvider`` or
-    /// ``MainActorProvider``: ``ComponentFactory/of(_:validate:)`` reports every place where the
-    /// error could not be thrown. A factory that throws caches nothing; its error reaches the
-    /// caller as a ``ResolutionError``.
-    ///
-    /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value. The parameter is optional only so that
-    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
-    ///     is a validation error.
-    /// - Returns: The receipt of the binding.
-    @discardableResult
-    @_disfavoredOverload
-    public func to<each P, Failure: Error>(
-        file: StaticString = #fileID,
-        line: Int = #line,
-        function: StaticString = #function,
-        factory: (@Sendable (repeat each P) throws(Failure) -> Input)?
-    ) -> BindingReceipt<Input> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.throwingFactory(factory, file: file, line: line), effects: .of([], failure: Failure.self), carriesEffects: true)
-    }
-
-    /// Binds the result of an `async` factory isolated to the main actor, such as the `async`
-    /// initialiser of a `@MainActor` view model, whose every parameter is resolved from the
-    /// graph. The factory may throw.
-    ///
-    /// The binding is recorded as running on the main actor and as async: its resolution awaits,
-    /// and the factory runs on the main actor. Build a root whose path awaits with
-    /// ``AsyncComponentFactory`` and ask for the binding later with ``AsyncProvider``. Its
-    /// parameters and its value cross to the main actor and back, so they must be `Sendable`;
-    /// without that, Swift reports the factory at the call.
-    ///
-    /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
-    ///   - function: The function of the call (kept for Cleanse compatibility).
-    ///   - factory: The function that makes the value, on the main actor.
-    /// - Returns: The receipt of the binding.
-    @discardableResult
-    @_disfavoredOverload
-    public func to<each P: Sendable, Failure: Error>(
-        file: StaticString = #fileID,
-        line: Int = #line,
-        function: StaticString = #function,
         factory: @escaping @MainActor @Sendable (repeat each P) async throws(Failure) -> Input
     ) -> BindingReceipt<Input> where Input: Sendable {
         _bind(.asyncFactory(factory, file: file, line: line), effects: .of([.mainActor, .async], failure: Failure.self), carriesEffects: true)

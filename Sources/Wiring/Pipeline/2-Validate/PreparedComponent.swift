@@ -7,9 +7,10 @@
 /// (here, or in an ancestor); `DependencyOrder` orders the keys dependencies first and finds the
 /// cycles; `ResolvedGraph+Effects` propagates the effects of factories (`throws`, `async`,
 /// `@MainActor`) to whoever takes their values eagerly and decides each key's `EffectContext`;
-/// `GraphValidator` runs every rule (`Rules/`, one file each) and collects every problem. Once the
-/// whole tree is prepared, the root component checks every request of a subcomponent's factory
-/// against the effects of that subcomponent's root. Out: a `PreparedComponent` with its
+/// `GraphValidator` runs every rule of ``GraphRules/all`` (`Rules/`, one file each) and collects
+/// every problem. Once the whole tree is prepared, the root component runs the rules of the
+/// `.tree` stage on every component (the requests of a subcomponent's factory against the effects
+/// of that subcomponent's root). Out: a `PreparedComponent` with its
 /// diagnostics and its prepared subcomponents.
 final class PreparedComponent {
     /// A subcomponent the component installs, prepared under it.
@@ -20,14 +21,30 @@ final class PreparedComponent {
 
     let graph: ResolvedGraph
     let order: DependencyOrder
-    private(set) var diagnostics: [Diagnostic]
     let children: [Child]
+    /// How the parent installs the component; nil for a root.
+    private let installation: (any InstalledSubcomponent)?
+    /// The context the root is built in.
+    private let entry: EffectContext
+    private let rules: ValidationRules
+    private var findings: GraphValidator.Findings
 
-    init(graph: ResolvedGraph, order: DependencyOrder, diagnostics: [Diagnostic], children: [Child]) {
+    private init(
+        graph: ResolvedGraph, order: DependencyOrder, findings: GraphValidator.Findings, children: [Child],
+        installation: (any InstalledSubcomponent)?, entry: EffectContext, rules: ValidationRules
+    ) {
         self.graph = graph
         self.order = order
-        self.diagnostics = diagnostics
+        self.findings = findings
         self.children = children
+        self.installation = installation
+        self.entry = entry
+        self.rules = rules
+    }
+
+    /// The component's diagnostics, in the order of the rules that found them.
+    var diagnostics: [Diagnostic] {
+        findings.all
     }
 
     /// The component's diagnostics, then its subcomponents', depth first.
@@ -54,36 +71,42 @@ final class PreparedComponent {
         let graph = ResolvedGraph(builder: builder, parent: parent)
         let order = DependencyOrder(graph)
         graph.propagateEffects(order)
-        var diagnostics = GraphValidator.diagnose(graph, order, rules: rules, entry: entry)
+        var findings = GraphValidator.Findings()
+        let context = GraphRuleContext(graph: graph, order: order, rules: rules, entry: entry, installation: installation, effectfulSubcomponents: [:])
+        GraphValidator.diagnose(context, stage: .component, into: &findings)
         builder.dropConfigurationState()
-        if let installation {
-            diagnostics = ScopeRule.diagnose(graph, installation: installation) + diagnostics.map { $0.locatedIn(graph.path) }
-        }
         let children = builder.installations.map { subcomponent in
             PreparedComponent.Child(subcomponent: subcomponent, prepared: subcomponent.prepare(parent: graph, rules: rules))
         }
         graph.dropKeyLookup()
-        let prepared = PreparedComponent(graph: graph, order: order, diagnostics: diagnostics, children: children)
+        let prepared = PreparedComponent(
+            graph: graph, order: order, findings: findings, children: children, installation: installation, entry: entry, rules: rules
+        )
         if parent == nil {
-            prepared.diagnoseSubcomponentFactoryRequests()
+            prepared.diagnoseTree()
         }
         return prepared
     }
 
-    // MARK: - Subcomponent factories
+    // MARK: - The tree stage
 
-    /// Adds, to each component of the tree, a diagnostic for each of its requests of a
-    /// subcomponent's factory that cannot build the subcomponent's root (see ``EffectRule``).
-    ///
-    /// Runs on the root component once the whole tree is prepared: a subcomponent's root
-    /// effects are known only once it is, after the component that installs it was validated,
-    /// and the subcomponent itself, a sibling or their descendants may ask for its factory.
-    /// Does nothing more than visit the subcomponents when no subcomponent's root has effects.
-    private func diagnoseSubcomponentFactoryRequests() {
+    /// Runs the rules of the `.tree` stage on every component of the tree, once the whole tree
+    /// is prepared: what they check (a subcomponent's root effects, say) is known only once the
+    /// components prepared after the one they check are.
+    private func diagnoseTree() {
         var effectful: [ObjectIdentifier: ResolvedGraph] = [:]
         collectEffectfulSubcomponents(into: &effectful)
-        guard !effectful.isEmpty else { return }
-        addFactoryRequestDiagnostics(effectful)
+        diagnoseTree(effectfulSubcomponents: effectful)
+    }
+
+    private func diagnoseTree(effectfulSubcomponents: [ObjectIdentifier: ResolvedGraph]) {
+        let context = GraphRuleContext(
+            graph: graph, order: order, rules: rules, entry: entry, installation: installation, effectfulSubcomponents: effectfulSubcomponents
+        )
+        GraphValidator.diagnose(context, stage: .tree, into: &findings)
+        for child in children {
+            child.prepared.diagnoseTree(effectfulSubcomponents: effectfulSubcomponents)
+        }
     }
 
     /// The graph of every subcomponent below this component whose root's resolution has
@@ -94,21 +117,6 @@ final class PreparedComponent {
                 effectful[ObjectIdentifier(child.subcomponent.declaration)] = child.prepared.graph
             }
             child.prepared.collectEffectfulSubcomponents(into: &effectful)
-        }
-    }
-
-    private func addFactoryRequestDiagnostics(_ effectful: [ObjectIdentifier: ResolvedGraph]) {
-        var found = EffectRule.factoryRequestDiagnostics(graph, subcomponents: effectful)
-        if !found.isEmpty {
-            if graph.parent != nil {
-                found = found.map { $0.locatedIn(graph.path) }
-            }
-            // With the other unhandled effects: before the optional rules' diagnostics.
-            let optional = diagnostics.firstIndex { $0.kind == .wiringRule } ?? diagnostics.endIndex
-            diagnostics.insert(contentsOf: found, at: optional)
-        }
-        for child in children {
-            child.prepared.addFactoryRequestDiagnostics(effectful)
         }
     }
 }

@@ -91,7 +91,7 @@ extension ResolvedGraph {
         case .mainActorProvider, .mainActorMapProviders: return .mainActor
         // A subcomponent's async and main-actor factories are made synchronously from its
         // `ComponentFactory`; what their `build(_:)` may run is checked where they are asked for
-        // (``EffectRule/factoryRequestDiagnostics(_:subcomponents:)``).
+        // (``EffectRule/SubcomponentFactories``).
         case .instance, .provider, .optional, .function, .lazy, .weak, .mapProviders, .asyncComponentFactory, .mainActorComponentFactory:
             return .synchronous
         }

@@ -1,4 +1,4 @@
-import Wiring
+import WiringCleanse
 
 // Code as it was written for Cleanse: plain classes, no Sendable, Swift 5 mode; only the import
 // changed.
@@ -14,10 +14,10 @@ struct WheelSize: Tag { typealias Element = Int }
 class Garage { var car: Car?; func injectProperties(_ car: Car) { self.car = car } }
 class Dashboard { init(car: Car, size: TaggedProvider<WheelSize>) {} }
 
-struct CarModule: Module {
+struct CarModule: Cleanse.Module {
     static func configure(binder: Binder<Unscoped>) {
         binder.bind(Engine.self).to(factory: Engine.init)
-        binder.bind(Radio.self).to(factory: Radio.init)
+        binder.bind(Radio.self).to1(factory: Radio.init)
         binder.bind(Int.self).tagged(with: WheelSize.self).to(value: 17)
         binder.bind(Wheel.self).intoCollection().to { (size: TaggedProvider<WheelSize>) in Wheel(size: size.get()) }
         binder.bind(Car.self).to(factory: Car.init)
@@ -39,6 +39,6 @@ struct GarageComponent: RootComponent {
 /// Fills a garage from the graph, as a Cleanse app would.
 public func parkedWheelCount() throws -> Int {
     let garage = Garage()
-    try ComponentFactory.of(GarageComponent.self).build(()).injectProperties(into: garage)
+    try ComponentFactory.of(GarageComponent.self, validate: true).build(()).injectProperties(into: garage)
     return garage.car?.wheels.count ?? 0
 }

@@ -1,4 +1,4 @@
-import Wiring
+import WiringCleanse  // code generic over BindToable, as written for Cleanse
 
 /// The effect graph that `EffectParent` and `EffectSub` declare, for the `of` calls that run
 /// inside `withValue`.

@@ -1,9 +1,13 @@
 /// Factories that need each other before either can run.
 ///
 /// One diagnostic per loop, naming every step with the location of the binding that takes it.
-enum DependencyCycleRule {
-    static func diagnose(_ graph: ResolvedGraph, _ order: DependencyOrder) -> [Diagnostic] {
-        order.cycles
+enum DependencyCycleRule: GraphRule {
+    static var kind: Diagnostic.Kind { .dependencyCycle }
+
+    static func diagnose(_ context: GraphRuleContext) -> [Diagnostic] {
+        let graph = context.graph
+        let order = context.order
+        return order.cycles
             .map { cycle in path(through: cycle, order) }
             .sorted { $0[0].from < $1[0].from }
             .map { steps in diagnostic(steps, graph) }

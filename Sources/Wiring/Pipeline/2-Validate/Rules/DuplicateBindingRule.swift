@@ -1,9 +1,12 @@
 /// A key bound more than once, or bound both as a single value and as a collection.
 ///
 /// Contributions to a collection are never duplicates of each other.
-enum DuplicateBindingRule {
-    static func diagnose(_ graph: ResolvedGraph) -> [Diagnostic] {
-        graph.entries.indices.compactMap { index in
+enum DuplicateBindingRule: GraphRule {
+    static var kind: Diagnostic.Kind { .duplicateBinding }
+
+    static func diagnose(_ context: GraphRuleContext) -> [Diagnostic] {
+        let graph = context.graph
+        return graph.entries.indices.compactMap { index in
             let entry = graph.entries[index]
             guard entry.declarationCount > 1 else { return nil }
             let declarations = graph.declarations(of: index).map { graph.declarations[Int($0)] }

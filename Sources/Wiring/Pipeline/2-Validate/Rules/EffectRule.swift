@@ -9,13 +9,17 @@
 /// - a request of a subcomponent's factory whose `build(_:)` cannot run the effects of the
 ///   subcomponent's root: `ComponentFactory` (however it is wrapped) runs none,
 ///   `MainActorComponentFactory` cannot await. These are found once every component of the tree
-///   is prepared (``factoryRequestDiagnostics(_:subcomponents:)``): a component is validated
+///   is prepared (``SubcomponentFactories``, a rule of the `.tree` stage): a component is validated
 ///   before its subcomponents are, and a subcomponent or its sibling may ask for the factory.
 ///
 /// One diagnostic per binding whose own factory has the effect, with the chain of bindings that
 /// carries it there, each with its location, and the fix.
-enum EffectRule {
-    static func diagnose(_ graph: ResolvedGraph, entry: EffectContext) -> [Diagnostic] {
+enum EffectRule: GraphRule {
+    static var kind: Diagnostic.Kind { .unhandledEffect }
+
+    static func diagnose(_ context: GraphRuleContext) -> [Diagnostic] {
+        let graph = context.graph
+        let entry = context.entry
         guard graph.mayHaveEffects else { return [] }
         var diagnostics: [Diagnostic] = []
         // A subcomponent's root is checked where its factories are asked for, not here.
@@ -139,14 +143,13 @@ enum EffectRule {
     // MARK: - Subcomponent factories
 
     /// The requests of a graph's bindings and root for the factory of a subcomponent whose root
-    /// has effects, where that factory's `build(_:)` cannot run them. Called once the whole tree
-    /// is prepared, for every component of it.
+    /// has effects, where that factory's `build(_:)` cannot run them.
     ///
     /// - Parameters:
     ///   - graph: The component whose requests are checked.
     ///   - subcomponents: The graph of each subcomponent of the tree whose root's resolution has
     ///     effects, by the declaration of its `ComponentFactory` in the component that installs it.
-    static func factoryRequestDiagnostics(_ graph: ResolvedGraph, subcomponents: [ObjectIdentifier: ResolvedGraph]) -> [Diagnostic] {
+    private static func factoryRequestDiagnostics(_ graph: ResolvedGraph, subcomponents: [ObjectIdentifier: ResolvedGraph]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for (index, declaration) in graph.declarations.enumerated() where declaration.role != .root || graph.rootEntry != nil {
             diagnostics += factoryRequestDiagnostics(of: declaration, graph.resolutions(of: index), graph, subcomponents)
@@ -323,5 +326,22 @@ enum EffectRule {
         }
         lines.append("  To fix this, \(fix).")
         return Diagnostic(kind: .unhandledEffect, message: lines.joined(separator: "\n"), location: location)
+    }
+}
+
+extension EffectRule {
+    /// The requests of a subcomponent's factory whose `build(_:)` cannot run the effects of the
+    /// subcomponent's root: the part of ``EffectRule`` that runs once every component of the
+    /// tree is prepared, on each of them. A subcomponent's root effects are known only once it
+    /// is, after the component that installs it was validated, and the subcomponent itself, a
+    /// sibling or their descendants may ask for its factory.
+    enum SubcomponentFactories: GraphRule {
+        static var kind: Diagnostic.Kind { .unhandledEffect }
+        static var stage: GraphRuleStage { .tree }
+
+        static func diagnose(_ context: GraphRuleContext) -> [Diagnostic] {
+            guard !context.effectfulSubcomponents.isEmpty else { return [] }
+            return factoryRequestDiagnostics(context.graph, subcomponents: context.effectfulSubcomponents)
+        }
     }
 }

@@ -1,8 +1,11 @@
 /// Every key of a map has one entry: two contributions under one key are reported, and so is a
 /// subcomponent's entry under a key its ancestors' map already has, which would otherwise
 /// replace the ancestor's entry without anyone noticing.
-enum MapKeyRule {
-    static func diagnose(_ graph: ResolvedGraph) -> [Diagnostic] {
+enum MapKeyRule: GraphRule {
+    static var kind: Diagnostic.Kind { .duplicateMapKey }
+
+    static func diagnose(_ context: GraphRuleContext) -> [Diagnostic] {
+        let graph = context.graph
         guard graph.builder.hasMaps else { return [] }
         var diagnostics: [Diagnostic] = []
         // A map's entries are contributions; a map also bound as a single value (reported by

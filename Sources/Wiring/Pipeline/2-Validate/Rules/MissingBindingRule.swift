@@ -2,13 +2,16 @@
 ///
 /// One diagnostic per missing key, listing everything that requires it, with the closest bound
 /// names as suggestions.
-enum MissingBindingRule {
+enum MissingBindingRule: GraphRule {
+    static var kind: Diagnostic.Kind { .missingBinding }
+
     private struct Requirement {
         let requirer: AnyDeclaration
         let request: DependencyRequest
     }
 
-    static func diagnose(_ graph: ResolvedGraph) -> [Diagnostic] {
+    static func diagnose(_ context: GraphRuleContext) -> [Diagnostic] {
+        let graph = context.graph
         guard graph.hasMissingResolutions else { return [] }
         var order: [BindingKey] = []
         var requirements: [BindingKey: [Requirement]] = [:]

@@ -1,7 +1,10 @@
 /// A test override must replace a binding the component has: an override of a key nothing binds
 /// is almost always a typo or a stale test.
-enum OverrideRule {
-    static func diagnose(_ graph: ResolvedGraph) -> [Diagnostic] {
+enum OverrideRule: GraphRule {
+    static var kind: Diagnostic.Kind { .invalidOverride }
+
+    static func diagnose(_ context: GraphRuleContext) -> [Diagnostic] {
+        let graph = context.graph
         let all = graph.builder.declarations
         guard all.contains(where: \.isOverride) || graph.builder.hasMapRemovals else { return [] }
         let bound = Set(all.lazy.filter { !$0.isOverride }.map(\.key))

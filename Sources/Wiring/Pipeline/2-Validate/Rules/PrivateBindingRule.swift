@@ -3,13 +3,16 @@
 /// private module.
 ///
 /// Runs only for a graph that includes a private module, or calls `expose` anyway.
-enum PrivateBindingRule {
+enum PrivateBindingRule: GraphRule {
+    static var kind: Diagnostic.Kind { .privateBinding }
+
     private struct Requirement {
         let requirer: AnyDeclaration
         let request: DependencyRequest
     }
 
-    static func diagnose(_ graph: ResolvedGraph) -> [Diagnostic] {
+    static func diagnose(_ context: GraphRuleContext) -> [Diagnostic] {
+        let graph = context.graph
         let builder = graph.builder
         guard !builder.strayExposures.isEmpty || !builder.unknownPrivateReplacements.isEmpty || graph.hasBoundariesInPath else { return [] }
         return builder.unknownPrivateReplacements.map { unknownReplacement($0.module, $0.site, graph) }
@@ -146,7 +149,7 @@ enum PrivateBindingRule {
               replaced at \(site.location)
               To fix this, name a private module the component includes, or replace the binding outside inside(_:_:) when it is not private.
             """
-        return Diagnostic(kind: .invalidOverride, message: message, location: site.location)
+        return Diagnostic(kind: .privateBinding, message: message, location: site.location)
     }
 
     // MARK: - Overrides

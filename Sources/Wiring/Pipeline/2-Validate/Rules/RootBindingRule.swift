@@ -1,6 +1,9 @@
 /// `configureRoot` must bind the root exactly once.
-enum RootBindingRule {
-    static func diagnose(_ graph: ResolvedGraph) -> [Diagnostic] {
+enum RootBindingRule: GraphRule {
+    static var kind: Diagnostic.Kind { .rootBinding }
+
+    static func diagnose(_ context: GraphRuleContext) -> [Diagnostic] {
+        let graph = context.graph
         let builder = graph.builder
         guard let root = builder.root else {
             let message = "configureRoot of \(graph.componentName) does not bind the root.\n"

@@ -1,7 +1,11 @@
 /// A subcomponent's scope must differ from every ancestor's: bindings shared in a scope live
 /// once per instance of the component of that scope, which would be ambiguous otherwise.
-enum ScopeRule {
-    static func diagnose(_ graph: ResolvedGraph, installation: any InstalledSubcomponent) -> [Diagnostic] {
+enum ScopeRule: GraphRule {
+    static var kind: Diagnostic.Kind { .scopeMisuse }
+
+    static func diagnose(_ context: GraphRuleContext) -> [Diagnostic] {
+        let graph = context.graph
+        guard let installation = context.installation else { return [] }
         let scope = graph.builder.scope
         guard scope is any Scope.Type else { return [] }
         var ancestor = graph.parent
@@ -13,20 +17,10 @@ enum ScopeRule {
                       installed at \(installation.site.location) in \(TypeName.of(installation.installedBy))
                       To fix this, give \(child) a scope of its own (struct \(child)Scope: Scope {}) and configure it with a Binder of that scope, or make it unscoped.
                     """
-                return [Diagnostic(kind: .scopeMisuse, message: message, location: installation.site.location).locatedIn(graph.path)]
+                return [Diagnostic(kind: .scopeMisuse, message: message, location: installation.site.location)]
             }
             ancestor = current.parent
         }
         return []
-    }
-}
-
-extension Diagnostic {
-    /// The diagnostic with the path of components it belongs to as its second line, for the
-    /// diagnostics of subcomponents.
-    func locatedIn(_ path: [String]) -> Diagnostic {
-        var lines = message.split(separator: "\n", omittingEmptySubsequences: false)
-        lines.insert("  in \(path.joined(separator: " > "))", at: 1)
-        return Diagnostic(kind: kind, message: lines.joined(separator: "\n"), location: location)
     }
 }

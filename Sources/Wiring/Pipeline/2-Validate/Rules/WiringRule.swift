@@ -8,9 +8,13 @@
 /// declarations are not: a map is a registry that the wiring libraries of many features
 /// contribute entries to, under the port type of the library that owns it. Nor is an `expose`:
 /// the private binding it exposes is.
-enum WiringRule {
-    static func diagnose(_ graph: ResolvedGraph) -> [Diagnostic] {
-        graph.declarations.compactMap { declaration in
+enum WiringRule: GraphRule {
+    static var kind: Diagnostic.Kind { .wiringRule }
+    static var option: ValidationRules? { .siblingBindingsOnly }
+
+    static func diagnose(_ context: GraphRuleContext) -> [Diagnostic] {
+        let graph = context.graph
+        return graph.declarations.compactMap { declaration in
             let module = declaration.declaringModule
             guard declaration.role == .unique || declaration.role == .contribution, !declaration.isSubcomponentFactory,
                   declaration.mapRole == nil, !graph.isExposure(declaration),

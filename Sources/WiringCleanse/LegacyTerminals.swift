@@ -1,3 +1,5 @@
+public import Wiring
+
 /// Cleanse's older spellings of `to(factory:)`, which wiring libraries written for older Cleanse
 /// releases still use. They compile without a warning, as in Cleanse; prefer `to(factory:)`.
 extension BindToable {
@@ -18,7 +20,7 @@ extension BindToable {
         function: StaticString = #function,
         factory: @escaping @Sendable () -> Input
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        configured { $0.to(file: file, line: line, factory: factory) }
     }
 
     /// Binds the result of a factory of one parameter; Cleanse's older name of `to(factory:)`.
@@ -37,6 +39,6 @@ extension BindToable {
         function: StaticString = #function,
         factory: @escaping @Sendable (consuming P1) -> Input
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        configured { $0.to(file: file, line: line, factory: factory) }
     }
 }

@@ -1,6 +1,8 @@
+public import Wiring
+
 /// What every binder can do, for code generic over binders (Cleanse's `BinderBase`).
 ///
-/// ``Binder`` is the only conforming type; write extensions here to add conveniences to every
+/// `Binder` is the only conforming type; write extensions here to add conveniences to every
 /// binder:
 ///
 /// ```swift
@@ -14,13 +16,13 @@ public protocol BinderBase {
     /// The scope the binder binds in.
     associatedtype Scope: _ScopeBase
 
-    /// Starts a binding; see ``Binder/bind(_:file:line:)``.
+    /// Starts a binding; see `Binder.bind(_:file:line:)`.
     func bind<Element>(_ type: Element.Type, file: StaticString, line: Int) -> BindingBuilder<Element, Scope>
 
-    /// Includes an unscoped module; see ``Binder/include(module:file:line:)-5ie3d``.
+    /// Includes an unscoped module; see `Binder.include(module:file:line:)`.
     func include<M: Module>(module: M.Type, file: StaticString, line: Int) where M.Scope == Unscoped
 
-    /// Installs a subcomponent; see ``Binder/install(dependency:file:line:)``.
+    /// Installs a subcomponent; see `Binder.install(dependency:file:line:)`.
     func install<C: ComponentBase>(dependency: C.Type, file: StaticString, line: Int)
 }
 
@@ -43,6 +45,6 @@ extension BinderBase {
 
 extension Binder: BinderBase {}
 
-/// A module whose bindings are shared in a scope (Cleanse's marker protocol); any ``Module``
+/// A module whose bindings are shared in a scope (Cleanse's marker protocol); any `Module`
 /// with a `Scope` does the same.
 public protocol ScopedModule: Module {}

@@ -1,7 +1,7 @@
 /// Wiring's public names under Cleanse's module name, so that wiring libraries that spell them
 /// with their module (`struct Module: Cleanse.Module`, a common idiom for a module nested in the
-/// type it binds) compile unchanged once `import Cleanse` becomes `import Wiring`. Each entry
-/// refers to the name Wiring declares (the Cleanse-only ones in CleanseNames.swift), so every
+/// type it binds) compile unchanged once `import Cleanse` becomes `import WiringCleanse`. Each entry
+/// refers to the name Wiring or WiringCleanse declares (the Cleanse-only ones in CleanseNames.swift), so every
 /// name has one meaning, declared once.
 ///
 /// ```swift
@@ -14,74 +14,74 @@
 /// }
 /// ```
 public enum Cleanse {
-    /// ``Wiring/Module``.
+    /// `Module`.
     public typealias Module = Wiring.Module
-    /// ``Wiring/ScopedModule``.
-    public typealias ScopedModule = Wiring.ScopedModule
-    /// ``Wiring/RootComponent``.
+    /// ``ScopedModule``.
+    public typealias ScopedModule = WiringCleanse.ScopedModule
+    /// `RootComponent`.
     public typealias RootComponent = Wiring.RootComponent
-    /// ``Wiring/Component``.
+    /// `Component`.
     public typealias Component = Wiring.Component
-    /// ``Wiring/ComponentBase``.
+    /// `ComponentBase`.
     public typealias ComponentBase = Wiring.ComponentBase
-    /// ``Wiring/Scope``.
+    /// `Scope`.
     public typealias Scope = Wiring.Scope
-    /// ``Wiring/_ScopeBase``.
+    /// `_ScopeBase`.
     public typealias _ScopeBase = Wiring._ScopeBase
-    /// ``Wiring/Unscoped``.
+    /// `Unscoped`.
     public typealias Unscoped = Wiring.Unscoped
-    /// ``Wiring/Singleton``.
+    /// `Singleton`.
     public typealias Singleton = Wiring.Singleton
-    /// ``Wiring/Tag``.
+    /// `Tag`.
     public typealias Tag = Wiring.Tag
-    /// ``Wiring/AssistedFactory``.
+    /// `AssistedFactory`.
     public typealias AssistedFactory = Wiring.AssistedFactory
-    /// ``Wiring/ProviderProtocol``.
+    /// `ProviderProtocol`.
     public typealias ProviderProtocol = Wiring.ProviderProtocol
-    /// ``Wiring/PropertyInjectorProtocol``.
+    /// `PropertyInjectorProtocol`.
     public typealias PropertyInjectorProtocol = Wiring.PropertyInjectorProtocol
-    /// ``Wiring/ComponentFactoryProtocol``.
+    /// `ComponentFactoryProtocol`.
     public typealias ComponentFactoryProtocol = Wiring.ComponentFactoryProtocol
-    /// ``Wiring/BinderBase``.
-    public typealias BinderBase = Wiring.BinderBase
-    /// ``Wiring/CleanseError``.
-    public typealias CleanseError = Wiring.CleanseError
-    /// ``Wiring/Binder``.
+    /// ``BinderBase``.
+    public typealias BinderBase = WiringCleanse.BinderBase
+    /// ``CleanseError``.
+    public typealias CleanseError = WiringCleanse.CleanseError
+    /// `Binder`.
     public typealias Binder<S: Wiring._ScopeBase> = Wiring.Binder<S>
-    /// ``Wiring/Provider``.
+    /// `Provider`.
     public typealias Provider<Element> = Wiring.Provider<Element>
-    /// ``Wiring/TaggedProvider``.
+    /// `TaggedProvider`.
     public typealias TaggedProvider<T: Wiring.Tag> = Wiring.TaggedProvider<T>
-    /// ``Wiring/WeakProvider``.
+    /// `WeakProvider`.
     public typealias WeakProvider<Wrapped> = Wiring.WeakProvider<Wrapped>
-    /// ``Wiring/ComponentFactory``.
+    /// `ComponentFactory`.
     public typealias ComponentFactory<C: Wiring.ComponentBase> = Wiring.ComponentFactory<C>
-    /// ``Wiring/ReceiptBinder``.
+    /// `ReceiptBinder`.
     public typealias ReceiptBinder<Element> = Wiring.ReceiptBinder<Element>
-    /// ``Wiring/BindingReceipt``.
+    /// `BindingReceipt`.
     public typealias BindingReceipt<Element> = Wiring.BindingReceipt<Element>
-    /// ``Wiring/PropertyInjector``.
+    /// `PropertyInjector`.
     public typealias PropertyInjector<Element: AnyObject> = Wiring.PropertyInjector<Element>
-    /// ``Wiring/Factory``.
+    /// `Factory`.
     public typealias Factory<Tag: Wiring.AssistedFactory> = Wiring.Factory<Tag>
-    /// ``Wiring/Assisted``.
+    /// `Assisted`.
     public typealias Assisted<Element> = Wiring.Assisted<Element>
-    /// ``Wiring/EmptySeed``.
+    /// `EmptySeed`.
     public typealias EmptySeed<Element> = Wiring.EmptySeed<Element>
-    /// ``Wiring/BinderType``.
-    public typealias BinderType = Wiring.BinderType
-    /// ``Wiring/Installer``.
-    public typealias Installer = Wiring.Installer
-    /// ``Wiring/UnscopedBinder``.
+    /// ``BinderType``.
+    public typealias BinderType = WiringCleanse.BinderType
+    /// ``Installer``.
+    public typealias Installer = WiringCleanse.Installer
+    /// `UnscopedBinder`.
     public typealias UnscopedBinder = Wiring.UnscopedBinder
-    /// ``Wiring/PropertyInjectionReceiptBinder``.
-    public typealias PropertyInjectionReceiptBinder<Element: AnyObject> = Wiring.PropertyInjectionReceiptBinder<Element>
-    /// ``Wiring/MultiError``.
-    public typealias MultiError = Wiring.MultiError
-    /// ``Wiring/MissingProvider``.
-    public typealias MissingProvider = Wiring.MissingProvider
-    /// ``Wiring/DependencyCycle``.
-    public typealias DependencyCycle = Wiring.DependencyCycle
-    /// ``Wiring/InvalidScopeNesting``.
-    public typealias InvalidScopeNesting = Wiring.InvalidScopeNesting
+    /// ``PropertyInjectionReceiptBinder``.
+    public typealias PropertyInjectionReceiptBinder<Element: AnyObject> = WiringCleanse.PropertyInjectionReceiptBinder<Element>
+    /// ``MultiError``.
+    public typealias MultiError = WiringCleanse.MultiError
+    /// ``MissingProvider``.
+    public typealias MissingProvider = WiringCleanse.MissingProvider
+    /// ``DependencyCycle``.
+    public typealias DependencyCycle = WiringCleanse.DependencyCycle
+    /// ``InvalidScopeNesting``.
+    public typealias InvalidScopeNesting = WiringCleanse.InvalidScopeNesting
 }

@@ -107,6 +107,11 @@ struct PrivateModuleTests {
             """])
     }
 
+    @Test func theRootIsThePublicBindingOfItsTypeWhenAPrivateModuleBindsTheTypeToo() throws {
+        let factory = try ComponentFactory.of(DecoderRoot.self)
+        #expect(factory.build().dateStyle == "root")
+    }
+
     // MARK: - Composition
 
     @Test func aSubcomponentSeesTheExposedAdapterButNotTheParentsPrivateHelper() throws {
@@ -530,5 +535,16 @@ private struct SimilarNameRoot: RootComponent {
     }
     static func configureRoot(binder bind: ReceiptBinder<HelperDecoderFactory>) -> BindingReceipt<HelperDecoderFactory> {
         bind.to(file: "App/Root.swift", line: 90) { (factory: HelperDecoderFactory) in factory }
+    }
+}
+
+private struct DecoderRoot: RootComponent {
+    typealias Root = HelperDecoder
+    static func configure(binder: Binder<Unscoped>) {
+        binder.include(module: PaymentsModule.self)
+        binder.include(module: ReportsModule.self)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<HelperDecoder>) -> BindingReceipt<HelperDecoder> {
+        bind.to { HelperDecoder(dateStyle: "root") }
     }
 }

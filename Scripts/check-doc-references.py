@@ -21,8 +21,12 @@ word ends, `=`, `(`, `*`, `<`, `$`, `~` or `…`, those that start with `/` or `
 capitals only (`DIR/index.html`), and the example names in EXAMPLES (files of a user's package
 that the documents show, not of this repository).
 
+The files Benchmarks/Scripts/generate-scale.py writes at bench time count as the repository's,
+committed or not.
+
 Exit status: 0 when every name is found, 1 when one is not.
 """
+import importlib.util
 import pathlib
 import re
 import subprocess
@@ -35,6 +39,7 @@ EXAMPLES = {
     "LinkedWiring.swift": "the file the LinkedWiring plugin generates in a user's build",
 }
 EXTENSIONS = (".swift", ".py", ".md", ".tsv", ".sh")
+GENERATOR = "Benchmarks/Scripts/generate-scale.py"
 
 
 def documents(root):
@@ -46,9 +51,21 @@ def documents(root):
     return [name for name in names if (root / name).is_file()]
 
 
+def generated_files(root):
+    """The files generated at bench time, not committed: the benchmarks' scale graph."""
+    script = pathlib.Path(root) / GENERATOR
+    if not script.is_file():
+        return []
+    spec = importlib.util.spec_from_file_location("generate_scale", script)
+    generator = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generator)
+    return [f"Benchmarks/Sources/{relative}" for relative in generator.outputs()]
+
+
 def repository_files(root):
     """Every file and folder of the repository, as relative paths: git's files when it is a
-    checkout, otherwise what is on disk outside hidden and build folders."""
+    checkout, otherwise what is on disk outside hidden and build folders; and the files
+    generated at bench time."""
     root = pathlib.Path(root)
     result = subprocess.run(["git", "-C", str(root), "ls-files", "--cached", "--others", "--exclude-standard"],
                             capture_output=True, text=True)
@@ -57,6 +74,7 @@ def repository_files(root):
     else:
         files = [path.relative_to(root).as_posix() for path in root.rglob("*")
                  if path.is_file() and not any(part.startswith(".") for part in path.relative_to(root).parts)]
+    files += generated_files(root)
     paths = set(files)
     for file in files:
         parts = file.split("/")

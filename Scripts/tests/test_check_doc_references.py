@@ -83,6 +83,13 @@ class DocReferenceTests(unittest.TestCase):
             f"CHANGELOG.md:5: `Scripts/renamed` names Scripts/renamed, which is not in the repository; {FIX}",
         ])
 
+    def test_the_files_generated_at_bench_time_count_as_the_repositorys(self):
+        self.write("Benchmarks/Scripts/generate-scale.py", "def outputs():\n    return {'WiringScale600/ScaleGroup00.swift': ''}\n")
+        self.write("Benchmarks/README.md", "Type-check `ScaleGroup00.swift`, not `ScaleGroup99.swift`.\n")
+        self.assertEqual(check.problems(self.root), [
+            f"Benchmarks/README.md:1: `ScaleGroup99.swift` names ScaleGroup99.swift, which is not in the repository; {FIX}",
+        ])
+
 
 class RepositoryTests(unittest.TestCase):
     def test_every_backquoted_file_name_of_the_repository_exists(self):

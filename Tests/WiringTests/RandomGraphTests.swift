@@ -103,17 +103,6 @@ struct RandomGraphTests {
         ])
     }
 
-    @Test
-    func aMissingTypeRequestedAsAClosureIsReportedOnceAsThatType() throws {
-        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(MissingClosureRoot.self) }
-        #expect(error.diagnostics.map(\.message) == ["""
-            Missing binding for Unbound.
-              required by Needy (as () -> Unbound) at App/Needy.swift:1
-              required by Int, the root of MissingClosureRoot (as @Sendable () -> Unbound) at App/Root.swift:2
-              To fix this, bind it with binder.bind(Unbound.self).to(...) in a module that MissingClosureRoot includes, or include the module that binds it.
-            """])
-    }
-
     // MARK: - One case
 
     /// Everything wrong with Wiring's handling of one graph; empty when it behaved.
@@ -154,4 +143,11 @@ private struct MissingClosureRoot: RootComponent {
     static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> {
         bind.to(file: "App/Root.swift", line: 2) { (_: Needy, _: @Sendable () -> Unbound) in 0 }
     }
+}
+
+// MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
+
+extension GoldenCases {
+    /// From `RandomGraphTests.aMissingTypeRequestedAsAClosureIsReportedOnceAsThatType`.
+    static let missingTypeRequestedAsAClosureIsReportedOnceAsThatType = GoldenCase("MissingTypeRequestedAsAClosureIsReportedOnceAsThatType") { _ = try ComponentFactory.of(MissingClosureRoot.self) }
 }

@@ -1,5 +1,7 @@
-// The "unhandled effect" examples of the article ReadingAValidationError, as the article shows
-// them: one effectful module, and one component per place where an effect cannot run.
+// The "unhandled effect" examples of the article "Reading a validation error", as the article
+// shows them: one effectful module, and one component per place where an effect cannot run,
+// each a golden case that the article quotes (Tests/Fixtures/Diagnostics/<name>.txt). They share
+// one file because they share the module.
 // No `import Testing` here: Swift Testing's own `Tag` would make `Tag` ambiguous.
 
 import Wiring
@@ -223,4 +225,18 @@ struct CardReaderScreenComponent: RootComponent {
     static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
         bind.to(file: "Cards/CardReaderScreenComponent.swift", line: 10) { (injector: PropertyInjector<CardReaderViewController>) in injector }
     }
+}
+
+extension GoldenCases {
+    /// The article's unhandled effects, in its order.
+    static let readingAValidationErrorEffects: [GoldenCase] = [
+        GoldenCase("ReadingAValidationErrorCardTerminal") { _ = try ComponentFactory.of(CardTerminalComponent.self) },
+        GoldenCase("ReadingAValidationErrorPinScreen") { _ = try MainActorComponentFactory.of(PinScreenComponent.self) },
+        GoldenCase("ReadingAValidationErrorCardAudit") { _ = try ComponentFactory.of(CardAuditComponent.self) },
+        GoldenCase("ReadingAValidationErrorCardMenu") { _ = try ComponentFactory.of(CardMenuComponent.self) },
+        GoldenCase("ReadingAValidationErrorCardKiosk") { _ = try ComponentFactory.of(CardKioskComponent.self) },
+        GoldenCase("ReadingAValidationErrorCardPinKiosk") { _ = try ComponentFactory.of(CardPinKioskComponent.self) },
+        GoldenCase("ReadingAValidationErrorCardReceipt") { _ = try ComponentFactory.of(CardReceiptComponent.self) },
+        GoldenCase("ReadingAValidationErrorCardReaderScreen") { _ = try ComponentFactory.of(CardReaderScreenComponent.self) },
+    ]
 }

@@ -225,23 +225,22 @@ extension Linker {
         return Self.unreachable(T.self)
     }
 
-    /// Finishes a binding whose resolution is async. A shared one is made once per instance by
-    /// an ``AsyncOnceCell``, which its slot holds.
+    /// Finishes a binding whose resolution is async. A shared one is made once per instance
+    /// (see `ComponentInstance.sharedAsync`).
     @usableFromInline
     func finish<T>(async resolve: @escaping AsyncResolver<T>) -> Resolver<T> {
         guard let sink else { return Self.unreachable(T.self) }
         let errors = sink.errorContext
-        let guarded: AsyncResolver<T> = { instance in
-            do { return try await resolve(instance) } catch { throw errors.wrap(error) }
-        }
         if let slot = sharedSlot {
+            // `sharedAsync` wraps the errors itself: a closure less to await on the way.
             sink.resolvers = EffectfulResolvers<T>(async: { instance in
-                let cell = instance.shared(slot) { _ in AsyncOnceCell<T>() }
-                if let value = cell.madeValue { return value }
-                return try await cell.value(in: instance, guarded)
-            })
+                if instance.isSharedValueMade(slot) { return instance.sharedValue(slot, as: T.self) }
+                return try await instance.sharedAsync(slot, resolve, errors: errors)
+            }, sharedSlot: slot)
         } else {
-            sink.resolvers = EffectfulResolvers<T>(async: guarded)
+            sink.resolvers = EffectfulResolvers<T>(async: { instance in
+                do { return try await resolve(instance) } catch { throw errors.wrap(error) }
+            })
         }
         return Self.unreachable(T.self)
     }

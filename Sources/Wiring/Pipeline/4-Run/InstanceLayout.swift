@@ -18,7 +18,12 @@ final class InstanceLayout: Sendable {
     private let valueSlots: [SharedSlotDestruction]
     private let seedDestruction: SlotDestruction?
 
+    /// The words that hold async shared slots' ``AsyncSlotWaiters``, released whatever the
+    /// slots' states.
+    private let waitersOffsets: [Int]
+
     init(builder: InstanceLayoutBuilder) {
+        waitersOffsets = builder.waitersOffsets
         wordCount = (builder.byteCount + Self.storageAlignment - 1) / Self.storageAlignment
         hasSharedSlots = !builder.sharedSlots.isEmpty
         var objectSlotOffsets: [Int] = []
@@ -49,6 +54,15 @@ final class InstanceLayout: Sendable {
         }
         for slot in valueSlots where Self.isReady(base + slot.stateOffset) {
             slot.destruction.destroy(in: base)
+        }
+    }
+
+    /// Destroys every value an instance that escaped holds: ``destroyValues(in:)``, and the
+    /// waiters of its async shared slots, which only a request from another task makes.
+    func destroyEscapedValues(in base: UnsafeMutableRawPointer) {
+        destroyValues(in: base)
+        for offset in waitersOffsets {
+            AtomicObjectWord<AsyncSlotWaiters>(at: base + offset).releaseObject()
         }
     }
 

@@ -16,10 +16,17 @@ struct Linker {
     @usableFromInline let context: EffectContext
     /// Where a binding linked in an effectful context leaves its resolvers; nil otherwise.
     @usableFromInline let sink: EffectSink?
+    /// The cells of the parameter pack resolvers of the component being linked, which its
+    /// layout keeps (see ``PackResolver``).
+    let packCells: UnretainedPackResolverCells
 
-    init(sharedSlot: StorageSlot?, targets: ArraySlice<LinkTarget>, context: EffectContext = .synchronous, sink: EffectSink? = nil) {
+    init(
+        sharedSlot: StorageSlot?, targets: ArraySlice<LinkTarget>, packCells: UnretainedPackResolverCells,
+        context: EffectContext = .synchronous, sink: EffectSink? = nil
+    ) {
         self.sharedSlot = sharedSlot
         self.targets = targets
+        self.packCells = packCells
         self.context = context
         self.sink = sink
     }
@@ -28,6 +35,12 @@ struct Linker {
     @usableFromInline
     func resolver<P>(_ index: Int, _ parameter: P.Type) -> Resolver<P> {
         Self.resolver(for: targets[targets.startIndex + index], P.self)
+    }
+
+    /// The resolver of the parameter at `index` of a factory that takes a parameter pack.
+    @usableFromInline
+    func packResolver<P>(_ index: Int, _ parameter: P.Type) -> PackResolver<P> {
+        packCells.cells.resolver(resolver(index, P.self))
     }
 
     private static func resolver<P>(for target: LinkTarget, _ parameter: P.Type) -> Resolver<P> {

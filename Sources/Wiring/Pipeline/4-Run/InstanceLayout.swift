@@ -17,12 +17,17 @@ final class InstanceLayout: Sendable {
     /// The other shared slots, destroyed through their types.
     private let valueSlots: [SharedSlotDestruction]
     private let seedDestruction: SlotDestruction?
+    /// What the component's resolvers borrow without retaining: the cells of its parameter
+    /// pack resolvers (see ``PackResolver``). Every instance holds its layout, and a resolver
+    /// runs only with an instance of its component, so they live as long as any resolver can run.
+    private let borrowed: [any AnyObject & Sendable]
 
     /// The words that hold async shared slots' ``AsyncSlotWaiters``, released whatever the
     /// slots' states.
     private let waitersOffsets: [Int]
 
-    init(builder: InstanceLayoutBuilder) {
+    init(builder: InstanceLayoutBuilder, keeping borrowed: [any AnyObject & Sendable] = []) {
+        self.borrowed = borrowed
         waitersOffsets = builder.waitersOffsets
         wordCount = (builder.byteCount + Self.storageAlignment - 1) / Self.storageAlignment
         hasSharedSlots = !builder.sharedSlots.isEmpty

@@ -1,10 +1,11 @@
 // swift-tools-version: 6.3
 import PackageDescription
 
-// The dependency arrows are the architecture (see the README's ATM example, rules 1 and 2):
-// core libraries depend only on other core libraries; a wiring library depends on Wiring and on
-// its sibling core library (plus the core libraries whose protocols its sibling's initialisers
-// take); a fake depends on the core library it fakes; `atm` never links a fake.
+// The dependency arrows are the architecture (ARCHITECTURE.md, "What may depend on what", which
+// Scripts/check-architecture.py checks): core libraries depend only on other core libraries; a
+// wiring library depends on Wiring and on its sibling core library (plus the core libraries whose
+// protocols its sibling's initialisers take); a fake depends on the core library it fakes; `atm`
+// never links a fake.
 let package = Package(
     name: "Wiring",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],

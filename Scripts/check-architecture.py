@@ -20,11 +20,31 @@ reports each broken arrow on one line:
      ecosystem is reached by no product, so that a package depending on Wiring builds none of
      it, runs no plugin for it, and may name its own targets `Network` or `ATMLib`.
 
-Exit status: 0 when every arrow follows the rules, 1 when one does not, 2 when the manifest
-cannot be read.
+Then it checks two rules of the container's sources (Sources/Wiring), ignoring comments and
+string literals:
+
+  8. unsafe constructs live in Sources/Wiring/Unsafe/ or in a listed exception: every
+     identifier that starts with `unsafe`, `Unsafe` or `withUnsafe` (unsafeBitCast,
+     unsafeDowncast, the raw and typed pointers and buffers, withUnsafe... calls), `Unmanaged`,
+     `OpaquePointer`, `@unchecked Sendable`, `nonisolated(unsafe)`, `unowned(unsafe)`,
+     `@exclusivity(unchecked)`, `@_semantics` and `@_unsafe...` attributes. An exception
+     (Scripts/architecture/unsafe-exceptions.tsv) names a file, a construct, how many times the
+     file uses it, and why; a use beyond the count fails, and so does an exception that allows
+     more than the file uses (stale). Every excepted construct is named in ARCHITECTURE.md's
+     "The unsafe corner";
+  9. pipeline stages do not reach back: a file of Sources/Wiring/Pipeline/N-* names no type
+     declared in a later stage's folder, unless Scripts/architecture/reach-back-exceptions.tsv
+     lists that file and type with the reason (declarations in stage 1 carry their `link`
+     method: ARCHITECTURE.md, "What may depend on what"); a listed type the file no longer
+     names fails too.
+
+Exit status: 0 when every arrow and rule is followed, 1 when one is not, 2 when the manifest or
+an exception list cannot be read.
 """
 import argparse
 import json
+import pathlib
+import re
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -171,9 +191,242 @@ def breaks(manifest):
     return problems
 
 
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SOURCES = "Sources/Wiring"
+UNSAFE_FOLDER = "Sources/Wiring/Unsafe/"
+PIPELINE = "Sources/Wiring/Pipeline"
+UNSAFE_EXCEPTIONS = "Scripts/architecture/unsafe-exceptions.tsv"
+REACH_BACK_EXCEPTIONS = "Scripts/architecture/reach-back-exceptions.tsv"
+UNSAFE_CORNER = "## The unsafe corner"
+
+
+def code_only(text):
+    """`text` with every comment and string literal's content blanked (newlines kept)."""
+    out = list(text)
+    n = len(text)
+
+    def blank(start, end):
+        for k in range(start, min(end, n)):
+            if out[k] != "\n":
+                out[k] = " "
+
+    def skip_block_comment(i):
+        depth, j = 1, i + 2
+        while j < n and depth:
+            if text.startswith("/*", j):
+                depth, j = depth + 1, j + 2
+            elif text.startswith("*/", j):
+                depth, j = depth - 1, j + 2
+            else:
+                j += 1
+        blank(i, j)
+        return j
+
+    def code(i, in_interpolation):
+        depth = 0
+        while i < n:
+            c = text[i]
+            if text.startswith("//", i):
+                j = text.find("\n", i)
+                j = n if j < 0 else j
+                blank(i, j)
+                i = j
+            elif text.startswith("/*", i):
+                i = skip_block_comment(i)
+            elif c == '"' or (c == "#" and text[i:].lstrip("#").startswith('"')):
+                i = string(i)
+            elif in_interpolation and c == "(":
+                depth, i = depth + 1, i + 1
+            elif in_interpolation and c == ")":
+                if depth == 0:
+                    return i + 1
+                depth, i = depth - 1, i + 1
+            else:
+                i += 1
+        return i
+
+    def string(i):
+        pounds = 0
+        while text[i + pounds] == "#":
+            pounds += 1
+        j = i + pounds
+        triple = text.startswith('"""', j)
+        j += 3 if triple else 1
+        close = ('"""' if triple else '"') + "#" * pounds
+        escape = "\\" + "#" * pounds
+        start = j
+        while j < n:
+            if text.startswith(escape, j):
+                k = j + len(escape)
+                if k < n and text[k] == "(":
+                    blank(start, j)
+                    j = code(k + 1, True)
+                    start = j
+                    continue
+                j = k + 1
+            elif text.startswith(close, j):
+                blank(start, j)
+                return j + len(close)
+            elif text[j] == "\n" and not triple:
+                break
+            else:
+                j += 1
+        blank(start, j)
+        return j
+
+    code(0, False)
+    return "".join(out)
+
+
+# Attribute and modifier spellings first: their `unsafe` is not an identifier of its own.
+UNSAFE_CONSTRUCT = re.compile(
+    r"(?P<unchecked>@unchecked\s+Sendable\b)"
+    r"|(?P<exclusivity>@exclusivity\s*\(\s*unchecked\s*\))"
+    r"|(?P<semantics>@_semantics\b)"
+    r"|(?P<attribute>@_?unsafe\w*)"
+    r"|(?P<modifier>\b(?:nonisolated|unowned)\s*\(\s*unsafe\s*\))"
+    r"|(?P<identifier>\b(?:unsafe|Unsafe|withUnsafe)\w*|\bUnmanaged\b|\bOpaquePointer\b)"
+)
+
+
+def unsafe_constructs(text):
+    """(line, construct) for every unsafe construct in Swift source `text`, outside comments and strings."""
+    found = []
+    for number, line in enumerate(code_only(text).splitlines(), 1):
+        for match in UNSAFE_CONSTRUCT.finditer(line):
+            found.append((number, re.sub(r"\s+", " ", re.sub(r"\s*([()])\s*", r"\1", match.group(0)))))
+    return found
+
+
+def swift_files(root, folder):
+    """The Swift files under `folder` of `root`, as repository-relative paths, sorted."""
+    base = pathlib.Path(root) / folder
+    return sorted(path.relative_to(root).as_posix() for path in base.rglob("*.swift")) if base.is_dir() else []
+
+
+def read_exceptions(root, name, columns):
+    """The rows of an exception list: (line number, fields); `#` starts a comment line."""
+    rows = []
+    path = pathlib.Path(root) / name
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = [field.strip() for field in line.split("\t")]
+        if len(fields) != columns or not all(fields):
+            raise ValueError(f"{name}:{number}: expected {columns} tab-separated fields, found {len(fields)}")
+        rows.append((number, fields))
+    return rows
+
+
+def unsafe_problems(root):
+    """One line per unsafe construct outside Unsafe/ that no exception allows, and per stale exception."""
+    uses = {}
+    for path in swift_files(root, SOURCES):
+        if path.startswith(UNSAFE_FOLDER):
+            continue
+        for number, construct in unsafe_constructs((pathlib.Path(root) / path).read_text(encoding="utf-8")):
+            uses.setdefault((path, construct), []).append(number)
+    allowed = {}
+    problems = []
+    for number, (path, construct, count, reason) in read_exceptions(root, UNSAFE_EXCEPTIONS, 4):
+        if not count.isdigit() or int(count) == 0:
+            raise ValueError(f"{UNSAFE_EXCEPTIONS}:{number}: the count must be a positive number, not {count!r}")
+        if (path, construct) in allowed:
+            raise ValueError(f"{UNSAFE_EXCEPTIONS}:{number}: {construct} in {path} is listed twice")
+        allowed[(path, construct)] = (number, int(count))
+    fix = (f"move it into {UNSAFE_FOLDER} behind a small internal type, or list it in {UNSAFE_EXCEPTIONS} "
+           f"(file, construct, count, reason) and in ARCHITECTURE.md, \"The unsafe corner\"")
+    for (path, construct), lines in sorted(uses.items()):
+        number, count = allowed.get((path, construct), (None, 0))
+        if number is None:
+            for line in lines:
+                problems.append(f"{path}:{line}: {construct} outside {UNSAFE_FOLDER}; {fix}")
+        elif len(lines) > count:
+            problems.append(f"{path}:{lines[count]}: {construct} used {len(lines)} times (lines "
+                            f"{', '.join(map(str, lines))}), but {UNSAFE_EXCEPTIONS}:{number} allows {count}; "
+                            f"{fix}, raising the count")
+    for (path, construct), (number, count) in sorted(allowed.items(), key=lambda item: item[1][0]):
+        used = len(uses.get((path, construct), []))
+        if used < count:
+            what = "no longer uses it" if used == 0 else f"uses it {used} times"
+            action = "remove the line" if used == 0 else f"lower the count to {used}"
+            problems.append(f"{UNSAFE_EXCEPTIONS}:{number}: a stale exception: it allows {construct} {count} times "
+                            f"in {path}, which {what}; {action}")
+    problems += unsafe_corner_problems(root, sorted({construct for (_, construct) in allowed}))
+    return problems
+
+
+def unsafe_corner_problems(root, constructs):
+    """One line per excepted construct that ARCHITECTURE.md's "The unsafe corner" does not name."""
+    path = pathlib.Path(root) / "ARCHITECTURE.md"
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    start = text.find(UNSAFE_CORNER)
+    end = text.find("\n## ", start + 1) if start >= 0 else -1
+    section = text[start:end if end >= 0 else len(text)] if start >= 0 else ""
+    quoted = " ".join(re.findall(r"`([^`]+)`", section))
+    return [f"ARCHITECTURE.md: \"The unsafe corner\" does not name {construct}, which {UNSAFE_EXCEPTIONS} allows; "
+            f"add it, backquoted, to the table" for construct in constructs if construct not in quoted]
+
+
+DECLARATION = re.compile(r"\b(?:class|struct|enum|protocol|actor|typealias)\s+([A-Za-z_]\w*)")
+IDENTIFIER = re.compile(r"\b[A-Za-z_]\w*\b")
+
+
+def stage_of(path):
+    """The number of the stage whose folder holds `path`, or None for the driver and other files."""
+    match = re.match(re.escape(PIPELINE) + r"/(\d+)-[^/]+/", path)
+    return int(match.group(1)) if match else None
+
+
+def reach_back_problems(root):
+    """One line per type of a later stage that a stage's file names without an exception, and per stale exception."""
+    files = [path for path in swift_files(root, PIPELINE) if stage_of(path) is not None]
+    texts = {path: code_only((pathlib.Path(root) / path).read_text(encoding="utf-8")) for path in files}
+    declared = {}
+    for path in files:
+        for match in DECLARATION.finditer(texts[path]):
+            declared.setdefault(match.group(1), set()).add(stage_of(path))
+    named = {}
+    for path in files:
+        stage = stage_of(path)
+        for number, line in enumerate(texts[path].splitlines(), 1):
+            for match in IDENTIFIER.finditer(line):
+                stages = declared.get(match.group(0), set())
+                if stages and min(stages) > stage:
+                    named.setdefault(path, {}).setdefault(match.group(0), []).append((number, min(stages)))
+    allowed = {}
+    for number, (path, types, reason) in read_exceptions(root, REACH_BACK_EXCEPTIONS, 3):
+        if path in allowed:
+            raise ValueError(f"{REACH_BACK_EXCEPTIONS}:{number}: {path} is listed twice")
+        allowed[path] = (number, set(types.split()))
+    problems = []
+    for path in files:
+        number, types = allowed.get(path, (None, set()))
+        for name, uses in sorted(named.get(path, {}).items(), key=lambda item: item[1][0]):
+            if name in types:
+                continue
+            line, later = uses[0]
+            problems.append(f"{path}:{line}: stage {stage_of(path)} names {name}, a type of stage {later}; "
+                            f"a stage uses only what the stages before it produce: pass what it needs in, "
+                            f"or move the code to stage {later} (or list {name} for this file in "
+                            f"{REACH_BACK_EXCEPTIONS} with the reason, as ARCHITECTURE.md's documented exception allows)")
+    for path, (number, types) in sorted(allowed.items(), key=lambda item: item[1][0]):
+        for name in sorted(types - set(named.get(path, {}))):
+            problems.append(f"{REACH_BACK_EXCEPTIONS}:{number}: a stale exception: {path} no longer names {name}; "
+                            f"take {name} out of the line (or the line out of the list)")
+    return problems
+
+
+def source_problems(root=ROOT):
+    """The broken source rules of the repository at `root`: unsafe constructs, then reach-backs."""
+    return unsafe_problems(root) + reach_back_problems(root)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--manifest", help="a JSON manifest to check instead of `swift package dump-package`")
+    parser.add_argument("--root", default=ROOT, type=pathlib.Path,
+                        help="the repository whose sources to check (default: this one)")
     arguments = parser.parse_args(argv)
     try:
         manifest = load_manifest(arguments.manifest)
@@ -181,13 +434,22 @@ def main(argv=None):
         print(f"check-architecture: cannot read the manifest: {error}", file=sys.stderr)
         return 2
     problems = breaks(manifest)
+    try:
+        sources = source_problems(arguments.root)
+    except (OSError, ValueError) as error:
+        print(f"check-architecture: cannot read an exception list: {error}", file=sys.stderr)
+        return 2
     for problem in problems:
         print(f"Package.swift: {problem}", file=sys.stderr)
-    if problems:
-        print(f"check-architecture: {len(problems)} broken arrow{'s' if len(problems) != 1 else ''}", file=sys.stderr)
+    for problem in sources:
+        print(problem, file=sys.stderr)
+    if problems or sources:
+        print(f"check-architecture: {len(problems)} broken arrow{'s' if len(problems) != 1 else ''}, "
+              f"{len(sources)} broken source rule{'s' if len(sources) != 1 else ''}", file=sys.stderr)
         return 1
     count = len([entry for entry in manifest["targets"] if entry["type"] != "test"])
-    print(f"check-architecture: {count} targets, every arrow follows the wiring-libraries rules")
+    print(f"check-architecture: {count} targets, every arrow follows the wiring-libraries rules; "
+          f"no unsafe construct outside {UNSAFE_FOLDER} but the listed exceptions, no stage reaches back")
     return 0
 
 

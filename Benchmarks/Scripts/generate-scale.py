@@ -17,8 +17,12 @@ Targets written (under Benchmarks/Sources):
     SwinjectScale600/    the same 6,000 services registered with Swinject
     HandScale600/        the same 6,000 services constructed by hand
 
+The files are not committed (.gitignore): Scripts/bench and Scripts/check-thresholds run this
+script before they build the benchmark package, and a build of it by hand needs it first. It
+rewrites only the files that differ, so a build after it recompiles nothing it need not.
+
 Usage: Benchmarks/Scripts/generate-scale.py [--check]
-    --check   exit 1 if the committed files differ from what this script writes
+    --check   exit 1 if the files on disk differ from what this script writes
 """
 import pathlib
 import sys
@@ -262,7 +266,7 @@ def main() -> int:
             path.write_text(text)
     if stale:
         print("generate-scale.py: out of date: " + ", ".join(stale), file=sys.stderr)
-        print("run Scripts/generate and commit the result", file=sys.stderr)
+        print("run Benchmarks/Scripts/generate-scale.py", file=sys.stderr)
         return 1
     return 0
 

@@ -173,7 +173,7 @@ class CheckArchitectureTests(unittest.TestCase):
         self.assertEqual(result.stderr.splitlines(), [
             "Package.swift: ATMLib (a core library) depends on Wiring, the container; "
             "core libraries depend only on other core libraries: remove the dependency",
-            "check-architecture: 1 broken arrow",
+            "check-architecture: 1 broken arrow, 0 broken source rules",
         ])
 
     def test_an_unreadable_manifest_exits_2(self):

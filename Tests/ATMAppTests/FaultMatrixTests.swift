@@ -51,17 +51,26 @@ struct FaultMatrixTests {
         let bank = try await BankSimulator.start(accounts: ["alice": 0], faults: ["delay:seconds=3"])
         defer { bank.stop() }
         var expectedCents = 0
-        for round in 1...4 {
+        // Kill at three points, each recognised by what the process has done, not by a pause:
+        // at once (before the journal is written, mostly); once the journal lists the deposit
+        // (before or while it is sent); once the bank has credited it (while it sleeps on the
+        // reply, which arrives after 3 s: long before the 10 s timeout).
+        for (round, cents) in [1000, 2000, 5000].enumerated() {
             let journal = try Self.journalPath()
-            let process = try CommandRunner.start("atm", ["deposit", "\([10, 20, 50, 100][round - 1])", "--account", "alice"] + Self.flags(bank, journal))
-            // Kill at different points: before the journal is written, while the request is on
-            // the wire, while the bank sleeps on its reply.
-            try await Task.sleep(for: .milliseconds([5, 60, 300, 900][round - 1]))
+            let flags = ["--bank", bank.baseURL, "--journal", journal, "--timeout", "10", "--connect-timeout", "1"]
+            let credited = try bank.ledger().deposits.count
+            let process = try CommandRunner.start("atm", ["deposit", "\(cents / 100)", "--account", "alice"] + flags)
+            switch round {
+            case 0: break
+            case 1: try await Self.waitUntil("the journal lists the deposit") { try Self.pendingAmounts(journal) == [cents] }
+            default: try await Self.waitUntil("the bank credits the deposit") { try bank.ledger().deposits.count > credited }
+            }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             #expect(process.terminationReason == .uncaughtSignal, "round \(round): exited \(process.terminationStatus)")
 
             let pending = try Self.pendingAmounts(journal)
+            if round > 0 { #expect(pending == [cents], "round \(round)") }
             try await bank.clearFaults()
             let sync = try await CommandRunner.run("atm", ["sync"] + Self.flags(bank, journal))
             #expect(sync.status == 0, "atm sync exited \(sync.status): \(sync.output)\(sync.error)")
@@ -70,7 +79,7 @@ struct FaultMatrixTests {
             #expect(try Self.pendingAmounts(journal) == [])
         }
         // The later kills come after the deposit is in the journal: they must have left work for sync.
-        #expect(expectedCents >= 150, "only \(expectedCents) cents were pending after the kills")
+        #expect(expectedCents >= 7000, "only \(expectedCents) cents were pending after the kills")
         let ledger = try bank.ledger()
         #expect(ledger.balance(of: "alice") ?? 0 == expectedCents)
         #expect(Set(ledger.deposits.map(\.idempotencyKey)).count == ledger.deposits.count)
@@ -80,6 +89,19 @@ struct FaultMatrixTests {
 
     static func flags(_ bank: BankSimulator, _ journal: String) -> [String] {
         ["--bank", bank.baseURL, "--journal", journal, "--timeout", "1", "--connect-timeout", "1"]
+    }
+
+    /// Waits until `condition` holds, polling it; fails the test after 30 s. The order of events
+    /// comes from the condition: the pause between two polls only paces them.
+    static func waitUntil(_ what: String, _ condition: () throws -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while try !condition() {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("waited 30 s, but never saw: \(what)")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(2))
+        }
     }
 
     static func journalPath() throws -> String {

@@ -73,7 +73,8 @@ struct DocumentationExampleTests {
         return blocks
     }
 
-    /// The folders whose sources compile the examples: this target; the wiring library the
+    /// The folders whose sources compile the examples: this target; the golden cases of
+    /// WiringTests, whose graphs "Reading a validation error" shows; the wiring library the
     /// LinkedWiring article shows, which this target links; and LinkedWiringTests, whose demo
     /// package (the article's Package.swift) the end-to-end test builds with `swift build`.
     ///
@@ -81,7 +82,7 @@ struct DocumentationExampleTests {
     /// user's Package.swift (`Tests/InstallCheck`, which `Scripts/check-install` builds), as
     /// they are in the repository.
     static let exampleFolders = [
-        "Tests/WiringDocumentationTests", "Tests/Fixtures/TellerWiring", "Tests/LinkedWiringTests",
+        "Tests/WiringDocumentationTests", "Tests/WiringTests/Golden", "Tests/Fixtures/TellerWiring", "Tests/LinkedWiringTests",
         "WiringLibs/ATMLibWiring", "WiringLibs/BankNetworkWiring", "WiringLibs/BillScannerWiring", "FakeLibs/FakeNetworkWiring",
         "Sources/ATMApp", "Tests/InstallCheck",
     ]

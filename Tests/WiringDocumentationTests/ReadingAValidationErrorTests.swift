@@ -1,56 +1,30 @@
 import Foundation
 import Testing
-import Wiring
 
-/// Compiles the example of "Reading a validation error" and checks that the error the article
-/// prints is the one Wiring throws, word for word.
+/// "Reading a validation error" (Wiring.docc/ReadingAValidationError.md) quotes what `of`
+/// reports from the golden cases: its graphs are in Tests/WiringTests/Golden (which
+/// `DocumentationExampleTests` searches for its ```swift blocks), and each ```text block is the
+/// whole expected output of one case, Tests/Fixtures/Diagnostics/<name>.txt, which
+/// `GoldenDiagnosticTests` checks against `of`. This test checks that the article quotes the
+/// files exactly, in its order.
 struct ReadingAValidationErrorTests {
-    @Test func theArticlesErrorIsTheErrorWiringThrows() throws {
-        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(BrokenBankComponent.self) }
-        #expect(error.diagnostics.map(\.kind) == [.duplicateBinding, .missingBinding, .dependencyCycle])
-        let article = try String(contentsOf: DocumentationExampleTests.catalog.appendingPathComponent("ReadingAValidationError.md"), encoding: .utf8)
-        #expect(DocumentationExampleTests.blocks(in: article, language: "text").first == error.description)
-    }
-}
+    /// The golden cases the article quotes, in its order.
+    static let quoted = [
+        "ReadingAValidationError", "ReadingAValidationErrorUnfinishedBind",
+        "ReadingAValidationErrorCardTerminal", "ReadingAValidationErrorPinScreen", "ReadingAValidationErrorCardAudit",
+        "ReadingAValidationErrorCardMenu", "ReadingAValidationErrorCardKiosk", "ReadingAValidationErrorCardPinKiosk",
+        "ReadingAValidationErrorCardReceipt", "ReadingAValidationErrorCardReaderScreen",
+    ]
 
-/// The article's last example, inside a test.
-struct ReadingAValidationErrorAssertionTests {
-    @Test func theKindsComeInTheirFixedOrder() throws {
-        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(BrokenBankComponent.self) }
-        #expect(error.diagnostics.map(\.kind) == [.duplicateBinding, .missingBinding, .dependencyCycle])
-    }
-}
-
-/// The article's unfinished `bind()`: the second ```text block is what `of` reports for it.
-struct UnfinishedBindArticleTests {
-    @Test func theArticlesUnfinishedBindIsTheDiagnosticWiringReports() throws {
-        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(UnfinishedBindExample.BankComponent.self) }
+    @Test func theArticleQuotesItsGoldenCasesWordForWord() throws {
         let article = try String(
             contentsOf: DocumentationExampleTests.catalog.appendingPathComponent("ReadingAValidationError.md"), encoding: .utf8
         )
-        let shown = DocumentationExampleTests.blocks(in: article, language: "text").dropFirst().first
-        #expect(error.diagnostics.map(\.kind) == [.unfinishedBinding, .missingBinding])
-        #expect(error.diagnostics.first?.description == shown)
-    }
-}
-
-/// A module whose `bind()` was left without a terminal, named as the article names it.
-enum UnfinishedBindExample {
-    struct Teller {}
-
-    struct TellerModule: Module {
-        static func configure(binder: Binder<Unscoped>) {
-            _ = binder.bind(Teller.self, file: "Teller/TellerModule.swift", line: 7)
+        let folder = DocumentationExampleTests.packageRoot.appendingPathComponent("Tests/Fixtures/Diagnostics")
+        let expected = try Self.quoted.map { name in
+            let text = try String(contentsOf: folder.appendingPathComponent("\(name).txt"), encoding: .utf8)
+            return text.hasSuffix("\n") ? String(text.dropLast()) : text
         }
-    }
-
-    struct BankComponent: RootComponent {
-        typealias Root = Teller
-        static func configure(binder: Binder<Unscoped>) {
-            binder.include(module: TellerModule.self)
-        }
-        static func configureRoot(binder bind: ReceiptBinder<Teller>) -> BindingReceipt<Teller> {
-            bind.to { (teller: Teller) in teller }
-        }
+        #expect(DocumentationExampleTests.blocks(in: article, language: "text") == expected)
     }
 }

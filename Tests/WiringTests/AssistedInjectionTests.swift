@@ -30,15 +30,6 @@ struct AssistedInjectionTests {
         let root = try ComponentFactory.of(AssistedRoot.self).build()
         #expect(root.echoes.build(7) == 14)
     }
-
-    @Test func aFactoryAsksForItsDependenciesAtValidation() throws {
-        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(MissingAssistedRoot.self) }
-        #expect(error.diagnostics.map(\.message) == ["""
-            Missing binding for Printer.
-              required by Factory<ScreenFactory> at WiringTests/AssistedInjectionTests.swift:\(MissingAssistedRoot.bindLine)
-              To fix this, bind it with binder.bind(Printer.self).to(...) in a module that MissingAssistedRoot includes, or include the module that binds it.
-            """])
-    }
 }
 
 // MARK: - Fixtures
@@ -98,12 +89,18 @@ private struct AssistedRoot: RootComponent {
 }
 
 private struct MissingAssistedRoot: RootComponent {
-    static let bindLine = #line + 3
     typealias Root = Factory<ScreenFactory>
     static func configure(binder: Binder<Unscoped>) {
-        binder.bindFactory(Screen.self).with(ScreenFactory.self).to(factory: Screen.init)
+        binder.bindFactory(Screen.self, file: "App/Screens.swift", line: 3).with(ScreenFactory.self).to(factory: Screen.init)
     }
     static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
         bind.to { (screens: Factory<ScreenFactory>) in screens }
     }
+}
+
+// MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
+
+extension GoldenCases {
+    /// From `AssistedInjectionTests.aFactoryAsksForItsDependenciesAtValidation`.
+    static let factoryAsksForItsDependenciesAtValidation = GoldenCase("FactoryAsksForItsDependenciesAtValidation") { _ = try ComponentFactory.of(MissingAssistedRoot.self) }
 }

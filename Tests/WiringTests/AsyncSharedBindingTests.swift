@@ -78,6 +78,81 @@ struct AsyncSharedComponent: RootComponent {
     }
 }
 
+/// Identifies the task a factory runs in, to compare it with the task that builds.
+final class TaskWitness: Sendable {
+    private let recorded = Mutex<Int?>(nil)
+
+    /// The identity of the calling task; nil outside a task.
+    static var currentTask: Int? { withUnsafeCurrentTask { $0?.hashValue } }
+
+    func record() { recorded.withLock { $0 = Self.currentTask } }
+    var task: Int? { recorded.withLock { $0 } }
+}
+
+final class InBuildResource: Sendable {
+    init(witness: TaskWitness) async { witness.record() }
+}
+
+struct InBuildRoot: Sendable {
+    let resource: InBuildResource
+}
+
+/// A shared async binding that nothing but the build reaches.
+struct InBuildComponent: RootComponent {
+    typealias Seed = TaskWitness
+    typealias Root = InBuildRoot
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.bind(InBuildResource.self).sharedInScope().to(factory: InBuildResource.init)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<InBuildRoot>) -> BindingReceipt<InBuildRoot> {
+        bind.to(factory: InBuildRoot.init)
+    }
+}
+
+/// What the factory of `Echo` hands to another task, and what that task found.
+final class HandOff: Sendable {
+    let made = EffectCounter()
+    let asked = EffectCounter()
+    private let other = Mutex<Task<Int, any Error>?>(nil)
+
+    func start(_ task: Task<Int, any Error>) { other.withLock { $0 = task } }
+    var otherTask: Task<Int, any Error>? { other.withLock { $0 } }
+}
+
+final class Echo: Sendable {
+    let serial: Int
+    init(serial: Int) { self.serial = serial }
+}
+
+struct EchoRoot: Sendable {
+    let echo: Echo
+}
+
+/// A shared async binding whose factory, while it runs in the build, hands a provider of its
+/// own value to another task: the instance escapes in the middle of the creation.
+struct EchoComponent: RootComponent {
+    typealias Seed = HandOff
+    typealias Root = EchoRoot
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.bind(Echo.self).sharedInScope().to { (handOff: HandOff, echo: AsyncProvider<Echo>) async in
+            let made = Echo(serial: handOff.made.increment())
+            handOff.start(Task {
+                handOff.asked.increment()
+                return try await echo.get().serial
+            })
+            while handOff.asked.value < 1 { await Task.yield() }
+            return made
+        }
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<EchoRoot>) -> BindingReceipt<EchoRoot> {
+        bind.to(factory: EchoRoot.init)
+    }
+}
+
 struct AsyncSharedBindingTests {
     static let factory: ComponentFactory<AsyncSharedComponent> = {
         do { return try ComponentFactory.of(AsyncSharedComponent.self) } catch { preconditionFailure("\(error)") }
@@ -140,6 +215,25 @@ struct AsyncSharedBindingTests {
         #expect(waited === started)
         #expect(script.cancelledWhileMaking.value == 0)
         #expect(script.made.value == 1)
+    }
+
+    @Test func anAsyncBuildMakesASharedValueInItsOwnTaskWhenNothingElseReachesIt() async throws {
+        let witness = TaskWitness()
+        let factory = try AsyncComponentFactory.of(InBuildComponent.self)
+        let building = TaskWitness.currentTask
+        _ = try await factory.build(witness)
+        #expect(building != nil)
+        #expect(witness.task == building)
+    }
+
+    @Test func aTaskThatAsksWhileTheBuildMakesTheValueGetsTheSameValue() async throws {
+        let handOff = HandOff()
+        let factory = try AsyncComponentFactory.of(EchoComponent.self)
+        let root = try await factory.build(handOff)
+        let other = try #require(handOff.otherTask)
+        #expect(try await other.value == root.echo.serial)
+        #expect(root.echo.serial == 1)
+        #expect(handOff.made.value == 1)
     }
 
     @Test func aMainActorSharedBindingIsMadeOnTheMainActorOnceForConcurrentTasks() async throws {

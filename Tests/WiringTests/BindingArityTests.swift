@@ -28,6 +28,16 @@ struct BindingArityTests {
         #expect(root.values == Array(1...20))
     }
 
+    @Test func aProviderOfAParameterPackFactoryStillResolvesOnceItsFactoryIsGone() throws {
+        // The pack's parameter resolvers live as long as the built component (its layout keeps
+        // them), not as long as the factory that linked them.
+        var factory: ComponentFactory<PackProviderRoot>? = try ComponentFactory.of(PackProviderRoot.self)
+        let provider = factory?.build()
+        factory = nil
+        #expect(provider?.get().values == Array(1...20))
+        #expect(provider?.get().values == Array(1...20))
+    }
+
     @Test func aClosureWithTypedParametersIsAFactory() throws {
         let root = try ComponentFactory.of(ClosureRoot.self).build()
         #expect(root == "1+2")
@@ -162,6 +172,18 @@ private struct Twenty: RootMaking {
     }
     static func bindRoot(_ bind: ReceiptBinder<Twenty>) -> BindingReceipt<Twenty> {
         bind.to(factory: Twenty.init)
+    }
+}
+
+/// A root that is a provider of a factory of twenty parameters, bound through the pack.
+private struct PackProviderRoot: RootComponent {
+    typealias Root = Provider<Twenty>
+    static func configure(binder: Binder<Unscoped>) {
+        binder.include(module: TwentyDependencies.self)
+        binder.bind(Twenty.self).to(factory: Twenty.init)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Provider<Twenty>>) -> BindingReceipt<Provider<Twenty>> {
+        bind.to { (twenty: Provider<Twenty>) in twenty }
     }
 }
 

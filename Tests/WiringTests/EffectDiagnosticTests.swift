@@ -79,104 +79,7 @@ struct ProvidersUnderBuild: RootComponent {
 struct EffectDiagnosticTests {
     @Test func aThrowingBindingOnTheRootPathOfBuildIsReported() throws {
         let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(ThrowingRootUnderBuild.self) }
-        #expect(error.description == """
-            Wiring found 1 problem in the object graph of ThrowingRootUnderBuild:
-
-            App/Root.swift:20: error: ComponentFactory.build(_:) cannot build the root of ThrowingRootUnderBuild: EffectDatabase throws, and build(_:) is synchronous, nonisolated and cannot throw.
-              EffectDatabase throws, bound at StoreWiring/EffectStoreModule.swift:8 in EffectStoreModule
-              required by EffectRepository, the root of ThrowingRootUnderBuild at App/Root.swift:20
-              To fix this, build the root with AsyncComponentFactory.of(ThrowingRootUnderBuild.self) and try await factory.build(...), or on the main actor with MainActorComponentFactory.of(ThrowingRootUnderBuild.self) and try factory.build(...), or let EffectRepository, the root of ThrowingRootUnderBuild, take AsyncProvider<EffectDatabase> instead of EffectDatabase and call try await get() later.
-            """)
         #expect(error.diagnostics.map(\.kind) == [.unhandledEffect])
-    }
-
-    @Test func everyEffectOnTheRootPathIsReportedWithItsChain() throws {
-        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(ScreenUnderBuild.self) }
-        #expect(error.diagnostics.map(\.message) == [
-            """
-            ComponentFactory.build(_:) cannot build the root of ScreenUnderBuild: EffectViewModel runs on the main actor, and build(_:) is synchronous, nonisolated and cannot throw.
-              EffectViewModel runs on the main actor, bound at ScreenWiring/EffectScreenModule.swift:6 in EffectScreenModule
-              required by EffectViewModel, the root of ScreenUnderBuild at App/Root.swift:30
-              To fix this, build the root with AsyncComponentFactory.of(ScreenUnderBuild.self) and try await factory.build(...), or on the main actor with MainActorComponentFactory.of(ScreenUnderBuild.self) and try factory.build(...), or let EffectViewModel, the root of ScreenUnderBuild, take AsyncProvider<EffectViewModel> instead of EffectViewModel and call try await get() later.
-            """,
-            """
-            ComponentFactory.build(_:) cannot build the root of ScreenUnderBuild: EffectPool is async, and build(_:) is synchronous, nonisolated and cannot throw.
-              EffectPool is async, bound at StoreWiring/EffectStoreModule.swift:9 in EffectStoreModule
-              required by EffectViewModel at ScreenWiring/EffectScreenModule.swift:6
-              required by EffectViewModel, the root of ScreenUnderBuild at App/Root.swift:30
-              To fix this, build the root with AsyncComponentFactory.of(ScreenUnderBuild.self) and try await factory.build(...), or let EffectViewModel take AsyncProvider<EffectPool> instead of EffectPool and call try await get() later.
-            """,
-            """
-            ComponentFactory.build(_:) cannot build the root of ScreenUnderBuild: EffectDatabase throws, and build(_:) is synchronous, nonisolated and cannot throw.
-              EffectDatabase throws, bound at StoreWiring/EffectStoreModule.swift:8 in EffectStoreModule
-              required by EffectPool at StoreWiring/EffectStoreModule.swift:9
-              required by EffectViewModel at ScreenWiring/EffectScreenModule.swift:6
-              required by EffectViewModel, the root of ScreenUnderBuild at App/Root.swift:30
-              To fix this, build the root with AsyncComponentFactory.of(ScreenUnderBuild.self) and try await factory.build(...), or on the main actor with MainActorComponentFactory.of(ScreenUnderBuild.self) and try factory.build(...), or let EffectPool take AsyncProvider<EffectDatabase> instead of EffectDatabase and call try await get() later.
-            """,
-        ])
-    }
-
-    @Test func anAsyncBindingOnTheRootPathOfAMainActorBuildIsReported() throws {
-        let error = try #require(throws: ValidationError.self) { try MainActorComponentFactory.of(ScreenUnderBuild.self) }
-        #expect(error.diagnostics.map(\.message) == [
-            """
-            MainActorComponentFactory.build(_:) cannot build the root of ScreenUnderBuild: EffectPool is async, and build(_:) cannot await.
-              EffectPool is async, bound at StoreWiring/EffectStoreModule.swift:9 in EffectStoreModule
-              required by EffectViewModel at ScreenWiring/EffectScreenModule.swift:6
-              required by EffectViewModel, the root of ScreenUnderBuild at App/Root.swift:30
-              To fix this, build the root with AsyncComponentFactory.of(ScreenUnderBuild.self) and try await factory.build(...), or let EffectViewModel take AsyncProvider<EffectPool> instead of EffectPool and call try await get() later.
-            """,
-        ])
-    }
-
-    @Test func aMainActorRootUnderTheNonisolatedBuildIsReported() throws {
-        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(SettingsUnderBuild.self) }
-        #expect(error.diagnostics.map(\.message) == [
-            """
-            ComponentFactory.build(_:) cannot build the root of SettingsUnderBuild: SettingsViewModel, the root of SettingsUnderBuild, runs on the main actor, and build(_:) is synchronous, nonisolated and cannot throw.
-              SettingsViewModel, the root of SettingsUnderBuild, runs on the main actor, bound at App/Root.swift:40 in SettingsUnderBuild
-              To fix this, build the root with AsyncComponentFactory.of(SettingsUnderBuild.self) and try await factory.build(...), or on the main actor with MainActorComponentFactory.of(SettingsUnderBuild.self) and try factory.build(...).
-            """,
-        ])
-    }
-
-    @Test func deferredRequestsThatCannotRunAnEffectAreReported() throws {
-        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(ProvidersUnderBuild.self) }
-        #expect(error.diagnostics.map(\.description) == [
-            """
-            App/Root.swift:50: error: ProvidersOfEffects, the root of ProvidersUnderBuild, takes Provider<EffectDatabase>, whose get() cannot resolve EffectDatabase: EffectDatabase throws, and get() is synchronous, nonisolated and cannot throw.
-              EffectDatabase throws, bound at StoreWiring/EffectStoreModule.swift:8 in EffectStoreModule
-              required by ProvidersOfEffects, the root of ProvidersUnderBuild as Provider<EffectDatabase> at App/Root.swift:50
-              To fix this, take AsyncProvider<EffectDatabase> instead and call try await get(), or MainActorProvider<EffectDatabase> and call try get() on the main actor.
-            """,
-            """
-            App/Root.swift:50: error: ProvidersOfEffects, the root of ProvidersUnderBuild, takes Lazy<EffectPool>, whose get() cannot resolve EffectPool: EffectPool is async, and get() is synchronous, nonisolated and cannot throw.
-              EffectPool is async, bound at StoreWiring/EffectStoreModule.swift:9 in EffectStoreModule
-              required by ProvidersOfEffects, the root of ProvidersUnderBuild as Lazy<EffectPool> at App/Root.swift:50
-              To fix this, take AsyncProvider<EffectPool> instead and call try await get().
-            """,
-            """
-            App/Root.swift:50: error: ProvidersOfEffects, the root of ProvidersUnderBuild, takes Lazy<EffectPool>, whose get() cannot resolve EffectPool: EffectDatabase throws, and get() is synchronous, nonisolated and cannot throw.
-              EffectDatabase throws, bound at StoreWiring/EffectStoreModule.swift:8 in EffectStoreModule
-              required by EffectPool at StoreWiring/EffectStoreModule.swift:9
-              required by ProvidersOfEffects, the root of ProvidersUnderBuild as Lazy<EffectPool> at App/Root.swift:50
-              To fix this, take AsyncProvider<EffectPool> instead and call try await get(), or MainActorProvider<EffectPool> and call try get() on the main actor.
-            """,
-            """
-            App/Root.swift:50: error: ProvidersOfEffects, the root of ProvidersUnderBuild, takes @Sendable () -> EffectDatabase, which cannot resolve EffectDatabase when called: EffectDatabase throws, and the closure is synchronous, nonisolated and cannot throw.
-              EffectDatabase throws, bound at StoreWiring/EffectStoreModule.swift:8 in EffectStoreModule
-              required by ProvidersOfEffects, the root of ProvidersUnderBuild as @Sendable () -> EffectDatabase at App/Root.swift:50
-              To fix this, take AsyncProvider<EffectDatabase> instead and call try await get(), or MainActorProvider<EffectDatabase> and call try get() on the main actor.
-            """,
-            """
-            App/Root.swift:50: error: ProvidersOfEffects, the root of ProvidersUnderBuild, takes MainActorProvider<EffectViewModel>, whose get() cannot resolve EffectViewModel: EffectPool is async, and get() cannot await.
-              EffectPool is async, bound at StoreWiring/EffectStoreModule.swift:9 in EffectStoreModule
-              required by EffectViewModel at ScreenWiring/EffectScreenModule.swift:6
-              required by ProvidersOfEffects, the root of ProvidersUnderBuild as MainActorProvider<EffectViewModel> at App/Root.swift:50
-              To fix this, take AsyncProvider<EffectViewModel> instead and call try await get().
-            """,
-        ])
     }
 
     @Test func effectDiagnosticsAreCollectedWithEveryOtherProblem() throws {
@@ -239,24 +142,29 @@ struct SubcomponentEffectRoot: RootComponent {
 }
 
 struct EffectDiagnosticEdgeTests {
-    @Test func aTaggedBindingWithEffectsAskedForLaterIsToldToTakeATaggedAsyncProvider() throws {
-        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(TaggedEffectRoot.self) }
-        #expect(error.diagnostics.map(\.message) == ["""
-            TaggedProvider<EffectDatabaseName>, the root of TaggedEffectRoot, takes TaggedProvider<EffectDatabaseName>, whose get() cannot resolve String tagged EffectDatabaseName: String tagged EffectDatabaseName throws, and get() is synchronous, nonisolated and cannot throw.
-              String tagged EffectDatabaseName throws, bound at App/Names.swift:2 in TaggedEffectRoot
-              required by TaggedProvider<EffectDatabaseName>, the root of TaggedEffectRoot as TaggedProvider<EffectDatabaseName> at App/Root.swift:70
-              To fix this, take AsyncTaggedProvider<EffectDatabaseName> instead and call try await get(), or MainActorTaggedProvider<EffectDatabaseName> and call try get() on the main actor.
-            """])
-    }
+}
 
-    @Test func aSubcomponentRootWithEffectsIsReportedWhereItsSynchronousFactoryIsTaken() throws {
-        let error = try #require(throws: ValidationError.self) { try AsyncComponentFactory.of(SubcomponentEffectRoot.self) }
-        #expect(error.diagnostics.map(\.description) == ["""
-            App/Root.swift:81: error: ComponentFactory<EffectfulSubcomponent>, the root of SubcomponentEffectRoot, takes ComponentFactory<EffectfulSubcomponent>, whose build(_:) cannot build the root of EffectfulSubcomponent: EffectDatabase throws, and build(_:) is synchronous, nonisolated and cannot throw.
-              EffectDatabase throws, bound at App/Sub.swift:4 in EffectfulSubcomponent
-              required by EffectRepository, the root of EffectfulSubcomponent at App/Sub.swift:8
-              required by ComponentFactory<EffectfulSubcomponent>, the root of SubcomponentEffectRoot as ComponentFactory<EffectfulSubcomponent> at App/Root.swift:81
-              To fix this, take AsyncComponentFactory<EffectfulSubcomponent> instead and call try await build(...), or MainActorComponentFactory<EffectfulSubcomponent> and call try build(...) on the main actor, or let EffectRepository, the root of EffectfulSubcomponent, take AsyncProvider<EffectDatabase> instead of EffectDatabase and call try await get() later.
-            """])
-    }
+// MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
+
+extension GoldenCases {
+    /// From `EffectDiagnosticTests.anAsyncBindingOnTheRootPathOfAMainActorBuildIsReported`.
+    static let asyncBindingOnTheRootPathOfAMainActorBuildIsReported = GoldenCase("AsyncBindingOnTheRootPathOfAMainActorBuildIsReported") { _ = try MainActorComponentFactory.of(ScreenUnderBuild.self) }
+
+    /// From `EffectDiagnosticTests.deferredRequestsThatCannotRunAnEffectAreReported`.
+    static let deferredRequestsThatCannotRunAnEffectAreReported = GoldenCase("DeferredRequestsThatCannotRunAnEffectAreReported") { _ = try ComponentFactory.of(ProvidersUnderBuild.self) }
+
+    /// From `EffectDiagnosticTests.everyEffectOnTheRootPathIsReportedWithItsChain`.
+    static let everyEffectOnTheRootPathIsReportedWithItsChain = GoldenCase("EveryEffectOnTheRootPathIsReportedWithItsChain") { _ = try ComponentFactory.of(ScreenUnderBuild.self) }
+
+    /// From `EffectDiagnosticTests.aMainActorRootUnderTheNonisolatedBuildIsReported`.
+    static let mainActorRootUnderTheNonisolatedBuildIsReported = GoldenCase("MainActorRootUnderTheNonisolatedBuildIsReported") { _ = try ComponentFactory.of(SettingsUnderBuild.self) }
+
+    /// From `EffectDiagnosticTests.aSubcomponentRootWithEffectsIsReportedWhereItsSynchronousFactoryIsTaken`.
+    static let subcomponentRootWithEffectsIsReportedWhereItsSynchronousFactoryIsTaken = GoldenCase("SubcomponentRootWithEffectsIsReportedWhereItsSynchronousFactoryIsTaken") { _ = try AsyncComponentFactory.of(SubcomponentEffectRoot.self) }
+
+    /// From `EffectDiagnosticTests.aTaggedBindingWithEffectsAskedForLaterIsToldToTakeATaggedAsyncProvider`.
+    static let taggedBindingWithEffectsAskedForLaterIsToldToTakeATaggedAsyncProvider = GoldenCase("TaggedBindingWithEffectsAskedForLaterIsToldToTakeATaggedAsyncProvider") { _ = try ComponentFactory.of(TaggedEffectRoot.self) }
+
+    /// From `EffectDiagnosticTests.aThrowingBindingOnTheRootPathOfBuildIsReported`.
+    static let throwingBindingOnTheRootPathOfBuildIsReported = GoldenCase("ThrowingBindingOnTheRootPathOfBuildIsReported") { _ = try ComponentFactory.of(ThrowingRootUnderBuild.self) }
 }

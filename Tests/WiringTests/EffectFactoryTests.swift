@@ -181,22 +181,6 @@ struct EffectFactoryTests {
             """)
     }
 
-    @Test func aMainActorAsyncFactoryCannotBeBuiltSynchronouslyOnTheMainActor() throws {
-        let error = try #require(throws: ValidationError.self) { try MainActorComponentFactory.of(LoadingComponent.self) }
-        #expect(error.diagnostics.map(\.message) == ["""
-            MainActorComponentFactory.build(_:) cannot build the root of LoadingComponent: LoadingViewModel is async, and build(_:) cannot await.
-              LoadingViewModel runs on the main actor, is async and throws, bound at App/Loading.swift:7 in LoadingComponent
-              required by LoadingViewModel, the root of LoadingComponent at App/Root.swift:20
-              To fix this, build the root with AsyncComponentFactory.of(LoadingComponent.self) and try await factory.build(...), or let LoadingViewModel, the root of LoadingComponent, take AsyncProvider<LoadingViewModel> instead of LoadingViewModel and call try await get() later.
-            """, """
-            MainActorComponentFactory.build(_:) cannot build the root of LoadingComponent: EffectPool is async, and build(_:) cannot await.
-              EffectPool is async, bound at App/Store.swift:11 in LoadingComponent
-              required by LoadingViewModel at App/Loading.swift:7
-              required by LoadingViewModel, the root of LoadingComponent at App/Root.swift:20
-              To fix this, build the root with AsyncComponentFactory.of(LoadingComponent.self) and try await factory.build(...), or let LoadingViewModel take AsyncProvider<EffectPool> instead of EffectPool and call try await get() later.
-            """])
-    }
-
     @MainActor
     @Test func aMainActorRootIsBuiltSynchronouslyOnTheMainActor() throws {
         let model = try MainActorComponentFactory.of(SettingsComponent.self).build("settings")
@@ -258,3 +242,9 @@ struct EffectFactoryTests {
     }
 }
 
+// MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
+
+extension GoldenCases {
+    /// From `EffectFactoryTests.aMainActorAsyncFactoryCannotBeBuiltSynchronouslyOnTheMainActor`.
+    static let mainActorAsyncFactoryCannotBeBuiltSynchronouslyOnTheMainActor = GoldenCase("MainActorAsyncFactoryCannotBeBuiltSynchronouslyOnTheMainActor") { _ = try MainActorComponentFactory.of(LoadingComponent.self) }
+}

@@ -5,94 +5,12 @@ import Wiring
 struct MapDiagnosticTests {
     @Test func twoEntriesUnderOneKeyAreReportedWithBothModules() throws {
         let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(ClashingRoot.self) }
-        #expect(error.diagnostics.map(\.description) == ["""
-            Payments/Wiring.swift:7: error: [String: any PaymentMethod] has more than one entry under the key "card".
-              contributed at Cards/Wiring.swift:4 in CardWiringModule
-              contributed again at Payments/Wiring.swift:7 in PaymentsWiringModule
-              To fix this, give each entry a key of its own, or include only one of the modules that contribute "card". \
-            To swap an entry in a test, contribute the replacement in ComponentFactory.of(_:replacing:) from WiringTesting.
-            """])
         #expect(error.diagnostics.map(\.kind) == [.duplicateMapKey])
-    }
-
-    @Test func enumKeysArePrintedAsCodeWritesThem() throws {
-        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(EnumClashRoot.self) }
-        #expect(error.diagnostics.map(\.message) == ["""
-            [Method: any PaymentMethod] has more than one entry under the key Method.cash.
-              contributed at Cash/Wiring.swift:3 in EnumClashRoot
-              contributed again at Cash/Wiring.swift:4 in EnumClashRoot
-              To fix this, give each entry a key of its own, or include only one of the modules that contribute Method.cash. \
-            To swap an entry in a test, contribute the replacement in ComponentFactory.of(_:replacing:) from WiringTesting.
-            """])
-    }
-
-    @Test func aSubcomponentThatContributesItsAncestorsKeyIsReported() throws {
-        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(ShopRoot.self) }
-        #expect(error.diagnostics.map(\.description) == ["""
-            Checkout/Wiring.swift:12: error: [String: any PaymentMethod] in CheckoutComponent has an entry under the key "card", \
-            which the map of its ancestor ShopRoot already has.
-              in ShopRoot > CheckoutComponent
-              contributed at Cards/Wiring.swift:4 in CardWiringModule (ShopRoot)
-              contributed again at Checkout/Wiring.swift:12 in CheckoutComponent (CheckoutComponent)
-              To fix this, give the entry of CheckoutComponent a key of its own: a subcomponent adds entries to its ancestors' map \
-            but cannot replace one.
-            """])
-    }
-
-    @Test func aMapNothingContributesToIsMissingAndTheFixSaysHowToDeclareIt() throws {
-        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(UndeclaredRoot.self) }
-        #expect(error.diagnostics.map(\.description) == ["""
-            Checkout/Root.swift:20: error: Missing binding for [String: any PaymentMethod].
-              required by [String: Provider<any PaymentMethod>], the root of UndeclaredRoot (as [String: Provider<any PaymentMethod>]) at Checkout/Root.swift:20
-              To fix this, contribute to it with binder.bind((any PaymentMethod).self).intoMap(key: ...).to(...) in a module that \
-            UndeclaredRoot includes, or include the module that contributes to it; if the map may have no entries, declare it with \
-            binder.declareMap([String: any PaymentMethod].self).
-            """])
-    }
-
-    @Test func aMapAlsoBoundAsASingleValueIsReported() throws {
-        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(MixedRoot.self) }
-        #expect(error.diagnostics.map(\.message) == ["""
-            [String: any PaymentMethod] is bound both as a single value and as a map.
-              bound as a single value at Mixed/Wiring.swift:3 in MixedRoot
-              contributed to the map under the key "card" at Cards/Wiring.swift:4 in CardWiringModule
-              To fix this, either bind [String: any PaymentMethod] once as a single value, or contribute every entry with .intoMap(key:).
-            """])
     }
 
     @Test func aProviderMapOfEntriesWithEffectsIsReported() throws {
         let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(EffectfulProviderMapRoot.self) }
         #expect(error.diagnostics.map(\.kind) == [.unhandledEffect])
-        #expect(error.diagnostics.map(\.message) == ["""
-            [String: Provider<any PaymentMethod>], the root of EffectfulProviderMapRoot, takes [String: Provider<any PaymentMethod>], whose get() cannot resolve \
-            [String: any PaymentMethod]: Gateway is async, and get() is synchronous, nonisolated and cannot throw.
-              Gateway is async, bound at Gateway/Wiring.swift:4 in EffectfulProviderMapRoot
-              required by the entry "gateway" of [String: any PaymentMethod] at Gateway/Wiring.swift:5
-              required by [String: Provider<any PaymentMethod>], the root of EffectfulProviderMapRoot as [String: Provider<any PaymentMethod>] at Gateway/Root.swift:9
-              To fix this, take [String: AsyncProvider<any PaymentMethod>] instead and call try await get() on an entry's provider.
-            """])
-    }
-
-    @Test func providersOfAMapBoundAsASingleValueAreReported() throws {
-        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(WholeMapRoot.self) }
-        #expect(error.diagnostics.map(\.description) == ["""
-            Whole/Root.swift:5: error: [String: any PaymentMethod] is bound as a single value, so it has no entries to give one \
-            provider each.
-              required by [String: Provider<any PaymentMethod>], the root of WholeMapRoot (as [String: Provider<any PaymentMethod>]) at Whole/Root.swift:5
-              bound as a single value at Whole/Wiring.swift:2 in WholeMapRoot
-              To fix this, take [String: any PaymentMethod] or Provider<[String: any PaymentMethod]>, or contribute each entry \
-            with binder.bind((any PaymentMethod).self).intoMap(key: ...) instead of binding the whole map.
-            """])
-    }
-
-    @Test func aProviderOfAMapOfProvidersIsReportedAsAWrapperOfAWrapper() throws {
-        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(NestedWrapperRoot.self) }
-        #expect(error.diagnostics.map(\.description) == ["""
-            Nested/Root.swift:4: error: Nothing binds [String: Provider<any PaymentMethod>], which is itself a wrapper: a wrapper such \
-            as Provider or Lazy cannot wrap another.
-              required by Int, the root of NestedWrapperRoot (as Provider<[String: Provider<any PaymentMethod>]>) at Nested/Root.swift:4
-              To fix this, take [String: Provider<any PaymentMethod>] itself as the parameter, or wrap the bound type it reaches instead.
-            """])
     }
 
     @Test func duplicateKeysOfAMapAlsoBoundWholeAreReportedWhateverTheOrder() throws {
@@ -254,4 +172,32 @@ private struct NestedWrapperRoot: RootComponent {
     static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> {
         bind.to(file: "Nested/Root.swift", line: 4) { (_: Provider<[String: Provider<any PaymentMethod>]>) in 0 }
     }
+}
+
+// MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
+
+extension GoldenCases {
+    /// From `MapDiagnosticTests.enumKeysArePrintedAsCodeWritesThem`.
+    static let enumKeysArePrintedAsCodeWritesThem = GoldenCase("EnumKeysArePrintedAsCodeWritesThem") { _ = try ComponentFactory.of(EnumClashRoot.self) }
+
+    /// From `MapDiagnosticTests.aMapAlsoBoundAsASingleValueIsReported`.
+    static let mapAlsoBoundAsASingleValueIsReported = GoldenCase("MapAlsoBoundAsASingleValueIsReported") { _ = try ComponentFactory.of(MixedRoot.self) }
+
+    /// From `MapDiagnosticTests.aMapNothingContributesToIsMissingAndTheFixSaysHowToDeclareIt`.
+    static let mapNothingContributesToIsMissingAndTheFixSaysHowToDeclareIt = GoldenCase("MapNothingContributesToIsMissingAndTheFixSaysHowToDeclareIt") { _ = try ComponentFactory.of(UndeclaredRoot.self) }
+
+    /// From `MapDiagnosticTests.aProviderMapOfEntriesWithEffectsIsReported`.
+    static let providerMapOfEntriesWithEffectsIsReported = GoldenCase("ProviderMapOfEntriesWithEffectsIsReported") { _ = try ComponentFactory.of(EffectfulProviderMapRoot.self) }
+
+    /// From `MapDiagnosticTests.aProviderOfAMapOfProvidersIsReportedAsAWrapperOfAWrapper`.
+    static let providerOfAMapOfProvidersIsReportedAsAWrapperOfAWrapper = GoldenCase("ProviderOfAMapOfProvidersIsReportedAsAWrapperOfAWrapper") { _ = try ComponentFactory.of(NestedWrapperRoot.self) }
+
+    /// From `MapDiagnosticTests.providersOfAMapBoundAsASingleValueAreReported`.
+    static let providersOfAMapBoundAsASingleValueAreReported = GoldenCase("ProvidersOfAMapBoundAsASingleValueAreReported") { _ = try ComponentFactory.of(WholeMapRoot.self) }
+
+    /// From `MapDiagnosticTests.aSubcomponentThatContributesItsAncestorsKeyIsReported`.
+    static let subcomponentThatContributesItsAncestorsKeyIsReported = GoldenCase("SubcomponentThatContributesItsAncestorsKeyIsReported") { _ = try ComponentFactory.of(ShopRoot.self) }
+
+    /// From `MapDiagnosticTests.twoEntriesUnderOneKeyAreReportedWithBothModules`.
+    static let twoEntriesUnderOneKeyAreReportedWithBothModules = GoldenCase("TwoEntriesUnderOneKeyAreReportedWithBothModules") { _ = try ComponentFactory.of(ClashingRoot.self) }
 }

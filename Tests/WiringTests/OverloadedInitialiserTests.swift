@@ -38,15 +38,6 @@ struct OverloadedInitialiserTests {
         #expect(session.configuration.timeoutIntervalForRequest == 7)
     }
 
-    @Test func aNilFactoryIsAValidationErrorNotATrap() throws {
-        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(NilFactoryRoot.self) }
-        #expect(error.diagnostics.map(\.description) == ["""
-            App/Session.swift:7: error: The factory given to to(factory:) is nil, so nothing makes the value.
-              binding Session at App/Session.swift:7
-              To fix this, pass a function; to(factory:) takes an optional only so that an overloaded initialiser resolves as it does with Cleanse.
-            """])
-    }
-
     @Test func aFactoryOfSeveralParametersStillBindsWithoutEffects() throws {
         let factory = try ComponentFactory.of(SessionRoot.self)
         #expect(factory.graph.bindings(of: Retrier.self).map(\.effects) == [[]])
@@ -224,4 +215,11 @@ private struct NilFactoryRoot: RootComponent {
     static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> {
         bind.to(value: 0)
     }
+}
+
+// MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
+
+extension GoldenCases {
+    /// From `OverloadedInitialiserTests.aNilFactoryIsAValidationErrorNotATrap`.
+    static let nilFactoryIsAValidationErrorNotATrap = GoldenCase("NilFactoryIsAValidationErrorNotATrap") { _ = try ComponentFactory.of(NilFactoryRoot.self) }
 }

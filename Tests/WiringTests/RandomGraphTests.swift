@@ -18,27 +18,40 @@ import Wiring
 /// RandomGraphTests` replays that case alone, and `WIRING_RANDOM_GRAPH_TRACE=1` prints each seed
 /// before its case, to find the case that crashes the process.
 struct RandomGraphTests {
-    /// Whether the generator may give a declaration a closure parameter (`() -> T` or
-    /// `@Sendable () -> T`) of a type `T` that nothing binds. It does: Wiring reports such a
-    /// parameter once, as the missing `T` (see
-    /// `aMissingTypeRequestedAsAClosureIsReportedOnceAsThatType`), which is what
-    /// `ReferenceGraphChecker` predicts. Setting this to false leaves those parameters out, to
-    /// tell a failure of that diagnostic from the others.
-    static let generatesClosuresOfUnboundTypes = true
+    /// Which of three kinds of request and key the generator may make for a seed. Each is on
+    /// for three seeds in four, chosen by the seed, so that both branches run and a replayed
+    /// seed makes the same graph; a failure prints them, which tells a failure of one diagnostic
+    /// from the others.
+    /// - `closuresOfUnboundTypes`: a declaration may take a closure parameter (`() -> T` or
+    ///   `@Sendable () -> T`) of a type `T` that nothing binds. Wiring reports such a parameter
+    ///   once, as the missing `T` (see `aMissingTypeRequestedAsAClosureIsReportedOnceAsThatType`),
+    ///   which is what `ReferenceGraphChecker` predicts.
+    /// - `providersOfWholeMaps`: a parameter may ask for a map bound only as a single value
+    ///   (`bind([Int: Node<M>].self).to(...)`) as `[Int: Provider<Node<M>>]`. Such a map has no
+    ///   entries to give a provider each, and Wiring reports the request against the map's key,
+    ///   as `ReferenceGraphChecker` predicts. (Before that diagnostic, `build()` stopped the
+    ///   process: seed 8362579466523667117.)
+    /// - `duplicateKeysInMapsBoundWhole`: the entries of a map that is also bound whole may share
+    ///   a key. Wiring reports the duplicate keys and the map bound both ways, whatever the order
+    ///   of their declarations. (It once looked only at maps whose first declaration is an entry:
+    ///   seed 4988489702438874487.)
+    struct GeneratorSwitches: CustomStringConvertible {
+        let closuresOfUnboundTypes: Bool
+        let providersOfWholeMaps: Bool
+        let duplicateKeysInMapsBoundWhole: Bool
 
-    /// Whether the generator may ask for a map bound only as a single value
-    /// (`bind([Int: Node<M>].self).to(...)`) as `[Int: Provider<Node<M>>]`, in a parameter. It
-    /// does: such a map has no entries to give a provider each, and Wiring reports the request
-    /// against the map's key, as `ReferenceGraphChecker` predicts. (Before that diagnostic,
-    /// `build()` stopped the process: seed 8362579466523667117.) Setting this to false leaves
-    /// those requests out.
-    static let requestsProvidersOfWholeMaps = true
+        init(seed: UInt64) {
+            var random = SplitMix64(seed: seed ^ 0x5317_C4E5)
+            closuresOfUnboundTypes = random.chance(75)
+            providersOfWholeMaps = random.chance(75)
+            duplicateKeysInMapsBoundWhole = random.chance(75)
+        }
 
-    /// Whether the entries of a map that is also bound whole may share a key. They may: Wiring
-    /// reports the duplicate keys and the map bound both ways, whatever the order of their
-    /// declarations. (It once looked only at maps whose first declaration is an entry: seed
-    /// 4988489702438874487.) Setting this to false keeps such keys distinct.
-    static let generatesDuplicateKeysInMapsBoundWhole = true
+        var description: String {
+            "closures of unbound types \(closuresOfUnboundTypes), providers of whole maps \(providersOfWholeMaps), "
+                + "duplicate keys in maps bound whole \(duplicateKeysInMapsBoundWhole)"
+        }
+    }
 
     @Test(.timeLimit(.minutes(1)))
     func threeThousandRandomGraphsAreBuiltOrRejectedExactlyAsTheReferenceCheckerPredicts() throws {
@@ -55,18 +68,20 @@ struct RandomGraphTests {
         var failures: [String] = []
         for seed in seeds {
             if tracing { print("RandomGraphTests: seed \(seed)") }
+            let switches = GeneratorSwitches(seed: seed)
+            coverage.count(switches)
             let graph = GraphGenerator.graph(
                 seed: seed,
-                closuresOfUnboundTypes: Self.generatesClosuresOfUnboundTypes,
-                providersOfWholeMaps: Self.requestsProvidersOfWholeMaps,
-                duplicateKeysInMapsBoundWhole: Self.generatesDuplicateKeysInMapsBoundWhole
+                closuresOfUnboundTypes: switches.closuresOfUnboundTypes,
+                providersOfWholeMaps: switches.providersOfWholeMaps,
+                duplicateKeysInMapsBoundWhole: switches.duplicateKeysInMapsBoundWhole
             )
             let verdict = ReferenceGraphChecker(graph).verdict()
             coverage.count(graph, verdict)
             let problems = check(graph, verdict)
             if !problems.isEmpty, failures.count < 5 {
                 failures.append("""
-                    seed \(seed) (replay with WIRING_RANDOM_GRAPH_SEED=\(seed)):
+                    seed \(seed) (replay with WIRING_RANDOM_GRAPH_SEED=\(seed)), \(switches):
                     \(problems.map { "  - \($0)" }.joined(separator: "\n"))
                     \(graph)
                     """)
@@ -81,21 +96,11 @@ struct RandomGraphTests {
         #expect(coverage.validWithMaps > 1_000 && coverage.validWithMapLoops > 400 && coverage.validWithEmptyMaps > 100, "\(coverage)")
         #expect(coverage.duplicateMapKeys > 300 && coverage.mixedMaps > 250 && coverage.missingMaps > 250 && coverage.cyclesThroughMaps > 150, "\(coverage)")
         #expect(coverage.requestKinds == Set(GeneratedGraph.Request.Kind.allCases))
+        #expect(coverage.switches.count == 6, "both values of each generator switch: \(coverage.switches.sorted())")
         #expect(coverage.shapes == [
             "plain unique", "tagged unique", "collection unique", "collection element", "collection elements",
             "map unique", "map entry", "map declared",
         ])
-    }
-
-    @Test
-    func aMissingTypeRequestedAsAClosureIsReportedOnceAsThatType() throws {
-        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(MissingClosureRoot.self) }
-        #expect(error.diagnostics.map(\.message) == ["""
-            Missing binding for Unbound.
-              required by Needy (as () -> Unbound) at App/Needy.swift:1
-              required by Int, the root of MissingClosureRoot (as @Sendable () -> Unbound) at App/Root.swift:2
-              To fix this, bind it with binder.bind(Unbound.self).to(...) in a module that MissingClosureRoot includes, or include the module that binds it.
-            """])
     }
 
     // MARK: - One case
@@ -138,4 +143,11 @@ private struct MissingClosureRoot: RootComponent {
     static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> {
         bind.to(file: "App/Root.swift", line: 2) { (_: Needy, _: @Sendable () -> Unbound) in 0 }
     }
+}
+
+// MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
+
+extension GoldenCases {
+    /// From `RandomGraphTests.aMissingTypeRequestedAsAClosureIsReportedOnceAsThatType`.
+    static let missingTypeRequestedAsAClosureIsReportedOnceAsThatType = GoldenCase("MissingTypeRequestedAsAClosureIsReportedOnceAsThatType") { _ = try ComponentFactory.of(MissingClosureRoot.self) }
 }

@@ -20,6 +20,7 @@ enum ProfileProbe {
         "atm-hand", "atm-wiring", "atm-swinject", "singleton-hand", "singleton-wiring",
         "of-6k", "build-6k", "hand-6k", "register-6k",
         "async-hit-hand", "async-hit-wiring", "async-build-hand", "async-build-wiring",
+        "wide-hand", "wide-wiring",
     ]
 
     static func run(_ operation: String, count: Int) throws {
@@ -64,6 +65,11 @@ enum ProfileProbe {
         case "async-build-wiring":
             let factory = try AsyncComponentFactory.of(AsyncATMComponent.self)
             try runBlocking { for _ in 0..<count { blackHole(try await factory.build()) } }
+        case "wide-hand":
+            for _ in 0..<count { blackHole(makeWideByHand()) }
+        case "wide-wiring":
+            let provider = try ComponentFactory.of(WideComponent.self).build()
+            for _ in 0..<count { blackHole(provider.get()) }
         default:
             throw Probe.ProbeUsage()
         }

@@ -53,8 +53,11 @@ public struct AsyncComponentFactory<C: ComponentBase>: Sendable {
     /// - Throws: ``ResolutionError`` when a factory on the root's path throws.
     public func build(_ seed: C.Seed) async throws -> sending C.Root {
         let instance = ComponentInstance.make(layout: compiled.layout, parent: parent?.instance)
-        // Tasks other than this one may make the instance's shared values (see `AsyncOnceCell`).
-        instance.escape()
+        // Until something holds the instance (a provider, a hop to the main actor), only this
+        // task reaches it: its shared values are claimed without a compare-and-swap, async ones
+        // made here without a task of their own (see `ComponentInstance.sharedAsync`), and
+        // whatever nothing holds is destroyed when the build ends, as in `ComponentFactory.build`.
+        defer { instance.endBuild(layout: compiled.layout) }
         if let slot = compiled.seedSlot {
             instance.storeSeed(seed, at: slot)
         }
@@ -62,8 +65,10 @@ public struct AsyncComponentFactory<C: ComponentBase>: Sendable {
             // A subcomponent's root without effects: its synchronous resolver builds it.
             return SentValue(compiled.root(instance)).value
         }
-        let root = SentValue(try await resolve(instance))
-        return root.value
+        // Not `SentValue`: in this unspecialised function its metadata would be looked up on
+        // every build. The root is handed over as every value of a graph is (see `SentValue`).
+        nonisolated(unsafe) let root = try await resolve(instance)
+        return root
     }
 
     /// The component's resolved graph as data, with every binding's effects.

@@ -35,8 +35,6 @@ public struct ValidationError: Error, CustomStringConvertible, Sendable {
     ///    it cannot run, the requests of a subcomponent's factory last;
     /// 11. `wiring rule` (``Diagnostic/Kind-swift.struct/wiringRule``), only with
     ///    ``ValidationRules/siblingBindingsOnly``: a wiring library binds another library's type.
-    ///
-    /// Within a kind, diagnostics follow the declarations they are about.
     public let diagnostics: [Diagnostic]
 
     /// Creates an error.

@@ -13,12 +13,16 @@
 /// binding stop here and never reach the requirer. A shared binding is made once per built
 /// component, however many tasks call `get()` at the same moment.
 public struct AsyncProvider<Element>: Sendable {
-    private let instance: SharedInstance
-    private let resolve: AsyncResolver<Element>
+    @usableFromInline let instance: SharedInstance
+    @usableFromInline let resolve: AsyncResolver<Element>
+    /// The slot of a shared binding whose resolution is async: once the value is made, `get()`
+    /// reads it from there without calling `resolve`. Nil for every other binding.
+    @usableFromInline let sharedSlot: StorageSlot?
 
-    init(instance: ComponentInstance, resolve: @escaping AsyncResolver<Element>) {
+    init(instance: ComponentInstance, resolve: @escaping AsyncResolver<Element>, sharedSlot: StorageSlot? = nil) {
         self.instance = SharedInstance(instance)
         self.resolve = resolve
+        self.sharedSlot = sharedSlot
     }
 
     /// Creates a provider whose `get()` calls `getter`, for tests and for values made outside
@@ -34,7 +38,18 @@ public struct AsyncProvider<Element>: Sendable {
     ///
     /// - Returns: The value.
     /// - Throws: ``ResolutionError`` when a factory on the way throws.
+    @inlinable
     public func get() async throws -> sending Element {
+        // A made shared value: one acquiring load and a copy, specialised in the caller; no await.
+        if let slot = sharedSlot, instance.instance.isSharedValueMade(slot) {
+            return SentValue(instance.instance.sharedValue(slot, as: Element.self)).value
+        }
+        return try await resolved()
+    }
+
+    /// The value, through the binding's resolver: made, or awaited while it is being made.
+    @usableFromInline
+    func resolved() async throws -> sending Element {
         let value = SentValue(try await resolve(instance.instance))
         return value.value
     }
@@ -48,6 +63,11 @@ extension AsyncProvider: DependencyWrapper {
         let node = linkedNode(node, of: Element.self)
         // The node's resolver is read when the provider is made, after the whole graph is
         // linked, so that a cycle through the provider links.
-        return { instance in AsyncProvider(instance: instance, resolve: node.asyncResolver(as: Element.self)) }
+        return { instance in
+            guard let resolvers = node.effectfulResolvers(as: Element.self) else {
+                return AsyncProvider(instance: instance, resolve: node.asyncResolver(as: Element.self))
+            }
+            return AsyncProvider(instance: instance, resolve: resolvers.async, sharedSlot: resolvers.sharedSlot)
+        }
     }
 }

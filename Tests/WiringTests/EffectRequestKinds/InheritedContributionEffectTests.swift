@@ -12,20 +12,6 @@ struct InheritedContributionEffectTests {
         #expect(migrator.migrations.map(\.name) == ["schema", "tenant"])
     }
 
-    @Test func aSynchronousFactoryOfASubcomponentWhoseCollectionInheritsAnAsyncContributionIsRejected() throws {
-        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(SyncTenantHost.self) }
-        #expect(error.description == """
-            Wiring found 1 problem in the object graph of SyncTenantHost:
-
-            Tenants/Host.swift:9: error: SyncTenantHosting, the root of SyncTenantHost, takes ComponentFactory<TenantComponent>, whose build(_:) cannot build the root of TenantComponent: a contribution to [any TenantMigration] is async, and build(_:) is synchronous, nonisolated and cannot throw.
-              a contribution to [any TenantMigration] is async, bound at Tenants/Schema.swift:4 in TenantSchemaModule
-              required by TenantMigrator at Tenants/Tenant.swift:6
-              required by TenantMigrator, the root of TenantComponent at Tenants/Tenant.swift:12
-              required by SyncTenantHosting, the root of SyncTenantHost as ComponentFactory<TenantComponent> at Tenants/Host.swift:9
-              To fix this, take AsyncComponentFactory<TenantComponent> instead and call try await build(...).
-            """)
-    }
-
     @Test func aSubcomponentsMapRunsTheAsyncEntryItInheritsAndItsMapOfProvidersMakesItOnDemand() async throws {
         let host = try ComponentFactory.of(AsyncTenantHost.self).build()
         let directory = try await host.directories.build()
@@ -146,4 +132,11 @@ struct MainActorTenantHost: RootComponent {
     static func configureRoot(binder bind: ReceiptBinder<MainActorTenantHosting>) -> BindingReceipt<MainActorTenantHosting> {
         bind.to(file: "Tenants/Host.swift", line: 20, factory: MainActorTenantHosting.init)
     }
+}
+
+// MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
+
+extension GoldenCases {
+    /// From `InheritedContributionEffectTests.aSynchronousFactoryOfASubcomponentWhoseCollectionInheritsAnAsyncContributionIsRejected`.
+    static let synchronousFactoryOfASubcomponentWhoseCollectionInheritsAnAsyncContributionIsRejected = GoldenCase("SynchronousFactoryOfASubcomponentWhoseCollectionInheritsAnAsyncContributionIsRejected") { _ = try ComponentFactory.of(SyncTenantHost.self) }
 }

@@ -50,17 +50,6 @@ struct MapOfEffectfulProvidersTests {
         #expect(try panels.handlers["settings"]?.get().route == "settings")
         #expect(try panels.handlers["home"]?.get().route == "home")
     }
-
-    @Test func aMapOfMainActorProvidersOfAnAsyncEntryIsRejected() throws {
-        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(MainActorAsyncRoutesRoot.self) }
-        #expect(error.diagnostics.map(\.description) == ["""
-            Routes/Root.swift:30: error: MainActorRouter, the root of MainActorAsyncRoutesRoot, takes [String: MainActorProvider<any RouteHandler>], \
-            whose get() cannot resolve [String: any RouteHandler]: the entry "account" of [String: any RouteHandler] is async, and get() cannot await.
-              the entry "account" of [String: any RouteHandler] is async, bound at Routes/Wiring.swift:4 in AsyncRouteModule
-              required by MainActorRouter, the root of MainActorAsyncRoutesRoot as [String: MainActorProvider<any RouteHandler>] at Routes/Root.swift:30
-              To fix this, take [String: AsyncProvider<any RouteHandler>] instead and call try await get() on an entry's provider.
-            """])
-    }
 }
 
 // MARK: - Fixtures
@@ -182,4 +171,11 @@ struct MainActorAsyncRoutesRoot: RootComponent {
     static func configureRoot(binder bind: ReceiptBinder<MainActorRouter>) -> BindingReceipt<MainActorRouter> {
         bind.to(file: "Routes/Root.swift", line: 30, factory: MainActorRouter.init)
     }
+}
+
+// MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
+
+extension GoldenCases {
+    /// From `MapOfEffectfulProvidersTests.aMapOfMainActorProvidersOfAnAsyncEntryIsRejected`.
+    static let mapOfMainActorProvidersOfAnAsyncEntryIsRejected = GoldenCase("MapOfMainActorProvidersOfAnAsyncEntryIsRejected") { _ = try ComponentFactory.of(MainActorAsyncRoutesRoot.self) }
 }

@@ -36,29 +36,6 @@ struct OptionalEffectTests {
     }
 
     @MainActor
-    @Test func anAsyncBindingTakenAsAnOptionalIsRejectedByTheMainActorFactoryNamingTheRoot() throws {
-        let error = try #require(throws: ValidationError.self) { try MainActorComponentFactory.of(OptionalCacheRoot.self) }
-        #expect(error.description == """
-            Wiring found 1 problem in the object graph of OptionalCacheRoot:
-
-            Cache/Root.swift:6: error: MainActorComponentFactory.build(_:) cannot build the root of OptionalCacheRoot: OptionalCache is async, and build(_:) cannot await.
-              OptionalCache is async, bound at Cache/Module.swift:3 in OptionalCacheRoot
-              required by CacheBanner, the root of OptionalCacheRoot at Cache/Root.swift:6
-              To fix this, build the root with AsyncComponentFactory.of(OptionalCacheRoot.self) and try await factory.build(...), or let CacheBanner, the root of OptionalCacheRoot, take AsyncProvider<OptionalCache> instead of OptionalCache and call try await get() later.
-            """)
-    }
-
-    @Test func anOptionalOfAnEffectfulBindingIsRejectedByTheSynchronousFactoryNamingTheRoot() throws {
-        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(OptionalVaultRoot.self) }
-        #expect(error.description == """
-            Wiring found 1 problem in the object graph of OptionalVaultRoot:
-
-            Vault/Root.swift:7: error: ComponentFactory.build(_:) cannot build the root of OptionalVaultRoot: OptionalVault throws, and build(_:) is synchronous, nonisolated and cannot throw.
-              OptionalVault throws, bound at Vault/Module.swift:3 in OptionalVaultRoot
-              required by VaultBanner, the root of OptionalVaultRoot at Vault/Root.swift:7
-              To fix this, build the root with AsyncComponentFactory.of(OptionalVaultRoot.self) and try await factory.build(...), or on the main actor with MainActorComponentFactory.of(OptionalVaultRoot.self) and try factory.build(...), or let VaultBanner, the root of OptionalVaultRoot, take AsyncProvider<OptionalVault> instead of OptionalVault and call try await get() later.
-            """)
-    }
 
     @Test func aRootTakenAsAnAsyncProviderRunsItsOptionalsEffectsOnGet() async throws {
         let holder = try ComponentFactory.of(ProvidedCacheRoot.self).build()
@@ -173,4 +150,14 @@ struct ProvidedPanelRoot: RootComponent {
     static func configureRoot(binder bind: ReceiptBinder<PanelBannerHolder>) -> BindingReceipt<PanelBannerHolder> {
         bind.to(factory: PanelBannerHolder.init)
     }
+}
+
+// MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
+
+extension GoldenCases {
+    /// From `OptionalEffectTests.anAsyncBindingTakenAsAnOptionalIsRejectedByTheMainActorFactoryNamingTheRoot`.
+    static let asyncBindingTakenAsAnOptionalIsRejectedByTheMainActorFactoryNamingTheRoot = GoldenCase("AsyncBindingTakenAsAnOptionalIsRejectedByTheMainActorFactoryNamingTheRoot") { _ = try MainActorComponentFactory.of(OptionalCacheRoot.self) }
+
+    /// From `OptionalEffectTests.anOptionalOfAnEffectfulBindingIsRejectedByTheSynchronousFactoryNamingTheRoot`.
+    static let optionalOfAnEffectfulBindingIsRejectedByTheSynchronousFactoryNamingTheRoot = GoldenCase("OptionalOfAnEffectfulBindingIsRejectedByTheSynchronousFactoryNamingTheRoot") { _ = try ComponentFactory.of(OptionalVaultRoot.self) }
 }

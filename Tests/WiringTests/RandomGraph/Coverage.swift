@@ -28,6 +28,14 @@ struct Coverage: CustomStringConvertible {
     /// Graphs with a loop of construction needs through a map.
     var cyclesThroughMaps = 0
     var requestKinds: Set<GeneratedGraph.Request.Kind> = []
+    /// Each generator switch with each value it took, as `name=value`.
+    var switches: Set<String> = []
+
+    mutating func count(_ switches: RandomGraphTests.GeneratorSwitches) {
+        self.switches.insert("closuresOfUnboundTypes=\(switches.closuresOfUnboundTypes)")
+        self.switches.insert("providersOfWholeMaps=\(switches.providersOfWholeMaps)")
+        self.switches.insert("duplicateKeysInMapsBoundWhole=\(switches.duplicateKeysInMapsBoundWhole)")
+    }
     var shapes: Set<String> = []
 
     mutating func count(_ graph: GeneratedGraph, _ verdict: ReferenceGraphChecker.Verdict) {

@@ -10,30 +10,41 @@ final class EffectfulResolvers<T> {
     let mainActor: MainActorResolver<T>?
     /// Always set.
     let async: AsyncResolver<T>
+    /// The slot of a shared binding whose resolution is async: an ``AsyncProvider`` of the
+    /// binding reads a made value from there without calling ``async``. Nil for every other
+    /// binding.
+    let sharedSlot: StorageSlot?
 
     init(throwing resolve: @escaping ThrowingResolver<T>) {
         throwing = resolve
         mainActor = { instance in try resolve(instance) }
         async = { instance in try resolve(instance) }
+        sharedSlot = nil
     }
 
     init(mainActor resolve: @escaping MainActorResolver<T>) {
         throwing = nil
         mainActor = resolve
         async = Self.hop(resolve)
+        sharedSlot = nil
     }
 
-    init(async resolve: @escaping AsyncResolver<T>) {
+    /// The resolvers of an async resolution; `sharedSlot` is the binding's slot when it is
+    /// shared.
+    init(async resolve: @escaping AsyncResolver<T>, sharedSlot: StorageSlot? = nil) {
         throwing = nil
         mainActor = nil
         async = resolve
+        self.sharedSlot = sharedSlot
     }
 
     private init(throwing: ThrowingResolver<T>?, mainActor: MainActorResolver<T>?, async: @escaping AsyncResolver<T>) {
         self.throwing = throwing
         self.mainActor = mainActor
         self.async = async
+        sharedSlot = nil
     }
+
 
     /// The same resolvers, their value transformed: `T?` of a binding whose resolution has
     /// effects. The new resolvers run in exactly the contexts these do.

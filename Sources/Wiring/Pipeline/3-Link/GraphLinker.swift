@@ -7,6 +7,8 @@
 struct GraphLinker {
     private(set) var layout = InstanceLayoutBuilder()
     private(set) var seedSlot: StorageSlot?
+    /// The cells of the parameter pack resolvers linked here, for the layout to keep.
+    let packCells = PackResolverCells()
     private let graph: ResolvedGraph
     // The graph's arrays, read once: reading them through the graph for every key would retain
     // and release each array every time.
@@ -66,9 +68,12 @@ struct GraphLinker {
         let rootTargets = ArraySlice(zip(graph.rootResolutions, root).map { Self.target($0, for: $1, in: graph, nodes: nodes) })
         let context = EffectContext.native(for: graph.rootEffects)
         guard context != .synchronous, let rootDeclaration = graph.builder.root else {
-            return Linker(sharedSlot: nil, targets: rootTargets)
+            return Linker(sharedSlot: nil, targets: rootTargets, packCells: UnretainedPackResolverCells(packCells))
         }
-        return Linker(sharedSlot: nil, targets: rootTargets, context: context, sink: sink(for: rootDeclaration))
+        return Linker(
+            sharedSlot: nil, targets: rootTargets, packCells: UnretainedPackResolverCells(packCells), context: context,
+            sink: sink(for: rootDeclaration)
+        )
     }
 
     /// Where a binding linked in an effectful context leaves its resolvers.
@@ -114,9 +119,12 @@ struct GraphLinker {
             targets.append(Self.target(resolutions[position], for: requests[position], in: graph, nodes: nodes))
         }
         guard context != .synchronous else {
-            return Linker(sharedSlot: sharedSlot, targets: targets[...])
+            return Linker(sharedSlot: sharedSlot, targets: targets[...], packCells: UnretainedPackResolverCells(packCells))
         }
-        return Linker(sharedSlot: sharedSlot, targets: targets[...], context: context, sink: sink(for: declaration))
+        return Linker(
+            sharedSlot: sharedSlot, targets: targets[...], packCells: UnretainedPackResolverCells(packCells), context: context,
+            sink: sink(for: declaration)
+        )
     }
 
     private static func target(

@@ -5,6 +5,8 @@ struct InstanceLayoutBuilder {
     private(set) var byteCount = 0
     private(set) var sharedSlots: [SharedSlotDestruction] = []
     private(set) var seedDestruction: SlotDestruction?
+    /// The offsets of the words that hold async shared slots' ``AsyncSlotWaiters``.
+    private(set) var waitersOffsets: [Int] = []
 
     /// Reserves the seed's slot. The seed has no state word: `build` stores it before anything
     /// can read it.
@@ -14,10 +16,17 @@ struct InstanceLayoutBuilder {
         return slot
     }
 
-    /// Reserves the slot of a shared binding linked in `context`: an async one keeps the
-    /// ``AsyncOnceCell`` that makes its value.
+    /// Reserves the slot of a shared binding linked in `context`. An async one is preceded by a
+    /// word for the ``AsyncSlotWaiters`` of requests that wait while its value is being made
+    /// (`StorageSlot.waitersOffset`): the state word is aligned to a word, so it comes right
+    /// after it.
     mutating func addShared<T>(_ type: T.Type, in context: EffectContext) -> StorageSlot {
-        context == .async ? addShared(AsyncOnceCell<T>.self) : addShared(T.self)
+        guard context == .async else { return addShared(T.self) }
+        let waiters = reserve(AnyObject?.self, withState: false)
+        let slot = addShared(T.self)
+        precondition(slot.waitersOffset == waiters.valueOffset, "Wiring internal error: an async shared slot's words are out of place.")
+        waitersOffsets.append(waiters.valueOffset)
+        return slot
     }
 
     /// Reserves the slot of a shared binding.

@@ -16,10 +16,17 @@ struct Linker {
     @usableFromInline let context: EffectContext
     /// Where a binding linked in an effectful context leaves its resolvers; nil otherwise.
     @usableFromInline let sink: EffectSink?
+    /// The cells of the parameter pack resolvers of the component being linked, which its
+    /// layout keeps (see ``PackResolver``).
+    let packCells: UnretainedPackResolverCells
 
-    init(sharedSlot: StorageSlot?, targets: ArraySlice<LinkTarget>, context: EffectContext = .synchronous, sink: EffectSink? = nil) {
+    init(
+        sharedSlot: StorageSlot?, targets: ArraySlice<LinkTarget>, packCells: UnretainedPackResolverCells,
+        context: EffectContext = .synchronous, sink: EffectSink? = nil
+    ) {
         self.sharedSlot = sharedSlot
         self.targets = targets
+        self.packCells = packCells
         self.context = context
         self.sink = sink
     }
@@ -28,6 +35,12 @@ struct Linker {
     @usableFromInline
     func resolver<P>(_ index: Int, _ parameter: P.Type) -> Resolver<P> {
         Self.resolver(for: targets[targets.startIndex + index], P.self)
+    }
+
+    /// The resolver of the parameter at `index` of a factory that takes a parameter pack.
+    @usableFromInline
+    func packResolver<P>(_ index: Int, _ parameter: P.Type) -> PackResolver<P> {
+        packCells.cells.resolver(resolver(index, P.self))
     }
 
     private static func resolver<P>(for target: LinkTarget, _ parameter: P.Type) -> Resolver<P> {
@@ -225,23 +238,22 @@ extension Linker {
         return Self.unreachable(T.self)
     }
 
-    /// Finishes a binding whose resolution is async. A shared one is made once per instance by
-    /// an ``AsyncOnceCell``, which its slot holds.
+    /// Finishes a binding whose resolution is async. A shared one is made once per instance
+    /// (see `ComponentInstance.sharedAsync`).
     @usableFromInline
     func finish<T>(async resolve: @escaping AsyncResolver<T>) -> Resolver<T> {
         guard let sink else { return Self.unreachable(T.self) }
         let errors = sink.errorContext
-        let guarded: AsyncResolver<T> = { instance in
-            do { return try await resolve(instance) } catch { throw errors.wrap(error) }
-        }
         if let slot = sharedSlot {
+            // `sharedAsync` wraps the errors itself: a closure less to await on the way.
             sink.resolvers = EffectfulResolvers<T>(async: { instance in
-                let cell = instance.shared(slot) { _ in AsyncOnceCell<T>() }
-                if let value = cell.madeValue { return value }
-                return try await cell.value(in: instance, guarded)
-            })
+                if instance.isSharedValueMade(slot) { return instance.sharedValue(slot, as: T.self) }
+                return try await instance.sharedAsync(slot, resolve, errors: errors)
+            }, sharedSlot: slot)
         } else {
-            sink.resolvers = EffectfulResolvers<T>(async: guarded)
+            sink.resolvers = EffectfulResolvers<T>(async: { instance in
+                do { return try await resolve(instance) } catch { throw errors.wrap(error) }
+            })
         }
         return Self.unreachable(T.self)
     }

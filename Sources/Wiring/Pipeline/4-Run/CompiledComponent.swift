@@ -7,9 +7,9 @@
 /// its main-actor and async siblings, in `Components/`). In: a `CompiledComponent` and the seed.
 /// `ComponentInstance.make` allocates one instance with the `InstanceLayout`'s words, `build`
 /// stores the seed and calls the root's `Resolver`; resolvers read shared values from their
-/// `StorageSlot`s, made exactly once by `OnceSlot` (`AsyncOnceCell` for async ones). Out: the
-/// root. Providers, `Lazy` and subcomponent factories keep the instance (`SharedInstance`) and
-/// resolve later through the same resolvers.
+/// `StorageSlot`s, made exactly once by `OnceSlot` (`ComponentInstance.sharedAsync` for async
+/// ones). Out: the root. Providers, `Lazy` and subcomponent factories keep the instance
+/// (`SharedInstance`) and resolve later through the same resolvers.
 @usableFromInline
 final class CompiledComponent<C: ComponentBase>: Sendable {
     // The resolvers come before `description`, whose graph releases the linked nodes one at a

@@ -41,7 +41,7 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
         withUnsafeMutablePointerToHeader { header in
             // An instance that never escaped had its values destroyed by `endBuild(layout:)`.
             guard header.pointee.hasEscaped else { return }
-            header.pointee.layout.destroyValues(in: base)
+            header.pointee.layout.destroyEscapedValues(in: base)
         }
     }
 

@@ -17,8 +17,18 @@ final class InstanceLayout: Sendable {
     /// The other shared slots, destroyed through their types.
     private let valueSlots: [SharedSlotDestruction]
     private let seedDestruction: SlotDestruction?
+    /// What the component's resolvers borrow without retaining: the cells of its parameter
+    /// pack resolvers (see ``PackResolver``). Every instance holds its layout, and a resolver
+    /// runs only with an instance of its component, so they live as long as any resolver can run.
+    private let borrowed: [any AnyObject & Sendable]
 
-    init(builder: InstanceLayoutBuilder) {
+    /// The words that hold async shared slots' ``AsyncSlotWaiters``, released whatever the
+    /// slots' states.
+    private let waitersOffsets: [Int]
+
+    init(builder: InstanceLayoutBuilder, keeping borrowed: [any AnyObject & Sendable] = []) {
+        self.borrowed = borrowed
+        waitersOffsets = builder.waitersOffsets
         wordCount = (builder.byteCount + Self.storageAlignment - 1) / Self.storageAlignment
         hasSharedSlots = !builder.sharedSlots.isEmpty
         var objectSlotOffsets: [Int] = []
@@ -49,6 +59,15 @@ final class InstanceLayout: Sendable {
         }
         for slot in valueSlots where Self.isReady(base + slot.stateOffset) {
             slot.destruction.destroy(in: base)
+        }
+    }
+
+    /// Destroys every value an instance that escaped holds: ``destroyValues(in:)``, and the
+    /// waiters of its async shared slots, which only a request from another task makes.
+    func destroyEscapedValues(in base: UnsafeMutableRawPointer) {
+        destroyValues(in: base)
+        for offset in waitersOffsets {
+            AtomicObjectWord<AsyncSlotWaiters>(at: base + offset).releaseObject()
         }
     }
 

@@ -23,8 +23,3 @@ struct SharedSlotDestruction: Sendable {
     let stateOffset: Int
     let destruction: SlotDestruction
 }
-
-/// Releases the strong object reference stored at `address`.
-func releaseObject(at address: UnsafeMutableRawPointer) {
-    Unmanaged<AnyObject>.fromOpaque(address.load(as: UnsafeRawPointer.self)).release()
-}

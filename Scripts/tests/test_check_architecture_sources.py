@@ -1,0 +1,183 @@
+"""Tests of Scripts/check-architecture.py's source rules (unsafe constructs, stages that reach
+back) on small fixture trees, and on the repository itself."""
+import contextlib
+import importlib.util
+import io
+import json
+import pathlib
+import tempfile
+import textwrap
+import unittest
+
+SCRIPT = pathlib.Path(__file__).resolve().parent.parent / "check-architecture.py"
+spec = importlib.util.spec_from_file_location("check_architecture", SCRIPT)
+check = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(check)
+
+UNSAFE_FIX = ("move it into Sources/Wiring/Unsafe/ behind a small internal type, or list it in "
+              "Scripts/architecture/unsafe-exceptions.tsv (file, construct, count, reason) and in "
+              "ARCHITECTURE.md, \"The unsafe corner\"")
+
+FIXTURE = {
+    "ARCHITECTURE.md": """\
+        # Architecture
+
+        ## The unsafe corner
+
+        | Trick | Where |
+        | --- | --- |
+        | `unsafeBitCast` of a resolver | `Unsafe/Box` |
+        | `@unchecked Sendable` | `Node` |
+
+        ## How to measure a change
+        """,
+    "Sources/Wiring/Unsafe/Box.swift": """\
+        func box<T>(_ value: T) -> Int { unsafeBitCast(value, to: Int.self) }
+        """,
+    "Sources/Wiring/Pipeline/1-Configure/Declaration.swift": """\
+        class Declaration {
+            func link(into linker: Linker) {}
+        }
+        """,
+    "Sources/Wiring/Pipeline/1-Configure/Request.swift": """\
+        struct Request {
+            // A comment may name Linker, and Unmanaged too.
+            let name = "Linker: unsafeBitCast(\\(1))"
+        }
+        """,
+    "Sources/Wiring/Pipeline/2-Validate/Graph.swift": """\
+        struct Graph {
+            let requests: [Request]
+        }
+        """,
+    "Sources/Wiring/Pipeline/3-Link/Linker.swift": """\
+        final class Linker: @unchecked Sendable {
+            let graph: Graph? = nil
+        }
+        """,
+    "Scripts/architecture/unsafe-exceptions.tsv": """\
+        # file\tconstruct\tcount\treason
+        Sources/Wiring/Pipeline/3-Link/Linker.swift\t@unchecked Sendable\t1\tset once while linking, then only read
+        """,
+    "Scripts/architecture/reach-back-exceptions.tsv": """\
+        # file\ttypes\treason
+        Sources/Wiring/Pipeline/1-Configure/Declaration.swift\tLinker\tdeclarations carry their link method
+        """,
+}
+
+
+class SourceRuleTests(unittest.TestCase):
+    def setUp(self):
+        self.folder = tempfile.TemporaryDirectory()
+        self.root = pathlib.Path(self.folder.name)
+        for path, text in FIXTURE.items():
+            self.write(path, textwrap.dedent(text))
+
+    def tearDown(self):
+        self.folder.cleanup()
+
+    def write(self, path, text):
+        file = self.root / path
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(text, encoding="utf-8")
+
+    def append(self, path, text):
+        self.write(path, (self.root / path).read_text(encoding="utf-8") + text)
+
+    def test_the_fixture_follows_the_rules(self):
+        self.assertEqual(check.source_problems(self.root), [])
+
+    def test_a_new_trick_outside_unsafe_fails_naming_file_line_construct_and_the_fix(self):
+        self.write("Sources/Wiring/Providers/Weak.swift", "// unsafeBitCast in a comment is fine\n"
+                   "let text = \"Unmanaged in a string too\"\n"
+                   "func cast(_ x: AnyObject) -> Node { unsafeDowncast(x, to: Node.self) }\n")
+        self.assertEqual(check.source_problems(self.root), [
+            f"Sources/Wiring/Providers/Weak.swift:3: unsafeDowncast outside Sources/Wiring/Unsafe/; {UNSAFE_FIX}",
+        ])
+
+    def test_every_kind_of_construct_is_found(self):
+        self.write("Sources/Wiring/Tricks.swift", textwrap.dedent("""\
+            @_semantics("optimize.sil.specialize.generic.never") func a() {}
+            struct B: @unchecked  Sendable { @exclusivity( unchecked ) var c: [Int] = [] }
+            nonisolated(unsafe) var d = 0
+            func e(_ p: UnsafeMutableRawPointer, _ q: OpaquePointer) { withUnsafePointer(to: 1) { _ in } }
+            func f(_ o: AnyObject) { _ = Unmanaged.passUnretained(o) }
+            """))
+        self.assertEqual([(line, construct) for line, construct in check.unsafe_constructs(
+            (self.root / "Sources/Wiring/Tricks.swift").read_text())], [
+            (1, "@_semantics"), (2, "@unchecked Sendable"), (2, "@exclusivity(unchecked)"),
+            (3, "nonisolated(unsafe)"), (4, "UnsafeMutableRawPointer"), (4, "OpaquePointer"),
+            (4, "withUnsafePointer"), (5, "Unmanaged"),
+        ])
+
+    def test_a_use_beyond_an_exceptions_count_fails(self):
+        self.append("Sources/Wiring/Pipeline/3-Link/Linker.swift", "final class Other: @unchecked Sendable {}\n")
+        self.assertEqual(check.source_problems(self.root), [
+            "Sources/Wiring/Pipeline/3-Link/Linker.swift:4: @unchecked Sendable used 2 times (lines 1, 4), "
+            f"but Scripts/architecture/unsafe-exceptions.tsv:2 allows 1; {UNSAFE_FIX}, raising the count",
+        ])
+
+    def test_a_stale_unsafe_exception_fails(self):
+        self.write("Sources/Wiring/Pipeline/3-Link/Linker.swift", "final class Linker: Sendable {\n    let graph: Graph? = nil\n}\n")
+        self.assertEqual(check.source_problems(self.root), [
+            "Scripts/architecture/unsafe-exceptions.tsv:2: a stale exception: it allows @unchecked Sendable 1 times "
+            "in Sources/Wiring/Pipeline/3-Link/Linker.swift, which no longer uses it; remove the line",
+        ])
+
+    def test_an_excepted_construct_the_architecture_does_not_name_fails(self):
+        self.write("ARCHITECTURE.md", "# Architecture\n\n## The unsafe corner\n\n`unsafeBitCast`\n\n## Next\n\n`@unchecked Sendable`\n")
+        self.assertEqual(check.source_problems(self.root), [
+            "ARCHITECTURE.md: \"The unsafe corner\" does not name @unchecked Sendable, which "
+            "Scripts/architecture/unsafe-exceptions.tsv allows; add it, backquoted, to the table",
+        ])
+
+    def test_a_stage_that_reaches_back_fails_naming_file_line_type_and_the_fix(self):
+        self.append("Sources/Wiring/Pipeline/1-Configure/Request.swift", "extension Request {\n    func graph() -> Graph? { nil }\n}\n")
+        self.assertEqual(check.source_problems(self.root), [
+            "Sources/Wiring/Pipeline/1-Configure/Request.swift:6: stage 1 names Graph, a type of stage 2; "
+            "a stage uses only what the stages before it produce: pass what it needs in, or move the code to stage 2 "
+            "(or list Graph for this file in Scripts/architecture/reach-back-exceptions.tsv with the reason, "
+            "as ARCHITECTURE.md's documented exception allows)",
+        ])
+
+    def test_a_new_later_type_in_an_excepted_file_fails(self):
+        self.append("Sources/Wiring/Pipeline/1-Configure/Declaration.swift", "extension Declaration {\n    var graph: Graph? { nil }\n}\n")
+        problems = check.source_problems(self.root)
+        self.assertEqual(len(problems), 1)
+        self.assertTrue(problems[0].startswith(
+            "Sources/Wiring/Pipeline/1-Configure/Declaration.swift:5: stage 1 names Graph, a type of stage 2; "), problems)
+
+    def test_a_stale_reach_back_exception_fails(self):
+        self.write("Sources/Wiring/Pipeline/1-Configure/Declaration.swift", "class Declaration {}\n")
+        self.assertEqual(check.source_problems(self.root), [
+            "Scripts/architecture/reach-back-exceptions.tsv:2: a stale exception: "
+            "Sources/Wiring/Pipeline/1-Configure/Declaration.swift no longer names Linker; "
+            "take Linker out of the line (or the line out of the list)",
+        ])
+
+    def test_a_malformed_exception_list_is_refused(self):
+        self.write("Scripts/architecture/unsafe-exceptions.tsv", "Sources/Wiring/A.swift\tUnmanaged\treason\n")
+        with self.assertRaisesRegex(ValueError, "unsafe-exceptions.tsv:1: expected 4 tab-separated fields, found 3"):
+            check.source_problems(self.root)
+
+    def test_the_command_prints_every_problem_and_exits_1(self):
+        self.write("Sources/Wiring/Components/Leak.swift", "let leak = Unmanaged<AnyObject>.self\n")
+        manifest = self.root / "manifest.json"
+        manifest.write_text(json.dumps({"targets": [], "products": []}))
+        error = io.StringIO()
+        with contextlib.redirect_stderr(error), contextlib.redirect_stdout(io.StringIO()):
+            status = check.main(["--manifest", str(manifest), "--root", str(self.root)])
+        self.assertEqual(status, 1)
+        self.assertEqual(error.getvalue().splitlines(), [
+            f"Sources/Wiring/Components/Leak.swift:1: Unmanaged outside Sources/Wiring/Unsafe/; {UNSAFE_FIX}",
+            "check-architecture: 0 broken arrows, 1 broken source rule",
+        ])
+
+
+class RepositoryTests(unittest.TestCase):
+    def test_the_repository_follows_the_source_rules(self):
+        self.assertEqual(check.source_problems(check.ROOT), [])
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,138 @@
+public import Synchronization
+
+extension SlotState {
+    /// The state of an async shared slot whose value a task is making: tasks move between
+    /// threads, so no thread's token says who.
+    @usableFromInline static let beingMade = 2
+}
+
+extension StorageSlot {
+    /// Offset of the word before an async shared slot's state word, which holds the slot's
+    /// ``AsyncSlotWaiters`` once a request has waited (see
+    /// `InstanceLayoutBuilder.addShared(_:in:)`).
+    var waitersOffset: Int {
+        stateOffset - MemoryLayout<Int>.size
+    }
+}
+
+/// Async shared bindings: their values live in the instance's storage like every shared value,
+/// and are made once per instance however many tasks ask at the same moment.
+///
+/// - A made value is read with one acquiring load and a copy (``isSharedValueMade(_:)``,
+///   ``sharedValue(_:as:)``): no lock, no await.
+/// - Before the instance escapes (see ``escape()``), only the task building it can reach it, so
+///   the value is made right there, in that task: no task is created, no lock is taken. A
+///   creation that hands the instance to other tasks makes them wait for it as below; the
+///   creation itself sees the building task's cancellation.
+/// - Once the instance has escaped, the first request makes the value in a task of its own,
+///   started on the requesting thread (`Task.immediate` where available), so cancelling a task
+///   that waits for it does not cancel it: the others still get the value. Other requests wait
+///   for it through the slot's ``AsyncSlotWaiters``, made by the first of them.
+/// - A creation that throws leaves the slot empty: every request that waited for it receives
+///   the error, and the next request starts a new creation.
+extension ComponentInstance {
+    /// Whether an async shared slot's value is made: one acquiring load.
+    @inlinable
+    func isSharedValueMade(_ slot: StorageSlot) -> Bool {
+        (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self).pointee.load(ordering: .acquiring) == SlotState.ready
+    }
+
+    /// The made value of a shared slot; call it once ``isSharedValueMade(_:)`` is true.
+    @inlinable
+    func sharedValue<T>(_ slot: StorageSlot, as type: T.Type) -> T {
+        if slot.isBoxed {
+            return (base + slot.valueOffset).assumingMemoryBound(to: Box<T>.self).pointee.value
+        }
+        return (base + slot.valueOffset).assumingMemoryBound(to: T.self).pointee
+    }
+
+    /// The value of an async shared slot: made by `create` unless it is made, awaited while
+    /// another task makes it. An error `create` throws reaches the caller wrapped by `errors`.
+    ///
+    /// The path of a build that nothing else reaches is this function alone: the slot is
+    /// claimed with a plain store and `create` awaited here, one async frame for the slot.
+    func sharedAsync<T>(_ slot: StorageSlot, _ create: @escaping AsyncResolver<T>, errors: ErrorContext) async throws -> T {
+        let state = (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self)
+        guard !hasEscaped, state.pointee.load(ordering: .relaxed) == SlotState.empty else {
+            return try await sharedAsyncOnceEscaped(slot, create, errors: errors)
+        }
+        // Only this task can reach the instance: nothing else makes the value or waits for it.
+        state.pointee.store(SlotState.beingMade, ordering: .relaxed)
+        return try await makeClaimedSharedAsync(slot, create, errors: errors)
+    }
+
+    /// `sharedAsync` once the instance has escaped, or when the slot is not empty.
+    @inline(never)
+    private func sharedAsyncOnceEscaped<T>(_ slot: StorageSlot, _ create: @escaping AsyncResolver<T>, errors: ErrorContext) async throws -> T {
+        let state = (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self)
+        while true {
+            let (claimed, found) = state.pointee.compareExchange(
+                expected: SlotState.empty, desired: SlotState.beingMade, ordering: .acquiringAndReleasing
+            )
+            if claimed {
+                let shared = SharedInstance(self)
+                let creation = Self.startCreation {
+                    SentValue(try await shared.instance.makeClaimedSharedAsync(slot, create, errors: errors))
+                }
+                return try await creation.value.value
+            }
+            if found == SlotState.ready {
+                return sharedValue(slot, as: T.self)
+            }
+            // Being made by another task: wait for it, then look again (it may have failed).
+            let waiters = AtomicObjectWord<AsyncSlotWaiters>(at: base + slot.waitersOffset).loadOrSet { AsyncSlotWaiters() }
+            try await waiters.wait {
+                state.pointee.load(ordering: .sequentiallyConsistent) == SlotState.beingMade
+            }
+        }
+    }
+
+    /// Runs the creation of a claimed async shared slot, stores and publishes the value (or
+    /// empties the slot when `create` throws), and resumes whoever waited.
+    @inline(__always)
+    private func makeClaimedSharedAsync<T>(_ slot: StorageSlot, _ create: AsyncResolver<T>, errors: ErrorContext) async throws -> T {
+        let value: T
+        do {
+            value = try await create(self)
+        } catch {
+            let wrapped = errors.wrap(error)
+            abandonSharedAsync(slot, error: wrapped)
+            throw wrapped
+        }
+        publishSharedAsync(slot, value)
+        return value
+    }
+
+    /// Stores and publishes the value of a claimed async shared slot, and resumes whoever waited.
+    private func publishSharedAsync<T>(_ slot: StorageSlot, _ value: T) {
+        let base = self.base
+        if slot.isBoxed {
+            (base + slot.valueOffset).initializeMemory(as: Box<T>.self, to: Box(value))
+        } else {
+            (base + slot.valueOffset).initializeMemory(as: T.self, to: value)
+        }
+        // Published before the waiters are read: a request that sets the waiters after this
+        // read finds the value made (see `AtomicObjectWord`).
+        (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self).pointee.store(SlotState.ready, ordering: .sequentiallyConsistent)
+        AtomicObjectWord<AsyncSlotWaiters>(at: base + slot.waitersOffset).load()?.resumeAll(with: .success(()))
+    }
+
+    /// Empties a claimed async shared slot whose creation threw, and hands the error to whoever
+    /// waited; the next request starts a new creation.
+    private func abandonSharedAsync(_ slot: StorageSlot, error: any Error) {
+        (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self).pointee.store(SlotState.empty, ordering: .sequentiallyConsistent)
+        AtomicObjectWord<AsyncSlotWaiters>(at: base + slot.waitersOffset).load()?.resumeAll(with: .failure(error))
+    }
+
+    /// Starts the task that makes a value other tasks may wait for. It runs on the calling
+    /// thread until it first suspends, where the toolchain allows: a creation that does not
+    /// suspend is done before this returns, without a hop to another thread.
+    private static func startCreation<T>(
+        _ operation: sending @escaping @isolated(any) () async throws -> SentValue<T>
+    ) -> Task<SentValue<T>, any Error> {
+        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+            return Task.immediate(operation: operation)
+        }
+        return Task(operation: operation)
+    }
+}

@@ -9,8 +9,6 @@ extension Binder {
     ///   - module: The private module to include.
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
     public func include<M: PrivateModule>(module: M.Type, file: StaticString = #fileID, line: Int = #line) where M.Scope == Unscoped {
         let graph = self.graph
         graph.includePrivate(M.self, site: CallSite(file: file, line: line)) {
@@ -24,8 +22,6 @@ extension Binder {
     ///   - module: The private module to include.
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
     public func include<M: PrivateModule>(module: M.Type, file: StaticString = #fileID, line: Int = #line) where M.Scope == S, S: Wiring.Scope {
         let graph = self.graph
         graph.includePrivate(M.self, site: CallSite(file: file, line: line)) {

@@ -54,13 +54,13 @@ final class GraphBuilder {
     @exclusivity(unchecked) private var bindCalls: [BindCall] = []
     /// The boundaries of the private modules included, in order (`GraphBuilder+Boundaries.swift`);
     /// empty unless a private module is, which is what keeps every other graph's path as it was.
-    @exclusivity(unchecked) var boundaries: [Boundary] = []
+    var boundaries: [Boundary] = []
     /// The innermost boundary whose `configure` is running, or -1 outside every private module.
     var currentBoundary: Int32 = -1
     /// Where each declaration made inside a private module belongs, by declaration.
-    @exclusivity(unchecked) var declarationBoundaries: [ObjectIdentifier: DeclarationBoundary] = [:]
+    var declarationBoundaries: [ObjectIdentifier: DeclarationBoundary] = [:]
     /// The `expose` calls made outside every private module, which validation reports.
-    @exclusivity(unchecked) var strayExposures: [Exposure] = []
+    var strayExposures: [Exposure] = []
     /// The private modules a test's replacements name that the component does not include.
     var unknownPrivateReplacements: [(module: any Any.Type, site: CallSite)] = []
 

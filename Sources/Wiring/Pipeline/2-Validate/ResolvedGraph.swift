@@ -75,10 +75,10 @@ final class ResolvedGraph {
     @exclusivity(unchecked) private var entryOfKey = KeyTable()
     /// The entry of each key bound inside each private module's boundary, by boundary (see
     /// `ResolvedGraph+Boundaries.swift`); empty without private modules.
-    @exclusivity(unchecked) private(set) var boundaryEntryOfKey: [KeyTable] = []
+    private(set) var boundaryEntryOfKey: [KeyTable] = []
     /// The boundary whose key space holds each entry (-1: the public one); empty without private
     /// modules.
-    @exclusivity(unchecked) private(set) var entryKeySpace: [Int32] = []
+    private(set) var entryKeySpace: [Int32] = []
     /// For each collection entry of a subcomponent that an ancestor's collection of the same key
     /// precedes: where that collection is.
     @exclusivity(unchecked) private var inheritedCollections: [Int: (depth: Int, entry: Int)] = [:]

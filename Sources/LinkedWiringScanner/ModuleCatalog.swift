@@ -75,7 +75,7 @@ package struct ModuleCatalog {
         var all: [Entry] { (declaration.map { [$0] } ?? []) + extensions }
     }
 
-    private static let moduleProtocols: Set<String> = ["Module", "ScopedModule"]
+    private static let moduleProtocols: Set<String> = ["Module", "ScopedModule", "PrivateModule"]
     private static let wiringNamespaces = ["Wiring.Cleanse.", "Wiring.", "Cleanse."]
 
     /// Classifies the modules of one library.

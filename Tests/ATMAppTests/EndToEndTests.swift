@@ -123,8 +123,9 @@ struct EndToEndTests {
     }
 
     @Test func bothAppsValidateTheirGraphs() async throws {
+        // atm's has one binding more: the NetworkExecutor that BankNetworkModule exposes.
         #expect(try await CommandRunner.run("atm", ["validate"]) == CommandRunner.Run(
-            status: 0, output: "The object graph of ATMRootComponent is valid: 13 bindings from 4 modules, every wiring rule checked.\n", error: ""
+            status: 0, output: "The object graph of ATMRootComponent is valid: 14 bindings from 4 modules, every wiring rule checked.\n", error: ""
         ))
         #expect(try await CommandRunner.run("atm-dev", ["validate"]) == CommandRunner.Run(
             status: 0, output: "The object graph of ATMRootComponent is valid: 13 bindings from 4 modules, every wiring rule checked.\n", error: ""
@@ -134,15 +135,20 @@ struct EndToEndTests {
     @Test func theGraphsShowWhichNetworkEachAppUses() async throws {
         let production = try await CommandRunner.run("atm", ["graph"])
         #expect(production.status == 0)
-        // The port names its implementation, every module came from LinkedWiring, and the
-        // throwing factories say so.
+        // The port names its implementation, every module came from LinkedWiring, the throwing
+        // factories say so, and BankNetworkModule exposes the port and keeps the client.
         #expect(production.output.contains(
-            "any NetworkExecutor → BankNetworkExecutor  BankNetworkModule (linked), BankNetworkWiring/BankNetworkModule.swift:16\n"
+            "any NetworkExecutor  exposed by BankNetworkModule · BankNetworkModule (linked), BankNetworkWiring/BankNetworkModule.swift:22\n"
         ))
         #expect(production.output.contains(
-            "BankNetworkExecutor  shared in Singleton · BankNetworkModule (linked), BankNetworkWiring/BankNetworkModule.swift:15\n"
+            "any NetworkExecutor → BankNetworkExecutor  private to BankNetworkModule · BankNetworkModule (linked), BankNetworkWiring/BankNetworkModule.swift:21\n"
         ))
-        #expect(production.output.contains("BankConfiguration  throws · BankNetworkModule (linked), BankNetworkWiring/BankNetworkModule.swift:14\n"))
+        #expect(production.output.contains(
+            "BankNetworkExecutor  shared in Singleton · private to BankNetworkModule · BankNetworkModule (linked), BankNetworkWiring/BankNetworkModule.swift:20\n"
+        ))
+        #expect(production.output.contains(
+            "BankConfiguration  private to BankNetworkModule · throws · BankNetworkModule (linked), BankNetworkWiring/BankNetworkModule.swift:19\n"
+        ))
         #expect(production.output.contains("any DepositJournal  throws · ATMLibModule (linked), ATMLibWiring/ATMLibModule.swift:13\n"))
         let development = try await CommandRunner.run("atm-dev", ["graph", "--format", "json"])
         #expect(development.status == 0)

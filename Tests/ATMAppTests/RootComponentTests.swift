@@ -22,8 +22,12 @@ struct RootComponentTests {
     @Test func theProductionGraphValidatesWithEveryRuleAndBuildsTheClient() async throws {
         let factory = try #require(expectValidAsyncGraph(ProductionRoot.self, rules: .all))
         let network = expectBinding((any NetworkExecutor).self, in: factory.graph)
-        #expect(network.map(\.module) == ["BankNetworkWiring.BankNetworkModule"])
-        #expect(network.map(\.implementation) == ["BankNetworkExecutor"])
+        // The module's private binding to the client, and the one it exposes.
+        #expect(network.map(\.module) == ["BankNetworkWiring.BankNetworkModule", "BankNetworkWiring.BankNetworkModule"])
+        #expect(network.map(\.implementation) == ["BankNetworkExecutor", nil])
+        #expect(network.map(\.privateTo) == ["BankNetworkWiring.BankNetworkModule", nil])
+        #expect(network.map(\.exposedFrom) == [nil, "BankNetworkWiring.BankNetworkModule"])
+        #expect(factory.graph.boundaries.map(\.module) == ["BankNetworkWiring.BankNetworkModule"])
         let client = expectBinding(BankNetworkExecutor.self, in: factory.graph)
         #expect(client.map(\.module) == ["BankNetworkWiring.BankNetworkModule"])
         expectNoBinding(FakeNetworkExecutor.self, in: factory.graph)
@@ -105,7 +109,10 @@ struct RootComponentTests {
             "any ATMLib.DepositJournal", "ATMLib.ATMDepositer", "ATMLib.DepositSynchronizer", "ATMLib.ATM",
             "BillScanner.BillScanner", "any Network.NetworkExecutor", "root",
         ])
-        #expect(Set(production.bindings.map(\.id)).subtracting(shared) == ["BankNetwork.BankConfiguration", "BankNetwork.BankNetworkExecutor"])
+        #expect(Set(production.bindings.map(\.id)).subtracting(shared) == [
+            "BankNetworkWiring.BankNetworkModule::BankNetwork.BankConfiguration", "BankNetworkWiring.BankNetworkModule::BankNetwork.BankNetworkExecutor",
+            "BankNetworkWiring.BankNetworkModule::any Network.NetworkExecutor",
+        ])
         #expect(Set(development.bindings.map(\.id)).subtracting(shared) == ["FakeNetwork.FakeNetworkExecutor", "Network.BuiltInBank"])
         #expect(production.modules.filter(\.isLinked).map(\.module) == [
             "ATMLibWiring.ATMLibModule", "BankNetworkWiring.BankNetworkModule", "BillScannerWiring.BillScannerModule",

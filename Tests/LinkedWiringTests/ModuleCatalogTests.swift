@@ -5,6 +5,22 @@ import Testing
 /// Which modules of a library `LinkedWiring` includes, which it leaves out and why, and which
 /// declarations fail the build.
 struct ModuleCatalogTests {
+    @Test func aPrivateModuleIsAModuleTheLinkedWiringIncludes() throws {
+        let plan = try makePlan([
+            "Lib/Private.swift": """
+                public struct Boundary: PrivateModule {
+                    public static func configure(binder: Binder<Singleton>) {}
+                }
+                public struct Qualified: Wiring.PrivateModule {
+                    public static func configure(binder: Binder<Unscoped>) {}
+                }
+                """,
+        ])
+        #expect(plan.included.map(\.reference) == ["Lib.Boundary", "Lib.Qualified"])
+        #expect(plan.included.map(\.scope) == [.singleton, .unscoped])
+        #expect(plan.leftOut == [])
+    }
+
     @Test func everySpellingOfAConformanceMakesAModule() throws {
         let plan = try makePlan([
             "Lib/Spellings.swift": """

@@ -11,7 +11,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         private enum Code: Hashable, Sendable, CaseIterable {
             case missingBinding, dependencyCycle, duplicateBinding, scopeMisuse, rootBinding, wiringRule, invalidOverride, unhandledEffect, duplicateMapKey,
-                unfinishedBinding
+                unfinishedBinding, privateBinding
         }
 
         private let code: Code
@@ -46,6 +46,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         /// A `binder.bind(T.self)` that no terminal (`to(factory:)`, `to(value:)`, …) finishes,
         /// and so binds nothing.
         public static let unfinishedBinding = Kind(.unfinishedBinding)
+        /// A factory asks for a binding a ``PrivateModule`` keeps to itself, or `expose` is used
+        /// where it exposes nothing.
+        public static let privateBinding = Kind(.privateBinding)
 
         /// The kind in words: `missing binding`, `dependency cycle`, …
         public var description: String {
@@ -60,6 +63,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
             case .unhandledEffect: "unhandled effect"
             case .duplicateMapKey: "duplicate map key"
             case .unfinishedBinding: "unfinished binding"
+            case .privateBinding: "private binding"
             }
         }
     }

@@ -27,11 +27,13 @@ public struct ValidationError: Error, CustomStringConvertible, Sendable {
     ///    the root never or more than once;
     /// 7. `missing binding` (``Diagnostic/Kind-swift.struct/missingBinding``): a factory asks for
     ///    a type nothing binds;
-    /// 8. `dependency cycle` (``Diagnostic/Kind-swift.struct/dependencyCycle``): factories that
+    /// 8. `private binding` (``Diagnostic/Kind-swift.struct/privateBinding``): a factory asks
+    ///    for a type a ``PrivateModule`` keeps to itself, or an `expose` exposes nothing;
+    /// 9. `dependency cycle` (``Diagnostic/Kind-swift.struct/dependencyCycle``): factories that
     ///    need each other;
-    /// 9. `unhandled effect` (``Diagnostic/Kind-swift.struct/unhandledEffect``): an effect where
+    /// 10. `unhandled effect` (``Diagnostic/Kind-swift.struct/unhandledEffect``): an effect where
     ///    it cannot run, the requests of a subcomponent's factory last;
-    /// 10. `wiring rule` (``Diagnostic/Kind-swift.struct/wiringRule``), only with
+    /// 11. `wiring rule` (``Diagnostic/Kind-swift.struct/wiringRule``), only with
     ///    ``ValidationRules/siblingBindingsOnly``: a wiring library binds another library's type.
     public let diagnostics: [Diagnostic]
 

@@ -44,8 +44,27 @@ struct DOTGraphRenderer {
     }
 
     /// The node statements of one graph's bindings.
+    /// The nodes of a component: its public bindings, then one cluster per private module
+    /// holding what the module exposes and what it keeps (`cluster_private_` and the module).
     private func nodes(of graph: ObjectGraph, indent: String) -> [String] {
-        graph.bindings.map { binding in
+        let boundaries = graph.boundaries
+        guard !boundaries.isEmpty else { return nodes(graph.bindings, indent: indent) }
+        let fenced = Set(boundaries.flatMap { $0.exposes + $0.keeps })
+        var lines = nodes(graph.bindings.filter { !fenced.contains($0.id) }, indent: indent)
+        for boundary in boundaries {
+            let members = Set(boundary.exposes + boundary.keeps)
+            let name = boundary.module.split(separator: ".").last.map(String.init) ?? boundary.module
+            lines.append("\(indent)subgraph \(quoted("cluster_private_\(graph.component)_\(boundary.module)")) {")
+            lines.append("\(indent)    label=\(quoted("\(name) (private module)"));")
+            lines.append("\(indent)    style=dashed;")
+            lines += nodes(graph.bindings.filter { members.contains($0.id) }, indent: indent + "    ")
+            lines.append("\(indent)}")
+        }
+        return lines
+    }
+
+    private func nodes(_ bindings: [ObjectGraph.Binding], indent: String) -> [String] {
+        bindings.map { binding in
             var attributes = ["label=\(quoted(([binding.label] + binding.traits + [binding.origin(linkedModules: linkedModules)].compactMap { $0 }).joined(separator: "\n")))"]
             switch binding.kind {
             case .root: attributes.append("style=bold")

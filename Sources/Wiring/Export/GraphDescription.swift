@@ -63,10 +63,13 @@ final class GraphDescription: @unchecked Sendable {
     /// `Module.Type`, `#Module.Tag` when tagged, `@n` for the n-th contribution of a collection,
     /// `[key]` for a map entry.
     private func bindingIDs(prefix: String) -> [String] {
-        var contributionCounts: [BindingKey: Int] = [:]
+        var contributionCounts: [String: Int] = [:]
         return graph.declarations.map { declaration in
             if declaration.role == .root { return prefix + Self.rootID }
-            var id = prefix + TypeName.qualified(declaration.key.type)
+            // A binding a private module keeps: its module first, so that two private modules'
+            // bindings of one type get two ids.
+            let keeper = privateModule(of: declaration).map { TypeName.qualified($0) + "::" } ?? ""
+            var id = prefix + keeper + TypeName.qualified(declaration.key.type)
             if let tag = declaration.key.tag { id += "#" + TypeName.qualified(tag) }
             if declaration.role == .contribution {
                 switch (declaration.mapRole, declaration.mapKey) {
@@ -75,8 +78,8 @@ final class GraphDescription: @unchecked Sendable {
                 case let (.removal?, key?):
                     id += "[\(key.text)]@removed"
                 default:
-                    contributionCounts[declaration.key, default: 0] += 1
-                    id += "@\(contributionCounts[declaration.key, default: 1])"
+                    contributionCounts[id, default: 0] += 1
+                    id += "@\(contributionCounts[id, default: 1])"
                 }
             }
             return id
@@ -110,8 +113,23 @@ final class GraphDescription: @unchecked Sendable {
                 case .declaration: .declaration
                 case .removal: .removal
                 }
-            }
+            },
+            privateTo: privateModule(of: declaration).map(TypeName.qualified),
+            exposedFrom: exposingModule(of: declaration).map(TypeName.qualified)
         )
+    }
+
+    /// The private module whose key space holds a declaration; nil for a public one.
+    private func privateModule(of declaration: AnyDeclaration) -> (any Any.Type)? {
+        guard let boundary = graph.builder.boundary(of: declaration), boundary.keySpace >= 0 else { return nil }
+        return graph.builder.boundaries[Int(boundary.keySpace)].module
+    }
+
+    /// The private module a declaration exposes: the one an `expose` alias reaches into, or the
+    /// one whose exposed contribution it is.
+    private func exposingModule(of declaration: AnyDeclaration) -> (any Any.Type)? {
+        guard let boundary = graph.builder.boundary(of: declaration), boundary.keySpace != boundary.resolvesIn else { return nil }
+        return graph.builder.boundaries[Int(boundary.resolvesIn)].module
     }
 
     private func edges(

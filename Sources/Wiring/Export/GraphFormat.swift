@@ -43,6 +43,8 @@ extension ObjectGraph.Binding {
         }
         if let scope { traits.append("shared in \(scope.split(separator: ".").last.map(String.init) ?? scope)") }
         if isOverride { traits.append("override") }
+        if let exposedFrom { traits.append("exposed by \(exposedFrom.split(separator: ".").last.map(String.init) ?? exposedFrom)") }
+        if let privateTo, exposedFrom == nil { traits.append("private to \(privateTo.split(separator: ".").last.map(String.init) ?? privateTo)") }
         if !effects.isEmpty { traits.append(effects.description) }
         return traits
     }

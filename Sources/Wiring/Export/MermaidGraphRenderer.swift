@@ -9,15 +9,29 @@ struct MermaidGraphRenderer {
             nodeIDs[binding.id] = "n\(index)"
         }
         var lines = ["flowchart LR"]
+        var subgraphs = 0
         func nodes(of graph: ObjectGraph, indent: String) {
-            for binding in graph.bindings {
+            let boundaries = graph.boundaries
+            let fenced = Set(boundaries.flatMap { $0.exposes + $0.keeps })
+            nodes(graph.bindings.filter { !fenced.contains($0.id) }, indent: indent)
+            // Each private module a subgraph: what it exposes and what it keeps.
+            for boundary in boundaries {
+                subgraphs += 1
+                let members = Set(boundary.exposes + boundary.keeps)
+                let name = boundary.module.split(separator: ".").last.map(String.init) ?? boundary.module
+                lines.append("\(indent)subgraph s\(subgraphs) [\"\(escaped(name)) (private module)\"]")
+                nodes(graph.bindings.filter { members.contains($0.id) }, indent: indent + "    ")
+                lines.append("\(indent)end")
+            }
+        }
+        func nodes(_ bindings: [ObjectGraph.Binding], indent: String) {
+            for binding in bindings {
                 guard let node = nodeIDs[binding.id] else { continue }
                 let text = ([binding.label] + binding.traits).map(escaped).joined(separator: "<br/>")
                 let shape = binding.kind == .seed ? ("([\"", "\"])") : ("[\"", "\"]")
                 lines.append("\(indent)\(node)\(shape.0)\(text)\(shape.1)")
             }
         }
-        var subgraphs = 0
         func subgraph(_ child: ObjectGraph, indent: String) {
             subgraphs += 1
             lines.append("\(indent)subgraph s\(subgraphs) [\"\(escaped(child.component))\"]")

@@ -75,6 +75,25 @@ public struct ObjectGraph: Hashable, Sendable, Codable {
         return bindings.filter { $0.type == typeName && $0.tag == tagName && $0.kind != .root }
     }
 
+    /// The private modules of this component, in the order their bindings appear: what each
+    /// exposes and what it keeps to itself (see ``PrivateModule``). Empty without private
+    /// modules.
+    public var boundaries: [Boundary] {
+        var order: [String] = []
+        var exposes: [String: [String]] = [:]
+        var keeps: [String: [String]] = [:]
+        for binding in bindings {
+            if let module = binding.exposedFrom {
+                if exposes[module] == nil, keeps[module] == nil { order.append(module) }
+                exposes[module, default: []].append(binding.id)
+            } else if let module = binding.privateTo {
+                if exposes[module] == nil, keeps[module] == nil { order.append(module) }
+                keeps[module, default: []].append(binding.id)
+            }
+        }
+        return order.map { Boundary(module: $0, exposes: exposes[$0] ?? [], keeps: keeps[$0] ?? []) }
+    }
+
     /// The edges that start at a binding, in parameter order.
     ///
     /// - Parameter id: A binding's id.
@@ -148,13 +167,23 @@ extension ObjectGraph {
         /// What the binding does to a map, for the declarations of a map `[Key: Value]`
         /// (their ``kind`` is ``Kind/contribution``). Nil otherwise, and absent from JSON.
         public let mapRole: MapRole?
+        /// The private module that keeps the binding to itself, with its Swift module
+        /// (`BankNetworkWiring.BankNetworkModule`): only bindings declared inside it see it. Nil
+        /// for a binding visible to the whole component, and absent from JSON.
+        public let privateTo: String?
+        /// The private module whose binding this one exposes (an `expose` call), or whose
+        /// contribution it is when the module exposes its collection or map. Nil otherwise, and
+        /// absent from JSON.
+        public let exposedFrom: String?
 
         /// Creates a binding.
         public init(
             id: String, type: String, name: String, tag: String?, kind: Kind, scope: String?, isCollection: Bool,
             module: String?, location: SourceLocation?, isOverride: Bool, effects: Effects = [], implementation: String? = nil,
-            mapKey: String? = nil, mapRole: MapRole? = nil
+            mapKey: String? = nil, mapRole: MapRole? = nil, privateTo: String? = nil, exposedFrom: String? = nil
         ) {
+            self.privateTo = privateTo
+            self.exposedFrom = exposedFrom
             self.mapKey = mapKey
             self.mapRole = mapRole
             self.effects = effects
@@ -173,6 +202,7 @@ extension ObjectGraph {
 
         private enum CodingKeys: String, CodingKey {
             case id, type, name, tag, kind, scope, isCollection, module, location, isOverride, effects, implementation, mapKey, mapRole
+            case privateTo, exposedFrom
         }
 
         /// Decodes a binding; `effects` may be absent (documents of schema version 1).
@@ -195,7 +225,9 @@ extension ObjectGraph {
                 effects: try container.decodeIfPresent(Effects.self, forKey: .effects) ?? [],
                 implementation: try container.decodeIfPresent(String.self, forKey: .implementation),
                 mapKey: try container.decodeIfPresent(String.self, forKey: .mapKey),
-                mapRole: try container.decodeIfPresent(MapRole.self, forKey: .mapRole)
+                mapRole: try container.decodeIfPresent(MapRole.self, forKey: .mapRole),
+                privateTo: try container.decodeIfPresent(String.self, forKey: .privateTo),
+                exposedFrom: try container.decodeIfPresent(String.self, forKey: .exposedFrom)
             )
         }
 
@@ -258,6 +290,23 @@ extension ObjectGraph {
         /// `Lazy`, a `WeakProvider` or a subcomponent's async or main-actor factory), which is
         /// what makes a cycle through it legal.
         public var isDeferred: Bool { kind != .instance && kind != .optional }
+    }
+
+    /// A private module's boundary: the bindings it exposes and those it keeps to itself.
+    public struct Boundary: Hashable, Sendable {
+        /// The private module, with its Swift module: `BankNetworkWiring.BankNetworkModule`.
+        public let module: String
+        /// The ids of the bindings it exposes, in declaration order.
+        public let exposes: [String]
+        /// The ids of the bindings it keeps private, in declaration order.
+        public let keeps: [String]
+
+        /// Creates a boundary.
+        public init(module: String, exposes: [String], keeps: [String]) {
+            self.module = module
+            self.exposes = exposes
+            self.keeps = keeps
+        }
     }
 
     /// A module the component includes.

@@ -83,6 +83,12 @@ struct TextGraphRenderer {
                     tree(from: binding.id)
                 }
             }
+            for boundary in graph.boundaries {
+                output.append("")
+                output.append("Private module \(boundary.module.split(separator: ".").last.map(String.init) ?? boundary.module):")
+                output.append("  exposes " + names(boundary.exposes, byID))
+                output.append("  keeps " + names(boundary.keeps, byID))
+            }
             graph.subcomponents.forEach(component)
         }
 
@@ -91,6 +97,12 @@ struct TextGraphRenderer {
     }
 
     /// Every binding the root reaches, including those below the depth the tree prints.
+    /// The labels of bindings, `nothing` for none: `HTTPClient, CurlSettings`.
+    private func names(_ ids: [String], _ byID: [String: ObjectGraph.Binding]) -> String {
+        let labels = ids.compactMap { byID[$0]?.label }
+        return labels.isEmpty ? "nothing" : labels.joined(separator: ", ")
+    }
+
     private func reachable(from start: String, edges: [String: [ObjectGraph.Dependency]]) -> Set<String> {
         var reached: Set<String> = [start]
         var pending = [start]

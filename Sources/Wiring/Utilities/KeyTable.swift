@@ -47,6 +47,16 @@ struct KeyTable {
         return count > before
     }
 
+    /// Adds a type's identity within a private module's boundary (see `GraphBuilder.boundaries`),
+    /// apart from the same type's identity anywhere else.
+    ///
+    /// - Returns: Whether it was not there before.
+    mutating func insert(_ type: any Any.Type, in boundary: Int32) -> Bool {
+        let before = count
+        _ = insert((Self.address(of: type), UInt(truncatingIfNeeded: Int(boundary) + 1)), value: 0)
+        return count > before
+    }
+
     // MARK: - Probing
 
     private func value(for words: (first: UInt, second: UInt)) -> Int? {

@@ -52,6 +52,17 @@ final class GraphBuilder {
     @exclusivity(unchecked) private var pendingLinks: [LinkBox<Any>?] = []
     /// Every `bind()` call, which its builder refers to by index (see `BindingOptions`).
     @exclusivity(unchecked) private var bindCalls: [BindCall] = []
+    /// The boundaries of the private modules included, in order (`GraphBuilder+Boundaries.swift`);
+    /// empty unless a private module is, which is what keeps every other graph's path as it was.
+    var boundaries: [Boundary] = []
+    /// The innermost boundary whose `configure` is running, or -1 outside every private module.
+    var currentBoundary: Int32 = -1
+    /// Where each declaration made inside a private module belongs, by declaration.
+    var declarationBoundaries: [ObjectIdentifier: DeclarationBoundary] = [:]
+    /// The `expose` calls made outside every private module, which validation reports.
+    var strayExposures: [Exposure] = []
+    /// The private modules a test's replacements name that the component does not include.
+    var unknownPrivateReplacements: [(module: any Any.Type, site: CallSite)] = []
 
     /// A `bind()` call: where it is, what it asked to bind, in which module's `configure`, and
     /// whether a terminal finished it (one that none finishes is reported).
@@ -104,7 +115,9 @@ final class GraphBuilder {
     /// Runs a module's `configure` the first time the module is included; later includes of the
     /// same module do nothing.
     func include(_ module: any Any.Type, site: CallSite, configure: () -> Void) {
-        guard includedModules.insert(module) else { return }
+        // Inside a private module, a module is included once per boundary: each private module
+        // gets its own bindings of the helpers it includes.
+        guard currentBoundary < 0 ? includedModules.insert(module) : includedModules.insert(module, in: currentBoundary) else { return }
         inclusions.append(Inclusion(module: module, site: site, includedBy: currentModule))
         moduleStack.append(module)
         configure()
@@ -124,6 +137,9 @@ final class GraphBuilder {
     func add(_ declaration: AnyDeclaration) {
         hasEffects = hasEffects || !declaration.effects.isEmpty
         declaration.isOverride = isDeclaringOverrides
+        if currentBoundary >= 0 {
+            placeInBoundary(declaration)
+        }
         declarations.append(declaration)
     }
 

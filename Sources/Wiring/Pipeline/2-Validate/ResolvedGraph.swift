@@ -73,6 +73,12 @@ final class ResolvedGraph {
     /// The entry of each key: kept until every subcomponent has resolved its requests against
     /// this graph, then dropped (see ``dropKeyLookup()``).
     @exclusivity(unchecked) private var entryOfKey = KeyTable()
+    /// The entry of each key bound inside each private module's boundary, by boundary (see
+    /// `ResolvedGraph+Boundaries.swift`); empty without private modules.
+    private(set) var boundaryEntryOfKey: [KeyTable] = []
+    /// The boundary whose key space holds each entry (-1: the public one); empty without private
+    /// modules.
+    private(set) var entryKeySpace: [Int32] = []
     /// For each collection entry of a subcomponent that an ancestor's collection of the same key
     /// precedes: where that collection is.
     @exclusivity(unchecked) private var inheritedCollections: [Int: (depth: Int, entry: Int)] = [:]
@@ -104,27 +110,32 @@ final class ResolvedGraph {
         self.parent = parent
         self.path = (parent?.path ?? []) + [TypeName.of(builder.component)]
         var declarations = builder.declarations.contains(where: \.isOverride)
-            ? Self.applyingOverrides(builder.declarations)
+            ? (builder.hasBoundaries ? Self.applyingOverridesAcrossBoundaries(builder) : Self.applyingOverrides(builder.declarations))
             : builder.declarations
         // Cleanse's rule: the root is an ordinary binding of its type. Where a module binds that
         // type too, or the root asks for its own type (`bind.to { (atm: ATM) in atm }`), the root
         // stays the component's own and takes the module's binding.
-        if let root = builder.root, !declarations.contains(where: { $0.key == root.key }),
+        // (A private module's binding of the type, in a key space of its own, does not count.)
+        if let root = builder.root, !declarations.contains(where: { $0.key == root.key && (builder.boundary(of: $0)?.keySpace ?? -1) < 0 }),
            !root.requests.contains(where: { $0.key == root.key || BindingKey($0.parameterType) == root.key }) {
             declarations.append(root)
         }
         self.declarations = declarations
         let (requests, requestStart) = Self.storeRequestsTogether(of: declarations)
-        (entries, entryDeclarations, entryOfKey) = Self.groupByKey(declarations)
+        if builder.hasBoundaries {
+            (entries, entryDeclarations, entryOfKey, boundaryEntryOfKey, entryKeySpace) = Self.groupByKeySpace(declarations, builder)
+        } else {
+            (entries, entryDeclarations, entryOfKey) = Self.groupByKey(declarations)
+        }
         if parent != nil {
-            for entry in entries.indices where isCollection(entry) {
+            for entry in entries.indices where isCollection(entry) && isPublic(entry) {
                 inheritedCollections[entry] = findInheritedCollection(key(of: entry))
             }
         }
         // The requests of all declarations lie in one array, in declaration order: resolved in
         // one pass over it, with no array of each declaration's to retain and release.
         self.requests = requests
-        resolutions = requests.map(resolve)
+        resolutions = builder.hasBoundaries ? resolveInBoundaries(declarations, requestStart: requestStart) : requests.map(resolve)
         resolutionStart = requestStart
         if let root = builder.root, let index = declarations.firstIndex(where: { $0 === root }) {
             rootEntry = entryOfKey.value(for: root.key)
@@ -197,18 +208,55 @@ final class ResolvedGraph {
             }
             entryOfDeclaration.append(entry)
         }
+        let entryDeclarations = listDeclarations(&entries, entryOfDeclaration)
+        return (entries, entryDeclarations, entryOfKey)
+    }
+
+    /// ``groupByKey(_:)`` for a graph with private modules: a declaration made inside a private
+    /// module's boundary gets its entry from the boundary's key space, the others from the
+    /// public one.
+    private static func groupByKeySpace(_ declarations: [AnyDeclaration], _ builder: GraphBuilder) -> (
+        entries: [Entry], entryDeclarations: [Int32], entryOfKey: KeyTable, boundaryEntryOfKey: [KeyTable], entryKeySpace: [Int32]
+    ) {
+        var entries: [Entry] = []
+        var entryOfKey = KeyTable(capacity: declarations.count)
+        var boundaryEntryOfKey = [KeyTable](repeating: KeyTable(), count: builder.boundaries.count)
+        var entryKeySpace: [Int32] = []
+        var entryOfDeclaration: [Int] = []
+        entryOfDeclaration.reserveCapacity(declarations.count)
+        for declaration in declarations {
+            let next = entries.count
+            let space = builder.boundary(of: declaration)?.keySpace ?? -1
+            let entry = space < 0
+                ? entryOfKey.value(for: declaration.key, insertingIfAbsent: next)
+                : boundaryEntryOfKey[Int(space)].value(for: declaration.key, insertingIfAbsent: next)
+            if entry == next {
+                entries.append(Entry(start: 0, count: 1))
+                entryKeySpace.append(space)
+            } else {
+                entries[entry].count += 1
+            }
+            entryOfDeclaration.append(entry)
+        }
+        let entryDeclarations = listDeclarations(&entries, entryOfDeclaration)
+        return (entries, entryDeclarations, entryOfKey, boundaryEntryOfKey, entryKeySpace)
+    }
+
+    /// Lays out the declarations of every entry, entry after entry, given each entry's count and
+    /// each declaration's entry.
+    private static func listDeclarations(_ entries: inout [Entry], _ entryOfDeclaration: [Int]) -> [Int32] {
         var start: Int32 = 0
         for entry in entries.indices {
             entries[entry].start = start
             start += entries[entry].count
             entries[entry].count = 0
         }
-        var entryDeclarations = [Int32](repeating: 0, count: declarations.count)
+        var entryDeclarations = [Int32](repeating: 0, count: entryOfDeclaration.count)
         for (declaration, entry) in entryOfDeclaration.enumerated() {
             entryDeclarations[entries[entry].range.upperBound] = Int32(declaration)
             entries[entry].count += 1
         }
-        return (entries, entryDeclarations, entryOfKey)
+        return entryDeclarations
     }
 
     /// The declarations of an entry, in the order they were declared.
@@ -298,6 +346,7 @@ final class ResolvedGraph {
     /// after its subcomponents are resolved. A linked graph does not need it.
     func dropKeyLookup() {
         entryOfKey = KeyTable()
+        boundaryEntryOfKey = []
     }
 
     /// The collection of `key` an ancestor provides, which a subcomponent's own contributions add to.
@@ -315,7 +364,7 @@ final class ResolvedGraph {
     }
 
     /// A parameter's resolution here, or else in the nearest ancestor that satisfies it.
-    private func resolve(_ request: DependencyRequest) -> Resolution {
+    func resolve(_ request: DependencyRequest) -> Resolution {
         let own = resolveHere(request)
         switch own {
         case .missing, .absent:
@@ -337,6 +386,12 @@ final class ResolvedGraph {
     }
 
     private func resolveHere(_ request: DependencyRequest) -> Resolution {
+        resolveHere(request, in: entryOfKey)
+    }
+
+    /// `request` resolved in one key space of this component: its public one, or a private
+    /// module's.
+    func resolveHere(_ request: DependencyRequest, in entryOfKey: KeyTable) -> Resolution {
         switch request.kind {
         case .instance:
             guard let entry = entryOfKey.value(for: request.key) else { return .missing }

@@ -14,6 +14,7 @@ enum GraphRules {
         MapKeyRule.self,
         RootBindingRule.self,
         MissingBindingRule.self,
+        PrivateBindingRule.self,
         DependencyCycleRule.self,
         EffectRule.self,
         EffectRule.SubcomponentFactories.self,

@@ -17,7 +17,7 @@ enum MissingBindingRule: GraphRule {
         var requirements: [BindingKey: [Requirement]] = [:]
         func collect(_ declaration: AnyDeclaration, _ resolutions: some Collection<ResolvedGraph.Resolution>) {
             for (request, resolution) in zip(declaration.requests, resolutions) {
-                guard case .missing = resolution else { continue }
+                guard case .missing = resolution, !graph.isReportedAtBoundary(declaration, request) else { continue }
                 if requirements[request.key] == nil { order.append(request.key) }
                 requirements[request.key, default: []].append(Requirement(requirer: declaration, request: request))
             }
@@ -56,7 +56,7 @@ enum MissingBindingRule: GraphRule {
 
     /// The same type bound under another tag, or a bound type with a similar name.
     private static func hints(for key: BindingKey, _ graph: ResolvedGraph) -> [String] {
-        let declarations = graph.entries.map(graph.firstDeclaration(of:))
+        let declarations = graph.entries.indices.filter(graph.isPublic).map { graph.firstDeclaration(of: graph.entries[$0]) }
         let sameType = declarations.filter { $0.key.type == key.type && $0.key != key }
         if !sameType.isEmpty {
             return sameType.map { declaration in

@@ -20,12 +20,13 @@ enum OverrideRule: GraphRule {
                 guard !boundEntries.contains(entry), reportedEntries.insert(entry).inserted else { return nil }
                 return missingEntry(entry, declaration, graph)
             }
-            guard declaration.mapRole == nil, !bound.contains(declaration.key), reported.insert(declaration.key).inserted else { return nil }
+            let replacesNothing = graph.builder.hasBoundaries ? graph.replacesNothing(declaration) : !bound.contains(declaration.key)
+            guard declaration.mapRole == nil, replacesNothing, reported.insert(declaration.key).inserted else { return nil }
             let name = declaration.key.displayName
             let message = """
-                The override of \(name) replaces nothing: \(graph.componentName) does not bind \(name).
+                The override of \(name) replaces nothing: \(graph.componentName) does not bind \(name)\(PrivateBindingRule.where(declaration, graph)).
                   overridden \(graph.place(of: declaration))
-                  To fix this, override a type the component binds, or add the binding to the component instead.
+                  To fix this, \(PrivateBindingRule.overrideFix(declaration, graph) ?? "override a type the component binds, or add the binding to the component instead").
                 """
             return Diagnostic(kind: .invalidOverride, message: message, location: declaration.location)
         }

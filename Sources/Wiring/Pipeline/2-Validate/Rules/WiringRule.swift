@@ -6,7 +6,8 @@
 /// belongs to the sibling too: the wiring library of an adapter binds the port it implements.
 /// Only modules declared in a Swift module whose name ends in `Wiring` are checked. A map's
 /// declarations are not: a map is a registry that the wiring libraries of many features
-/// contribute entries to, under the port type of the library that owns it.
+/// contribute entries to, under the port type of the library that owns it. Nor is an `expose`:
+/// the private binding it exposes is.
 enum WiringRule: GraphRule {
     static var kind: Diagnostic.Kind { .wiringRule }
     static var option: ValidationRules? { .siblingBindingsOnly }
@@ -16,7 +17,7 @@ enum WiringRule: GraphRule {
         return graph.declarations.compactMap { declaration in
             let module = declaration.declaringModule
             guard declaration.role == .unique || declaration.role == .contribution, !declaration.isSubcomponentFactory,
-                  declaration.mapRole == nil,
+                  declaration.mapRole == nil, !graph.isExposure(declaration),
                   let wiringLibrary = TypeName.module(of: module),
                   let siblings = Self.siblings(ofWiringLibrary: wiringLibrary),
                   let owner = Self.owner(of: declaration),

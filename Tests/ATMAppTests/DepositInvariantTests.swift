@@ -388,7 +388,7 @@ private struct InvariantApplication: ATMApplication {
     var defaults: ATMDefaults { ATMDefaults() }
 
     func makeATM(settings: ATMRunSettings) async throws(ATMBuildFailure) -> ATM {
-        let journal = FileDepositJournal(location: settings.configuration.journal, lockTimeout: .milliseconds(50), system: systemCalls)
+        let journal = FileDepositJournal(location: settings.configuration.journal, lockTimeout: .seconds(5), system: systemCalls)
         return ATM(
             depositer: ATMDepositer(scanner: BillScanner(), network: network, configuration: settings.configuration, journal: journal),
             synchronizer: DepositSynchronizer(network: network, configuration: settings.configuration, journal: journal),

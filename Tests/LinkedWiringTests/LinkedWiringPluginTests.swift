@@ -66,7 +66,6 @@ struct LinkedWiringPluginTests {
         try #require(settle.status == 0, "the second swift build failed:\n\(settle.output)")
         let appDate = try package.modificationDate(of: package.generatedFile(of: "App"))
         let devAppDate = try package.modificationDate(of: package.generatedFile(of: "DevApp"))
-        Thread.sleep(forTimeInterval: 1.1)
         try package.touch("Sources/Storage/Store.swift")
         try package.touch("Sources/MailWiring/MailModule.swift")
         let rebuild = try package.build()

@@ -32,6 +32,8 @@ enum GoldenCases {
         missingTypeRequestedAsAClosureIsReportedOnceAsThatType,
         nilFactoryIsAValidationErrorNotATrap,
         optionalOfAnEffectfulBindingIsRejectedByTheSynchronousFactoryNamingTheRoot,
+        privateBindingIsReportedBesideAMissingOne,
+        privateHelperRequestedByAnotherLibraryNamesItsKeepers,
         providerMapOfEntriesWithEffectsIsReported,
         providerOfAMapOfProvidersIsReportedAsAWrapperOfAWrapper,
         providersOfAMapBoundAsASingleValueAreReported,

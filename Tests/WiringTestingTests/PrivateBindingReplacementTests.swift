@@ -29,6 +29,18 @@ struct PrivateBindingReplacementTests {
             """])
     }
 
+    @Test func aReplacementInsideThePrivateModuleOfATypeItDoesNotBindIsReported() throws {
+        let error = try #require(throws: ValidationError.self) {
+            try ComponentFactory.of(GatewayRoot.self, replacing: { binder in
+                binder.inside(GatewayModule.self) { binder in
+                    binder.bind(Int.self, file: "Tests/Gateway.swift", line: 20).to(value: 8080)
+                }
+            })
+        }
+        #expect(error.diagnostics.map(\.kind) == [.invalidOverride])
+        #expect(error.diagnostics.first?.location == SourceLocation(fileID: "Tests/Gateway.swift", line: 20))
+    }
+
     @Test func namingAPrivateModuleTheComponentDoesNotIncludeIsReported() throws {
         let error = try #require(throws: ValidationError.self) {
             try ComponentFactory.of(GatewayRoot.self, replacing: { binder in

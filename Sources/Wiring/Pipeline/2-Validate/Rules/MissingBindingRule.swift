@@ -5,30 +5,13 @@
 enum MissingBindingRule: GraphRule {
     static var kind: Diagnostic.Kind { .missingBinding }
 
-    private struct Requirement {
-        let requirer: AnyDeclaration
-        let request: DependencyRequest
-    }
+    private typealias Requirement = ResolvedGraph.MissingRequest
 
     static func diagnose(_ context: GraphRuleContext) -> [Diagnostic] {
         let graph = context.graph
         guard graph.hasMissingResolutions else { return [] }
-        var order: [BindingKey] = []
-        var requirements: [BindingKey: [Requirement]] = [:]
-        func collect(_ declaration: AnyDeclaration, _ resolutions: some Collection<ResolvedGraph.Resolution>) {
-            for (request, resolution) in zip(declaration.requests, resolutions) {
-                guard case .missing = resolution, !graph.isReportedAtBoundary(declaration, request) else { continue }
-                if requirements[request.key] == nil { order.append(request.key) }
-                requirements[request.key, default: []].append(Requirement(requirer: declaration, request: request))
-            }
-        }
-        for (index, declaration) in graph.declarations.enumerated() {
-            collect(declaration, graph.resolutions(of: index))
-        }
-        if let root = graph.builder.root, graph.rootEntry == nil {
-            collect(root, graph.rootResolutions)
-        }
-        return order.map { key in diagnostic(key, requirements[key] ?? [], graph) }
+        return graph.missingRequests { declaration, request in !graph.isReportedAtBoundary(declaration, request) }
+            .map { diagnostic($0.key, $0.requirements, graph) }
     }
 
     private static func diagnostic(_ key: BindingKey, _ requirements: [Requirement], _ graph: ResolvedGraph) -> Diagnostic {

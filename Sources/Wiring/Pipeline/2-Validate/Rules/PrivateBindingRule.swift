@@ -6,10 +6,7 @@
 enum PrivateBindingRule: GraphRule {
     static var kind: Diagnostic.Kind { .privateBinding }
 
-    private struct Requirement {
-        let requirer: AnyDeclaration
-        let request: DependencyRequest
-    }
+    private typealias Requirement = ResolvedGraph.MissingRequest
 
     static func diagnose(_ context: GraphRuleContext) -> [Diagnostic] {
         let graph = context.graph
@@ -24,23 +21,8 @@ enum PrivateBindingRule: GraphRule {
     /// One diagnostic per key that requests from outside a private module cannot see.
     private static func hiddenRequests(_ graph: ResolvedGraph) -> [Diagnostic] {
         guard graph.hasMissingResolutions else { return [] }
-        var order: [BindingKey] = []
-        var requirements: [BindingKey: [Requirement]] = [:]
-        func collect(_ declaration: AnyDeclaration, _ resolutions: some Collection<ResolvedGraph.Resolution>) {
-            guard !graph.isExposure(declaration) else { return }
-            for (request, resolution) in zip(declaration.requests, resolutions) {
-                guard case .missing = resolution, graph.isKeptPrivate(request.key) else { continue }
-                if requirements[request.key] == nil { order.append(request.key) }
-                requirements[request.key, default: []].append(Requirement(requirer: declaration, request: request))
-            }
-        }
-        for (index, declaration) in graph.declarations.enumerated() {
-            collect(declaration, graph.resolutions(of: index))
-        }
-        if let root = graph.builder.root, graph.rootEntry == nil {
-            collect(root, graph.rootResolutions)
-        }
-        return order.map { key in hidden(key, requirements[key] ?? [], graph) }
+        return graph.missingRequests { declaration, request in !graph.isExposure(declaration) && graph.isKeptPrivate(request.key) }
+            .map { hidden($0.key, $0.requirements, graph) }
     }
 
     private static func hidden(_ key: BindingKey, _ requirements: [Requirement], _ graph: ResolvedGraph) -> Diagnostic {

@@ -82,6 +82,8 @@ final class GraphBuilder {
     /// resolved and validated: the resolved graph keeps the declarations it uses.
     func dropConfigurationState() {
         declarations = []
+        // Kept for export as long as the factory lives: without the spare capacity it grew.
+        inclusions = inclusions.exactCapacityCopy()
         includedModules = KeyTable()
         installedComponents = KeyTable()
         bindCalls = []
@@ -154,14 +156,14 @@ final class GraphBuilder {
         if !effects.isEmpty || !carriesEffects {
             declaration.adoptEffects(effects, carriesEffects: carriesEffects)
         }
-        declaration.linkIndex = pendingLinks.count
+        declaration.linkIndex = Int32(pendingLinks.count)
         pendingLinks.append(LinkBox(link: recipe.link).cast(to: Any.self))
         add(declaration)
     }
 
     /// The link function of a unique declaration, handed over once, when the graph is linked.
     func takeLink(of declaration: UniqueDeclaration) -> LinkBox<Any> {
-        let index = declaration.linkIndex
+        let index = Int(declaration.linkIndex)
         guard pendingLinks.indices.contains(index), let link = pendingLinks[index] else {
             preconditionFailure("Wiring internal error: a binding was linked twice.")
         }

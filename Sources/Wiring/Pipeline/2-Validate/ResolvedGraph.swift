@@ -102,6 +102,10 @@ final class ResolvedGraph {
     private(set) var rootEffects: Effects = []
     /// The linked node of each entry, set by the linker.
     @exclusivity(unchecked) var nodes: [AnyNode] = []
+    /// How deep each entry's key lies: 1 without dependencies, one more than its deepest
+    /// dependency otherwise (0 until it is linked). Set by the linker, for `StackCheckpoint`, and
+    /// emptied once the component and its subcomponents are linked.
+    @exclusivity(unchecked) var depths: [Int32] = []
     /// The entries in the order they were linked, dependencies first, set by the linker.
     @exclusivity(unchecked) var releaseOrder: [Int32] = []
 
@@ -120,7 +124,9 @@ final class ResolvedGraph {
            !root.requests.contains(where: { $0.key == root.key || BindingKey($0.parameterType) == root.key }) {
             declarations.append(root)
         }
-        self.declarations = declarations
+        // The graph keeps its declarations as long as the factory lives: without the spare
+        // capacity the builder's array grew.
+        self.declarations = declarations.exactCapacityCopy()
         let (requests, requestStart) = Self.storeRequestsTogether(of: declarations)
         if builder.hasBoundaries {
             (entries, entryDeclarations, entryOfKey, boundaryEntryOfKey, entryKeySpace) = Self.groupByKeySpace(declarations, builder)

@@ -11,22 +11,39 @@ final class AnyNode: @unchecked Sendable {
     // Safe to share: a node's state is set while `ComponentFactory.of` links the graph, before
     // the factory that owns it is returned to anyone.
 
-    /// How deep the key lies: 1 without dependencies, one more than its deepest dependency
-    /// otherwise (0 until it is linked). Set by the linker, for ``StackCheckpoint``.
-    var depth = 0
+    // A graph keeps a node for every key, so a node holds only its resolver and, for the few
+    // keys that need more, a second object: 40 bytes. (How deep a key lies is the graph's
+    // `depths`, needed only while it is linked.)
 
     /// The resolver, a `Resolver` of the key's type in a box typed for `Any`. Written only while
     /// the graph is linked, before any resolve can read it: no access can overlap another, so
     /// the runtime's exclusivity check is left out.
     @exclusivity(unchecked) private var box: ResolverBox<Any>
 
+    /// What a node of an effectful binding or of a map keeps besides its resolver; nil for
+    /// every other node. Written only while the graph is linked, like ``box``.
+    @exclusivity(unchecked) private var extras: NodeExtras?
+
     /// The ``EffectfulResolvers`` of a binding whose resolution has effects, set when it is
     /// linked; nil for every other binding, whose contexts all call its plain resolver.
-    @exclusivity(unchecked) var effectful: AnyObject?
+    var effectful: AnyObject? {
+        get { extras?.effectful }
+        set { if let newValue { extrasForWriting().effectful = newValue } else { extras?.effectful = nil } }
+    }
 
     /// The ``LinkedMap`` of a map key linked without effects, which `[Key: Provider<Value>]`
     /// reads; nil for every other key.
-    @exclusivity(unchecked) var linkedMap: AnyObject?
+    var linkedMap: AnyObject? {
+        get { extras?.linkedMap }
+        set { if let newValue { extrasForWriting().linkedMap = newValue } else { extras?.linkedMap = nil } }
+    }
+
+    private func extrasForWriting() -> NodeExtras {
+        if let extras { return extras }
+        let made = NodeExtras()
+        extras = made
+        return made
+    }
 
     init() {
         box = ResolverBox { _ in
@@ -70,4 +87,12 @@ final class AnyNode: @unchecked Sendable {
         }
         wrap(valueType)
     }
+}
+
+/// What a few ``AnyNode``s keep besides their resolver.
+final class NodeExtras {
+    /// See ``AnyNode/effectful``.
+    var effectful: AnyObject?
+    /// See ``AnyNode/linkedMap``.
+    var linkedMap: AnyObject?
 }

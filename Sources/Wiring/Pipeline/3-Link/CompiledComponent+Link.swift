@@ -41,6 +41,8 @@ extension CompiledComponent {
         description.subcomponents = prepared.children.map { child in
             (child.subcomponent.site, child.subcomponent.link(child.prepared))
         }
+        // Every descendant is linked: nothing reads how deep the keys lie any more.
+        prepared.graph.depths = []
         return compiled
     }
 }

@@ -21,6 +21,7 @@ struct GraphLinker {
         self.graph = graph
         nodes = graph.entries.map { _ in AnyNode() }
         graph.nodes = nodes
+        graph.depths = Array(repeating: 0, count: nodes.count)
         declarations = graph.declarations
         requests = graph.requests
         resolutions = graph.resolutions
@@ -49,7 +50,7 @@ struct GraphLinker {
                 for linker in linkers {
                     depths.include(linker.targets)
                 }
-                placeStackCheckpoint(node, of: first.key.type, dependencies: depths)
+                placeStackCheckpoint(node, entry: entry, of: first.key.type, dependencies: depths)
             } else {
                 // The common case, one declaration: linked without arrays of its own.
                 let linker = linker(for: first, at: firstIndex, in: context, listingTargetsIn: &targets)
@@ -59,7 +60,7 @@ struct GraphLinker {
                 }
                 var depths = DepthRange()
                 depths.include(linker.targets)
-                placeStackCheckpoint(node, of: first.key.type, dependencies: depths)
+                placeStackCheckpoint(node, entry: entry, of: first.key.type, dependencies: depths)
             }
         }
         graph.builder.dropPendingLinks()
@@ -86,9 +87,10 @@ struct GraphLinker {
 
     /// Records how deep the node lies and, where deep chains need one, puts a stack checkpoint
     /// in its resolver.
-    private func placeStackCheckpoint(_ node: AnyNode, of valueType: any Any.Type, dependencies depths: DepthRange) {
-        node.depth = depths.deepest + 1
-        if StackCheckpoint.isNeeded(depth: node.depth, shallowestDependency: depths.shallowest) {
+    private func placeStackCheckpoint(_ node: AnyNode, entry: Int, of valueType: any Any.Type, dependencies depths: DepthRange) {
+        let depth = depths.deepest + 1
+        graph.depths[entry] = Int32(clamping: depth)
+        if StackCheckpoint.isNeeded(depth: depth, shallowestDependency: depths.shallowest) {
             node.insertStackCheckpoint(valueType: valueType)
         }
     }
@@ -132,9 +134,9 @@ struct GraphLinker {
     ) -> LinkTarget {
         switch resolution {
         case let .entry(entry, wrapped):
-            return .node(LinkedNode(nodes[Int(entry)]), wrapper: wrapped ? request.wrapper : nil)
+            return .node(LinkedNode(nodes[Int(entry)], depth: graph.depths[Int(entry)]), wrapper: wrapped ? request.wrapper : nil)
         case let .function(entry):
-            return .function(LinkedNode(nodes[Int(entry)]))
+            return .function(LinkedNode(nodes[Int(entry)], depth: graph.depths[Int(entry)]))
         case .absent:
             guard let wrapper = request.wrapper else {
                 preconditionFailure("Wiring internal error: a parameter without a wrapper was resolved as absent.")

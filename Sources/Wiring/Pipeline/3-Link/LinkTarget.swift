@@ -11,10 +11,10 @@ enum LinkTarget {
     /// A binding of the ancestor `depth` levels up, resolved in that ancestor's instance.
     indirect case inherited(depth: Int, LinkTarget)
 
-    /// The depth of the key the parameter resolves (see `AnyNode.depth`), 0 for nil.
+    /// The depth of the key the parameter resolves (see `ResolvedGraph.depths`), 0 for nil.
     var keyDepth: Int {
         switch self {
-        case let .node(linked, _), let .function(linked): linked.node.depth
+        case let .node(linked, _), let .function(linked): linked.depth
         case .absent: 0
         case let .inherited(_, target): target.keyDepth
         }

@@ -1,9 +1,12 @@
-/// A node as a link target names it. Link targets live only while a graph is linked; the
-/// graph's nodes outlive them.
+/// A node as a link target names it, with how deep its key lies (see `ResolvedGraph.depths`) when
+/// the target was made. Link targets live only while a graph is linked; the graph's nodes
+/// outlive them.
 struct LinkedNode {
     let node: AnyNode
+    let depth: Int
 
-    init(_ node: AnyNode) {
+    init(_ node: AnyNode, depth: Int32) {
         self.node = node
+        self.depth = Int(depth)
     }
 }

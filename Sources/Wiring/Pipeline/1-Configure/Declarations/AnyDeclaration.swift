@@ -3,7 +3,7 @@
 @usableFromInline
 class AnyDeclaration {
     /// How a declaration takes part in the graph.
-    enum Role {
+    enum Role: UInt8 {
         /// The only binding of its key.
         case unique
         /// One of the contributions merged into a collection key.
@@ -14,47 +14,73 @@ class AnyDeclaration {
         case seed
     }
 
+    // The fields are in this order, the flags in one byte and the indices 32-bit, so that a
+    // declaration takes 88 bytes: a graph keeps one for every binding.
     let key: BindingKey
-    let role: Role
-    let isShared: Bool
-    let site: CallSite?
-    /// The effects of the binding's factory itself.
-    var effects: Effects = []
-    /// Whether the binding's parameters' effects travel to whoever takes its value (see
-    /// `_BindingRecipe.carriesEffects`); when they cannot, validation reports them here.
-    var carriesEffects = true
-    /// Whether the declaration replaces the component's own bindings of its key (a test override).
-    var isOverride = false
+    /// The module (or component) whose `configure` declared the binding.
+    let declaringModule: any Any.Type
     /// The array the requests are in: the declaration's own until the graph is resolved, then
     /// the graph's, which holds every declaration's requests.
     private var requestStore: [DependencyRequest]
-    private var requestStart = 0
-    private var requestCount: Int
+    let site: CallSite?
+    /// The effects of the binding's factory itself.
+    var effects: Effects = []
+    /// The role in its two low bits, then `isShared`, `carriesEffects` and `isOverride`.
+    private var flags: UInt8
+    private var requestStart: Int32 = 0
+    private let requestCount: Int32
     /// Where the graph builder keeps the declaration's link function until the graph is linked
     /// (see ``GraphBuilder/takeLink(of:)``); -1 for declarations that have none there.
-    var linkIndex = -1
-    /// The module (or component) whose `configure` declared the binding.
-    let declaringModule: any Any.Type
+    var linkIndex: Int32 = -1
+
+    private static let roleMask: UInt8 = 0b11
+    private static let sharedBit: UInt8 = 1 << 2
+    private static let carriesEffectsBit: UInt8 = 1 << 3
+    private static let overrideBit: UInt8 = 1 << 4
 
     init(key: BindingKey, role: Role, requests: [DependencyRequest], site: CallSite?, declaringModule: any Any.Type, isShared: Bool) {
         self.key = key
-        self.role = role
         self.requestStore = requests
-        self.requestCount = requests.count
+        self.requestCount = Int32(requests.count)
         self.site = site
         self.declaringModule = declaringModule
-        self.isShared = isShared
+        self.flags = role.rawValue | Self.carriesEffectsBit | (isShared ? Self.sharedBit : 0)
+    }
+
+    var role: Role {
+        // Set from a `Role` by `init` and never changed.
+        Role(rawValue: flags & Self.roleMask) ?? .unique
+    }
+
+    /// Whether the binding is shared in its component's scope.
+    var isShared: Bool { flags & Self.sharedBit != 0 }
+
+    /// Whether the binding's parameters' effects travel to whoever takes its value (see
+    /// `_BindingRecipe.carriesEffects`); when they cannot, validation reports them here.
+    var carriesEffects: Bool {
+        get { flags & Self.carriesEffectsBit != 0 }
+        set { setFlag(Self.carriesEffectsBit, newValue) }
+    }
+
+    /// Whether the declaration replaces the component's own bindings of its key (a test override).
+    var isOverride: Bool {
+        get { flags & Self.overrideBit != 0 }
+        set { setFlag(Self.overrideBit, newValue) }
+    }
+
+    private func setFlag(_ bit: UInt8, _ isSet: Bool) {
+        flags = isSet ? flags | bit : flags & ~bit
     }
 
     /// What the factory asks for, in parameter order.
     var requests: ArraySlice<DependencyRequest> {
-        requestStore[requestStart..<requestStart + requestCount]
+        requestStore[Int(requestStart)..<Int(requestStart + requestCount)]
     }
 
     /// Takes the requests from the array the whole graph shares, where they start at `start`.
     func shareRequests(_ store: [DependencyRequest], start: Int32) {
         requestStore = store
-        requestStart = Int(start)
+        requestStart = start
     }
 
     var location: SourceLocation? { site?.location }

@@ -33,12 +33,12 @@ public struct ComponentFactory<C: ComponentBase>: Sendable {
     /// - Returns: The root.
     @inlinable
     public func build(_ seed: C.Seed) -> C.Root {
-        let instance = ComponentInstance.make(layout: compiled.layout, parent: parent?.instance)
+        let instance = ComponentInstance.make(layout: compiled.layout, parent: parent?.instance, reusing: compiled.spare)
         if let slot = compiled.seedSlot {
             instance.storeSeed(seed, at: slot)
         }
         let root = compiled.root(instance)
-        instance.endBuild(layout: compiled.layout)
+        instance.endBuild(layout: compiled.layout, keepingIn: compiled.spare)
         return root
     }
 }

@@ -26,6 +26,8 @@ final class CompiledComponent<C: ComponentBase>: Sendable {
     @usableFromInline let layout: InstanceLayout
     @usableFromInline let seedSlot: StorageSlot?
     let description: GraphDescription
+    /// The instance a finished `ComponentFactory.build` left for the next one.
+    @usableFromInline let spare = SpareInstance()
 
     init(
         root: @escaping Resolver<C.Root>, rootNode: AnyNode, entry: EffectContext, layout: InstanceLayout, seedSlot: StorageSlot?,

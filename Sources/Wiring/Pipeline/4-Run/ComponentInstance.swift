@@ -12,7 +12,8 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
         /// The instance's layout, which tells `deinit` how to destroy the values of an instance
         /// that escaped.
         @usableFromInline let layout: InstanceLayout
-        @usableFromInline let parent: ComponentInstance?
+        /// Nil once the build ends and the instance is kept for the next build (``SpareInstance``).
+        @usableFromInline var parent: ComponentInstance?
         /// Whether anything but the `build` that made the instance holds it: a provider, a lazy
         /// value, a closure, a subcomponent. Set once, by the thread running that build, before
         /// the holder exists; never unset.
@@ -35,6 +36,27 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
             instance.base.initializeMemory(as: UInt64.self, repeating: 0, count: layout.wordCount)
         }
         return instance
+    }
+
+    /// Makes the storage of one built component from the one a finished build of the same
+    /// component left in `spare`, if any; otherwise allocates it. Every shared slot starts empty.
+    @inlinable
+    static func make(layout: InstanceLayout, parent: ComponentInstance?, reusing spare: SpareInstance) -> ComponentInstance {
+        guard let instance = spare.take() else {
+            return make(layout: layout, parent: parent)
+        }
+        instance.prepareForReuse(layout: layout, parent: parent)
+        return instance
+    }
+
+    /// Gives an instance a finished build left its new parent. Its slots are empty already:
+    /// `endBuild` emptied them when it destroyed their values (see
+    /// `InstanceLayout.destroyValues(in:)`), and only a build that never escaped leaves one.
+    @usableFromInline
+    func prepareForReuse(layout: InstanceLayout, parent: ComponentInstance?) {
+        if parent != nil {
+            withUnsafeMutablePointerToHeader { $0.pointee.parent = parent }
+        }
     }
 
     deinit {
@@ -75,6 +97,16 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
         if !hasEscaped {
             layout.destroyValues(in: base)
         }
+    }
+
+    /// Ends the `build` that made the instance, as ``endBuild(layout:)`` does; an instance that
+    /// nothing else holds is then kept in `spare` for the next build of its component.
+    @usableFromInline
+    func endBuild(layout: InstanceLayout, keepingIn spare: SpareInstance) {
+        guard !hasEscaped else { return }
+        layout.destroyValues(in: base)
+        withUnsafeMutablePointerToHeader { $0.pointee.parent = nil }
+        spare.offer(self)
     }
 
     /// The first byte of the instance's storage.

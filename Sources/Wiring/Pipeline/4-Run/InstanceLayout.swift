@@ -46,18 +46,20 @@ final class InstanceLayout: Sendable {
     }
 
     /// Destroys every value an instance holds: the seed, and each shared value that was made.
+    /// Every shared slot is empty afterwards, as in a new instance, so that a finished build's
+    /// instance can serve the next build (``SpareInstance``).
     func destroyValues(in base: UnsafeMutableRawPointer) {
         seedDestruction?.destroy(in: base)
         objectSlotOffsets.withUnsafeBufferPointer { offsets in
             var index = 0
             while index < offsets.count {
-                if Self.isReady(base + offsets[index]) {
+                if Self.takeReady(base + offsets[index]) {
                     releaseObject(at: base + offsets[index + 1])
                 }
                 index += 2
             }
         }
-        for slot in valueSlots where Self.isReady(base + slot.stateOffset) {
+        for slot in valueSlots where Self.takeReady(base + slot.stateOffset) {
             slot.destruction.destroy(in: base)
         }
     }
@@ -71,7 +73,12 @@ final class InstanceLayout: Sendable {
         }
     }
 
-    private static func isReady(_ state: UnsafeMutableRawPointer) -> Bool {
-        state.assumingMemoryBound(to: Atomic<Int>.self).pointee.load(ordering: .acquiring) == SlotState.ready
+    /// Whether the slot's value was made; the slot is empty afterwards. Only the instance's
+    /// last owner calls it, when no other thread can reach the slot.
+    private static func takeReady(_ state: UnsafeMutableRawPointer) -> Bool {
+        let word = state.assumingMemoryBound(to: Atomic<Int>.self)
+        let isReady = word.pointee.load(ordering: .acquiring) == SlotState.ready
+        word.pointee.store(SlotState.empty, ordering: .relaxed)
+        return isReady
     }
 }

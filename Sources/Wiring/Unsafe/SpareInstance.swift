@@ -1,0 +1,40 @@
+import Synchronization
+
+/// The storage of one finished build, kept for the next build of the same component: a
+/// component built again and again then allocates its instance once.
+///
+/// Only an instance that never escaped is offered: its build was its only owner, and its values
+/// are destroyed. The word holds the instance's address (0 for none), retained by the word;
+/// `take` and `offer` exchange it atomically, so two builds never take the same instance.
+@usableFromInline
+final class SpareInstance: Sendable {
+    private let word = Atomic<Int>(0)
+
+    @usableFromInline
+    init() {}
+
+    deinit {
+        _ = take()
+    }
+
+    /// Takes the kept instance, if there is one; the caller is then its only owner.
+    @usableFromInline
+    func take() -> ComponentInstance? {
+        // Acquiring: the offering build's last writes to the instance happen before ours.
+        let bits = word.exchange(0, ordering: .acquiring)
+        guard let address = UnsafeRawPointer(bitPattern: bits) else { return nil }
+        return Unmanaged<ComponentInstance>.fromOpaque(address).takeRetainedValue()
+    }
+
+    /// Keeps `instance` for the next build, unless one is kept already. The caller must be its
+    /// only owner, and its values destroyed.
+    func offer(_ instance: ComponentInstance) {
+        let retained = Unmanaged.passRetained(instance)
+        let (exchanged, _) = word.compareExchange(
+            expected: 0, desired: Int(bitPattern: retained.toOpaque()), ordering: .releasing
+        )
+        if !exchanged {
+            retained.release()
+        }
+    }
+}

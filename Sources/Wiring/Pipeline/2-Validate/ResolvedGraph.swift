@@ -2,19 +2,6 @@
 /// that satisfies it: in the component itself, or in one of its ancestors for a subcomponent.
 /// Validation rules read it; the linker compiles it.
 final class ResolvedGraph {
-    /// Every declaration of one key: one for a unique binding, any number of contributions for a
-    /// collection (and more than one only when something is wrong).
-    struct Entry {
-        // 32-bit, and without the key (its declarations have it): an entry takes one word.
-        fileprivate var start: Int32
-        fileprivate var count: Int32
-
-        /// How many declarations the key has.
-        var declarationCount: Int { Int(count) }
-        /// Where the entry's declarations are listed in `entryDeclarations`.
-        var range: Range<Int> { Int(start)..<Int(start + count) }
-    }
-
     /// What a factory parameter resolved to.
     enum Resolution {
         // Entries and depths are 32-bit, so that a resolution takes one word.
@@ -72,7 +59,7 @@ final class ResolvedGraph {
     @exclusivity(unchecked) private var entryDeclarations: [Int32] = []
     /// The entry of each key: kept until every subcomponent has resolved its requests against
     /// this graph, then dropped (see ``dropKeyLookup()``).
-    @exclusivity(unchecked) private var entryOfKey = KeyTable()
+    @exclusivity(unchecked) private(set) var entryOfKey = KeyTable()
     /// The entry of each key bound inside each private module's boundary, by boundary (see
     /// `ResolvedGraph+Boundaries.swift`); empty without private modules.
     private(set) var boundaryEntryOfKey: [KeyTable] = []
@@ -160,111 +147,6 @@ final class ResolvedGraph {
         while linked.popLast() != nil {}
     }
 
-    /// The declarations left once a test's overrides replace the component's own: an override
-    /// replaces every declaration of its key, except that an entry of a map (or its removal)
-    /// replaces only the entry under the same key of that map.
-    private static func applyingOverrides(_ declarations: [AnyDeclaration]) -> [AnyDeclaration] {
-        let overrides = declarations.filter(\.isOverride)
-        let replacedKeys = Set(overrides.lazy.filter { $0.mapRole == nil }.map(\.key))
-        let replacedEntries = Set(overrides.lazy.compactMap(MapEntryID.init))
-        return declarations.filter { declaration in
-            if declaration.isOverride { return true }
-            if replacedKeys.contains(declaration.key) { return false }
-            return MapEntryID(declaration).map { !replacedEntries.contains($0) } ?? true
-        }
-    }
-
-    /// Moves the requests of every declaration into one array, so that a graph keeps one array
-    /// of requests rather than one per binding.
-    /// Returns that array, and where each declaration's requests start in it, with its count at
-    /// the end.
-    private static func storeRequestsTogether(of declarations: [AnyDeclaration]) -> (requests: [DependencyRequest], starts: [Int32]) {
-        var all: [DependencyRequest] = []
-        all.reserveCapacity(declarations.reduce(0) { $0 + $1.requests.count })
-        var starts: [Int32] = []
-        starts.reserveCapacity(declarations.count + 1)
-        for declaration in declarations {
-            starts.append(Int32(all.count))
-            all.append(contentsOf: declaration.requests)
-        }
-        starts.append(Int32(all.count))
-        for (declaration, start) in zip(declarations, starts) {
-            declaration.shareRequests(all, start: start)
-        }
-        return (all, starts)
-    }
-
-    /// Makes one entry per key, listing its declarations in the order they were declared.
-    private static func groupByKey(
-        _ declarations: [AnyDeclaration]
-    ) -> (entries: [Entry], entryDeclarations: [Int32], entryOfKey: KeyTable) {
-        var entries: [Entry] = []
-        var entryOfKey = KeyTable(capacity: declarations.count)
-        entries.reserveCapacity(declarations.count)
-        var entryOfDeclaration: [Int] = []
-        entryOfDeclaration.reserveCapacity(declarations.count)
-        for declaration in declarations {
-            // One lookup of the key: a new key gets the next entry.
-            let next = entries.count
-            let entry = entryOfKey.value(for: declaration.key, insertingIfAbsent: next)
-            if entry == next {
-                entries.append(Entry(start: 0, count: 1))
-            } else {
-                entries[entry].count += 1
-            }
-            entryOfDeclaration.append(entry)
-        }
-        let entryDeclarations = listDeclarations(&entries, entryOfDeclaration)
-        return (entries, entryDeclarations, entryOfKey)
-    }
-
-    /// ``groupByKey(_:)`` for a graph with private modules: a declaration made inside a private
-    /// module's boundary gets its entry from the boundary's key space, the others from the
-    /// public one.
-    private static func groupByKeySpace(_ declarations: [AnyDeclaration], _ builder: GraphBuilder) -> (
-        entries: [Entry], entryDeclarations: [Int32], entryOfKey: KeyTable, boundaryEntryOfKey: [KeyTable], entryKeySpace: [Int32]
-    ) {
-        var entries: [Entry] = []
-        var entryOfKey = KeyTable(capacity: declarations.count)
-        var boundaryEntryOfKey = [KeyTable](repeating: KeyTable(), count: builder.boundaries.count)
-        var entryKeySpace: [Int32] = []
-        var entryOfDeclaration: [Int] = []
-        entryOfDeclaration.reserveCapacity(declarations.count)
-        for declaration in declarations {
-            let next = entries.count
-            let space = builder.boundary(of: declaration)?.keySpace ?? -1
-            let entry = space < 0
-                ? entryOfKey.value(for: declaration.key, insertingIfAbsent: next)
-                : boundaryEntryOfKey[Int(space)].value(for: declaration.key, insertingIfAbsent: next)
-            if entry == next {
-                entries.append(Entry(start: 0, count: 1))
-                entryKeySpace.append(space)
-            } else {
-                entries[entry].count += 1
-            }
-            entryOfDeclaration.append(entry)
-        }
-        let entryDeclarations = listDeclarations(&entries, entryOfDeclaration)
-        return (entries, entryDeclarations, entryOfKey, boundaryEntryOfKey, entryKeySpace)
-    }
-
-    /// Lays out the declarations of every entry, entry after entry, given each entry's count and
-    /// each declaration's entry.
-    private static func listDeclarations(_ entries: inout [Entry], _ entryOfDeclaration: [Int]) -> [Int32] {
-        var start: Int32 = 0
-        for entry in entries.indices {
-            entries[entry].start = start
-            start += entries[entry].count
-            entries[entry].count = 0
-        }
-        var entryDeclarations = [Int32](repeating: 0, count: entryOfDeclaration.count)
-        for (declaration, entry) in entryOfDeclaration.enumerated() {
-            entryDeclarations[entries[entry].range.upperBound] = Int32(declaration)
-            entries[entry].count += 1
-        }
-        return entryDeclarations
-    }
-
     /// The declarations of an entry, in the order they were declared.
     func declarations(of entry: Int) -> ArraySlice<Int32> {
         entryDeclarations[entries[entry].range]
@@ -282,7 +164,7 @@ final class ResolvedGraph {
 
     /// The index in `declarations` of an entry's first declaration.
     func firstDeclarationIndex(of entry: Entry) -> Int {
-        Int(entryDeclarations[Int(entry.start)])
+        Int(entryDeclarations[entry.range.lowerBound])
     }
 
     /// The resolutions of one declaration's requests, in parameter order.
@@ -369,64 +251,4 @@ final class ResolvedGraph {
         return nil
     }
 
-    /// A parameter's resolution here, or else in the nearest ancestor that satisfies it.
-    func resolve(_ request: DependencyRequest) -> Resolution {
-        let own = resolveHere(request)
-        switch own {
-        case .missing, .absent:
-            return parent?.lookUp(request, depth: 1) ?? own
-        default:
-            return own
-        }
-    }
-
-    /// `request` resolved in this component or an ancestor, as seen from a descendant `depth`
-    /// levels down; nil when none binds it.
-    private func lookUp(_ request: DependencyRequest, depth: Int) -> Resolution? {
-        switch resolveHere(request) {
-        case .missing, .absent:
-            return parent?.lookUp(request, depth: depth + 1)
-        case let found:
-            return .inherited(depth: Int32(depth), found)
-        }
-    }
-
-    private func resolveHere(_ request: DependencyRequest) -> Resolution {
-        resolveHere(request, in: entryOfKey)
-    }
-
-    /// `request` resolved in one key space of this component: its public one, or a private
-    /// module's.
-    func resolveHere(_ request: DependencyRequest, in entryOfKey: KeyTable) -> Resolution {
-        switch request.kind {
-        case .instance:
-            guard let entry = entryOfKey.value(for: request.key) else { return .missing }
-            return .entry(Int32(entry), wrapped: false)
-        case .function:
-            // A closure type bound as a value takes precedence over a closure that resolves `T`.
-            if let entry = entryOfKey.value(for: BindingKey(request.parameterType)) { return .entry(Int32(entry), wrapped: false) }
-            guard let entry = entryOfKey.value(for: request.key) else { return .missing }
-            return .function(Int32(entry))
-        case .provider, .lazy, .weak, .asyncProvider, .mainActorProvider:
-            guard let entry = entryOfKey.value(for: request.key) else { return .missing }
-            return .entry(Int32(entry), wrapped: true)
-        case .asyncComponentFactory, .mainActorComponentFactory:
-            // A factory bound as a value (one that `AsyncComponentFactory.of` made) takes
-            // precedence; otherwise the factory is made from the installed subcomponent's.
-            if let entry = entryOfKey.value(for: BindingKey(request.parameterType)) { return .entry(Int32(entry), wrapped: false) }
-            guard let entry = entryOfKey.value(for: request.key) else { return .missing }
-            return .entry(Int32(entry), wrapped: true)
-        case .mapProviders, .asyncMapProviders, .mainActorMapProviders:
-            // A map of providers bound as a value takes precedence; otherwise the providers are
-            // those of a map's entries, which a map bound as a single value does not have.
-            if let entry = entryOfKey.value(for: BindingKey(request.parameterType)) { return .entry(Int32(entry), wrapped: false) }
-            guard let entry = entryOfKey.value(for: request.key), isMap(entry) else { return .missing }
-            return .entry(Int32(entry), wrapped: true)
-        case .optional:
-            if let entry = entryOfKey.value(for: BindingKey(request.parameterType)) { return .entry(Int32(entry), wrapped: false) }
-            guard request.wrapper != nil else { return .missing }
-            guard let entry = entryOfKey.value(for: request.key) else { return .absent }
-            return .entry(Int32(entry), wrapped: true)
-        }
-    }
 }

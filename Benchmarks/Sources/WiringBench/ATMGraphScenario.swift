@@ -42,7 +42,7 @@ let atmGraphScenario = Scenario(key: "atm", title: "1. ATM graph build") { conte
     context.add("Swinject resolve", swinjected, note: ratioNote(swinjected, over: wired, "Wiring"))
     let overHand = wired.median / hand.median
     let underSwinject = swinjected.median / wired.median
-    context.report.check("ATM build ≤ 1.25× hand-written", measured: Report.ratio(overHand), isMet: overHand <= 1.25)
+    context.report.check("ATM build ≤ 1.10× hand-written (in time; CI holds its instructions)", measured: Report.ratio(overHand), isMet: overHand <= 1.10)
     context.report.check("ATM build ≥ 30× faster than Swinject", measured: Report.ratio(underSwinject), isMet: underSwinject >= 30)
 }
 

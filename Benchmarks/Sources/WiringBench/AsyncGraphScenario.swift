@@ -36,6 +36,10 @@ let asyncGraphScenario = Scenario(key: "async", title: "12. Effects: async share
     ])
     context.add("hand-written: async ATM construction", builds[0])
     context.add("Wiring: AsyncComponentFactory.build", builds[1], note: ratioNote(builds[1], over: builds[0], "hand-written"))
+    let hitRatio = hits[1].median / hits[0].median
+    let buildRatio = builds[1].median / builds[0].median
+    context.report.check("AsyncProvider.get() of a made value ≤ 1.5× hand-written", measured: Report.ratio(hitRatio), isMet: hitRatio <= 1.5)
+    context.report.check("AsyncComponentFactory.build of the ATM ≤ 3× hand-written", measured: Report.ratio(buildRatio), isMet: buildRatio <= 3)
 }
 
 // MARK: - The async shared hit

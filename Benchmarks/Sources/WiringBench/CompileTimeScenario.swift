@@ -28,6 +28,7 @@ let compileTimeScenario = Scenario(key: "compile", title: "10. Compile time (6,0
             }
         }
         let baseline = seconds["CompileBaseline"]?.min() ?? 0
+        var perBindingOf: [String: Double] = [:]
         for (target, name) in targets {
             let best = seconds[target]?.min() ?? .nan
             if target == "CompileBaseline" {
@@ -35,11 +36,21 @@ let compileTimeScenario = Scenario(key: "compile", title: "10. Compile time (6,0
                 continue
             }
             let perBinding = (best - baseline) / 6000 * 1000
+            perBindingOf[target] = perBinding
             context.add("\(configuration): \(name)", value: perBinding, unit: "ms/binding",
                         note: "\(Report.format(best)) s to build, \(Report.format(best - baseline)) s more than the baseline")
             if target == "WiringScale600", configuration == "release" {
                 context.report.check("Wiring: ≤ 2 ms/binding extra release build time", measured: "\(Report.format(perBinding)) ms", isMet: perBinding <= 2)
             }
+        }
+        if let wiring = perBindingOf["WiringScale600"], let hand = perBindingOf["HandScale600"], let swinject = perBindingOf["SwinjectScale600"] {
+            let limit = configuration == "debug" ? 3.0 : 2.0
+            let ratio = wiring / hand
+            context.report.check(
+                "\(configuration) compile ≤ \(Report.format(limit))× hand-written and below Swinject",
+                measured: "\(Report.ratio(ratio)) hand-written, \(Report.ratio(wiring / swinject)) Swinject",
+                isMet: ratio <= limit && wiring < swinject
+            )
         }
     }
 }

@@ -22,7 +22,7 @@ let memoryScenario = Scenario(key: "memory", title: "6. Memory") { context in
     context.add("Wiring: retained per binding, first factory (with Swift runtime caches)", value: Double(wiring[0]) / 6000, unit: "B/binding")
     context.add("Swinject: retained per service, each container", value: Double(swinject[1]) / 6000, unit: "B/service",
                 note: "first container \(Report.format(Double(swinject[0]) / 6000)) B/service")
-    context.report.check("≤ 400 bytes retained per binding", measured: "\(Report.format(perBinding)) B", isMet: perBinding <= 400)
+    context.report.check("≤ 380 bytes retained per binding", measured: "\(Report.format(perBinding)) B", isMet: perBinding <= 380)
 
     let small = 1000
     let large = context.isQuick ? 100_000 : 1_000_000

@@ -24,7 +24,7 @@ extension _BindingRecipe {
                 let resolvers = linker.mainActorResolvers(repeat (each P).self)
                 return linker.finish(mainActor: { instance in try factory(repeat try (each resolvers)(instance)) })
             case .async:
-                let resolvers = linker.asyncResolvers(repeat (each P).self)
+                let resolvers = linker.awaitedResolvers(repeat (each P).self)
                 return linker.finish(async: { instance in try factory(repeat try await (each resolvers)(instance)) })
             }
         }
@@ -41,7 +41,7 @@ extension _BindingRecipe {
                 let resolvers = linker.mainActorResolvers(repeat (each P).self)
                 return linker.finish(mainActor: { instance in try factory(repeat try (each resolvers)(instance)) })
             case .async:
-                let resolvers = linker.asyncResolvers(repeat (each P).self)
+                let resolvers = linker.awaitedResolvers(repeat (each P).self)
                 return linker.finish(async: { instance in
                     // The arguments cross to the main actor, and the value back, the way every
                     // value of a graph crosses tasks (see `SharedInstance`).
@@ -57,8 +57,15 @@ extension _BindingRecipe {
         _ factory: @escaping @Sendable (repeat each P) async throws(Failure) -> Input, file: StaticString, line: Int
     ) -> Self {
         Self(requests: DependencyRequest.list(repeat (each P).self), file: file, line: line) { linker in
-            let resolvers = linker.asyncResolvers(repeat (each P).self)
-            return linker.finish(async: { instance in try await factory(repeat try await (each resolvers)(instance)) })
+            let resolvers = linker.awaitedResolvers(repeat (each P).self)
+            let errors = linker.errorContext
+            return linker.finish(guardedAsync: { instance in
+                do {
+                    return try await factory(repeat try await (each resolvers)(instance))
+                } catch {
+                    throw errors.wrap(error)
+                }
+            })
         }
     }
 }

@@ -37,13 +37,26 @@ extension Linker {
         return (repeat next(each parameters))
     }
 
-    /// The resolvers of every parameter of a pack in an async context.
+    /// The resolvers of every parameter of a pack in an async context, for a recipe specialised
+    /// where it is used: a parameter without effects is called without an await.
     @inlinable
-    func asyncResolvers<each P>(_ parameters: repeat (each P).Type) -> (repeat AsyncResolver<each P>) {
+    func asyncResolvers<each P>(_ parameters: repeat (each P).Type) -> (repeat AsyncParameterResolver<each P>) {
+        var index = 0
+        func next<X>(_ parameter: X.Type) -> AsyncParameterResolver<X> {
+            defer { index += 1 }
+            return asyncResolver(index, X.self)
+        }
+        return (repeat next(each parameters))
+    }
+
+    /// The async resolvers of every parameter of a pack, for a recipe that is not specialised:
+    /// expanding a pack of ``AsyncParameterResolver`` there looks up its metadata for each
+    /// parameter on every call, which costs more than the async frame it saves.
+    func awaitedResolvers<each P>(_ parameters: repeat (each P).Type) -> (repeat AsyncResolver<each P>) {
         var index = 0
         func next<X>(_ parameter: X.Type) -> AsyncResolver<X> {
             defer { index += 1 }
-            return asyncResolver(index, X.self)
+            return asyncResolver(index, X.self).awaited
         }
         return (repeat next(each parameters))
     }

@@ -49,15 +49,22 @@ extension Linker {
         return (repeat next(each parameters))
     }
 
-    /// The async resolvers of every parameter of a pack, for a recipe that is not specialised:
-    /// expanding a pack of ``AsyncParameterResolver`` there looks up its metadata for each
-    /// parameter on every call, which costs more than the async frame it saves.
-    func awaitedResolvers<each P>(_ parameters: repeat (each P).Type) -> (repeat AsyncResolver<each P>) {
+    /// The resolvers of every parameter of a pack for a recipe in an async context that is not
+    /// specialised: each parameter's plain and async resolvers, and whether it is plain. A pack
+    /// of closures and an array, not of ``AsyncParameterResolver``: its expansion would look up
+    /// the struct's metadata for each parameter on every call.
+    func splitAsyncResolvers<each P>(
+        _ parameters: repeat (each P).Type
+    ) -> (plain: (repeat Resolver<each P>), awaited: (repeat AsyncResolver<each P>), isPlain: [Bool]) {
         var index = 0
-        func next<X>(_ parameter: X.Type) -> AsyncResolver<X> {
+        var isPlain: [Bool] = []
+        func next<X>(_ parameter: X.Type) -> (Resolver<X>, AsyncResolver<X>) {
             defer { index += 1 }
-            return asyncResolver(index, X.self).awaited
+            let resolver = asyncResolver(index, X.self)
+            isPlain.append(resolver.plain != nil)
+            return (resolver.plain ?? Self.unreachable(X.self), resolver.awaited)
         }
-        return (repeat next(each parameters))
+        let pairs = (repeat next(each parameters))
+        return ((repeat (each pairs).0), (repeat (each pairs).1), isPlain)
     }
 }

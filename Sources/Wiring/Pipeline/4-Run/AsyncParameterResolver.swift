@@ -45,3 +45,18 @@ struct AsyncParameterResolver<P>: Sendable {
         return AsyncParameterResolver(awaited: { instance in try await resolve(instance.ancestor(depth)) })
     }
 }
+
+/// The parameter at `index` of an unspecialised pack recipe in an async context (see
+/// `Linker.splitAsyncResolvers`): its plain resolver, called without an await, when
+/// `isPlain[index]`. Advances `index`.
+@inline(__always)
+func resolveParameter<P>(
+    _ plain: Resolver<P>, _ awaited: AsyncResolver<P>, _ isPlain: [Bool], _ index: inout Int, _ instance: ComponentInstance
+) async throws -> P {
+    let current = index
+    index += 1
+    if isPlain[current] {
+        return plain(instance)
+    }
+    return try await awaited(instance)
+}

@@ -109,15 +109,25 @@ def recipe(n: int) -> str:
     contexts = [
         ("synchronous, .throwing", "throwingResolver", "try ", "linker.finish(throwing: {{ instance in factory({args}) }})"),
         ("mainActor", "mainActorResolver", "try ", "linker.finish(mainActor: {{ instance in factory({args}) }})"),
-        ("async", "asyncResolver", "try await ", "linker.finish(async: {{ instance in factory({args}) }})"),
+        # The closure wraps its errors itself: no closure around it to await (`finish(guardedAsync:)`).
+        ("async", "asyncResolver", "try await ",
+         "linker.finish(guardedAsync: {{ instance in\n"
+         "                do {{ return factory({args}) }} catch {{ throw errors.wrap(error) }}\n"
+         "            }})"),
     ]
     for context, resolver, effect, finish in contexts:
         lines.append(f"        case .{context}:")
         for i in range(1, n + 1):
             lines.append(f"            let r{i} = linker.{resolver}({i - 1}, P{i}.self)")
-        args = ", ".join(f"{effect}r{i}(instance)" for i in range(1, n + 1))
+        if context == "async" and n:
+            lines.append("            let errors = linker.errorContext")
+        call = ".resolve(instance)" if context == "async" else "(instance)"
+        args = ", ".join(f"{effect}r{i}{call}" for i in range(1, n + 1))
         body = finish.format(args=args)
-        if not n:
+        if not n and context == "async":
+            # Nothing to await and nothing to wrap: a factory of no parameters cannot throw.
+            body = "linker.finish(guardedAsync: { _ in factory() })"
+        elif not n:
             body = body.replace("{ instance in", "{ _ in")
         lines.append(f"            return {body}")
     lines += ["        }", "    }"]
@@ -206,7 +216,7 @@ PACK_RECIPE = """    /// The recipe of a factory of any number of parameters. In
                 return linker.finish(mainActor: { instance in factory(repeat try (each resolvers)(instance)) })
             case .async:
                 let resolvers = linker.asyncResolvers(repeat (each P).self)
-                return linker.finish(async: { instance in factory(repeat try await (each resolvers)(instance)) })
+                return linker.finish(async: { instance in factory(repeat try await (each resolvers).resolve(instance)) })
             }
         }
     }"""

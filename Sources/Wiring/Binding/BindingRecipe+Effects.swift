@@ -24,8 +24,11 @@ extension _BindingRecipe {
                 let resolvers = linker.mainActorResolvers(repeat (each P).self)
                 return linker.finish(mainActor: { instance in try factory(repeat try (each resolvers)(instance)) })
             case .async:
-                let resolvers = linker.asyncResolvers(repeat (each P).self)
-                return linker.finish(async: { instance in try factory(repeat try await (each resolvers)(instance)) })
+                let (plains, awaiteds, isPlain) = linker.splitAsyncResolvers(repeat (each P).self)
+                return linker.finish(async: { instance in
+                    var index = 0
+                    return try factory(repeat try await resolveParameter(each plains, each awaiteds, isPlain, &index, instance))
+                })
             }
         }
     }
@@ -41,11 +44,12 @@ extension _BindingRecipe {
                 let resolvers = linker.mainActorResolvers(repeat (each P).self)
                 return linker.finish(mainActor: { instance in try factory(repeat try (each resolvers)(instance)) })
             case .async:
-                let resolvers = linker.asyncResolvers(repeat (each P).self)
+                let (plains, awaiteds, isPlain) = linker.splitAsyncResolvers(repeat (each P).self)
                 return linker.finish(async: { instance in
                     // The arguments cross to the main actor, and the value back, the way every
                     // value of a graph crosses tasks (see `SharedInstance`).
-                    let arguments = SentValue((repeat try await (each resolvers)(instance)))
+                    var index = 0
+                    let arguments = SentValue((repeat try await resolveParameter(each plains, each awaiteds, isPlain, &index, instance)))
                     return try await MainActor.run { SentValue(try factory(repeat each arguments.value)) }.value
                 })
             }
@@ -57,8 +61,16 @@ extension _BindingRecipe {
         _ factory: @escaping @Sendable (repeat each P) async throws(Failure) -> Input, file: StaticString, line: Int
     ) -> Self {
         Self(requests: DependencyRequest.list(repeat (each P).self), file: file, line: line) { linker in
-            let resolvers = linker.asyncResolvers(repeat (each P).self)
-            return linker.finish(async: { instance in try await factory(repeat try await (each resolvers)(instance)) })
+            let (plains, awaiteds, isPlain) = linker.splitAsyncResolvers(repeat (each P).self)
+            let errors = linker.errorContext
+            return linker.finish(guardedAsync: { instance in
+                do {
+                    var index = 0
+                    return try await factory(repeat try await resolveParameter(each plains, each awaiteds, isPlain, &index, instance))
+                } catch {
+                    throw errors.wrap(error)
+                }
+            })
         }
     }
 }

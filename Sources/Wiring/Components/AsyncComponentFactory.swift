@@ -30,9 +30,9 @@ public struct AsyncComponentFactory<C: ComponentBase>: Sendable {
     /// The component this factory builds.
     public typealias ComponentElement = C
 
-    let compiled: CompiledComponent<C>
+    @usableFromInline let compiled: CompiledComponent<C>
     /// The instance of the component that installs `C`, for a subcomponent; nil for a root.
-    let parent: SharedInstance?
+    @usableFromInline let parent: SharedInstance?
 
     /// A factory of a root component compiled for this entry point, or of a subcomponent, whose
     /// compiled root has an async resolver whenever its resolution has effects.
@@ -51,6 +51,7 @@ public struct AsyncComponentFactory<C: ComponentBase>: Sendable {
     /// - Parameter seed: The component's seed; `()` when it has none.
     /// - Returns: The root.
     /// - Throws: ``ResolutionError`` when a factory on the root's path throws.
+    @inlinable
     public func build(_ seed: C.Seed) async throws -> sending C.Root {
         let instance = ComponentInstance.make(layout: compiled.layout, parent: parent?.instance)
         // Until something holds the instance (a provider, a hop to the main actor), only this
@@ -61,12 +62,16 @@ public struct AsyncComponentFactory<C: ComponentBase>: Sendable {
         if let slot = compiled.seedSlot {
             instance.storeSeed(seed, at: slot)
         }
+        // Inlinable, so that it is specialised where it is called: unspecialised, its values of
+        // the generic root and seed types each take an allocation of the task on every build.
+        // Not `SentValue`, on either path: where it is not specialised its metadata would be
+        // looked up on every build, whichever path it is on. The root is handed over as every
+        // value of a graph is (see `SentValue`).
         guard let resolve = compiled.asyncRoot else {
             // A subcomponent's root without effects: its synchronous resolver builds it.
-            return SentValue(compiled.root(instance)).value
+            nonisolated(unsafe) let root = compiled.root(instance)
+            return root
         }
-        // Not `SentValue`: in this unspecialised function its metadata would be looked up on
-        // every build. The root is handed over as every value of a graph is (see `SentValue`).
         nonisolated(unsafe) let root = try await resolve(instance)
         return root
     }
@@ -82,6 +87,7 @@ extension AsyncComponentFactory where C.Seed == Void {
     ///
     /// - Returns: The root.
     /// - Throws: ``ResolutionError`` when a factory on the root's path throws.
+    @inlinable
     public func build() async throws -> sending C.Root {
         try await build(())
     }
@@ -94,6 +100,7 @@ extension AsyncComponentFactory where C.Seed: ProviderProtocol {
     /// - Parameter seed: The seed's value.
     /// - Returns: The root.
     /// - Throws: ``ResolutionError`` when a factory on the root's path throws.
+    @inlinable
     public func build(_ seed: sending C.Seed.Element) async throws -> sending C.Root {
         try await build(C.Seed(value: seed))
     }

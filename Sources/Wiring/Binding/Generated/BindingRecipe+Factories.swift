@@ -228,7 +228,7 @@ extension _BindingRecipe {
                 return linker.finish(mainActor: { instance in factory(repeat try (each resolvers)(instance)) })
             case .async:
                 let resolvers = linker.asyncResolvers(repeat (each P).self)
-                return linker.finish(async: { instance in factory(repeat try await (each resolvers)(instance)) })
+                return linker.finish(async: { instance in factory(repeat try await (each resolvers).resolve(instance)) })
             }
         }
     }

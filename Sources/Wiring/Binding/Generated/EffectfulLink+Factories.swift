@@ -14,7 +14,7 @@ enum EffectfulLink {
         case .mainActor:
             return linker.finish(mainActor: { _ in factory() })
         case .async:
-            return linker.finish(async: { _ in factory() })
+            return linker.finish(guardedAsync: { _ in factory() })
         }
     }
 
@@ -31,7 +31,10 @@ enum EffectfulLink {
             return linker.finish(mainActor: { instance in factory(try r1(instance)) })
         case .async:
             let r1 = linker.asyncResolver(0, P1.self)
-            return linker.finish(async: { instance in factory(try await r1(instance)) })
+            let errors = linker.errorContext
+            return linker.finish(guardedAsync: { instance in
+                do { return factory(try await r1.resolve(instance)) } catch { throw errors.wrap(error) }
+            })
         }
     }
 
@@ -51,7 +54,10 @@ enum EffectfulLink {
         case .async:
             let r1 = linker.asyncResolver(0, P1.self)
             let r2 = linker.asyncResolver(1, P2.self)
-            return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance)) })
+            let errors = linker.errorContext
+            return linker.finish(guardedAsync: { instance in
+                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance)) } catch { throw errors.wrap(error) }
+            })
         }
     }
 
@@ -74,7 +80,10 @@ enum EffectfulLink {
             let r1 = linker.asyncResolver(0, P1.self)
             let r2 = linker.asyncResolver(1, P2.self)
             let r3 = linker.asyncResolver(2, P3.self)
-            return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance), try await r3(instance)) })
+            let errors = linker.errorContext
+            return linker.finish(guardedAsync: { instance in
+                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance)) } catch { throw errors.wrap(error) }
+            })
         }
     }
 
@@ -100,7 +109,10 @@ enum EffectfulLink {
             let r2 = linker.asyncResolver(1, P2.self)
             let r3 = linker.asyncResolver(2, P3.self)
             let r4 = linker.asyncResolver(3, P4.self)
-            return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance), try await r3(instance), try await r4(instance)) })
+            let errors = linker.errorContext
+            return linker.finish(guardedAsync: { instance in
+                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance)) } catch { throw errors.wrap(error) }
+            })
         }
     }
 
@@ -129,7 +141,10 @@ enum EffectfulLink {
             let r3 = linker.asyncResolver(2, P3.self)
             let r4 = linker.asyncResolver(3, P4.self)
             let r5 = linker.asyncResolver(4, P5.self)
-            return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance), try await r3(instance), try await r4(instance), try await r5(instance)) })
+            let errors = linker.errorContext
+            return linker.finish(guardedAsync: { instance in
+                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance)) } catch { throw errors.wrap(error) }
+            })
         }
     }
 
@@ -161,7 +176,10 @@ enum EffectfulLink {
             let r4 = linker.asyncResolver(3, P4.self)
             let r5 = linker.asyncResolver(4, P5.self)
             let r6 = linker.asyncResolver(5, P6.self)
-            return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance), try await r3(instance), try await r4(instance), try await r5(instance), try await r6(instance)) })
+            let errors = linker.errorContext
+            return linker.finish(guardedAsync: { instance in
+                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance)) } catch { throw errors.wrap(error) }
+            })
         }
     }
 
@@ -196,7 +214,10 @@ enum EffectfulLink {
             let r5 = linker.asyncResolver(4, P5.self)
             let r6 = linker.asyncResolver(5, P6.self)
             let r7 = linker.asyncResolver(6, P7.self)
-            return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance), try await r3(instance), try await r4(instance), try await r5(instance), try await r6(instance), try await r7(instance)) })
+            let errors = linker.errorContext
+            return linker.finish(guardedAsync: { instance in
+                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance), try await r7.resolve(instance)) } catch { throw errors.wrap(error) }
+            })
         }
     }
 
@@ -234,7 +255,10 @@ enum EffectfulLink {
             let r6 = linker.asyncResolver(5, P6.self)
             let r7 = linker.asyncResolver(6, P7.self)
             let r8 = linker.asyncResolver(7, P8.self)
-            return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance), try await r3(instance), try await r4(instance), try await r5(instance), try await r6(instance), try await r7(instance), try await r8(instance)) })
+            let errors = linker.errorContext
+            return linker.finish(guardedAsync: { instance in
+                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance), try await r7.resolve(instance), try await r8.resolve(instance)) } catch { throw errors.wrap(error) }
+            })
         }
     }
 
@@ -275,7 +299,10 @@ enum EffectfulLink {
             let r7 = linker.asyncResolver(6, P7.self)
             let r8 = linker.asyncResolver(7, P8.self)
             let r9 = linker.asyncResolver(8, P9.self)
-            return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance), try await r3(instance), try await r4(instance), try await r5(instance), try await r6(instance), try await r7(instance), try await r8(instance), try await r9(instance)) })
+            let errors = linker.errorContext
+            return linker.finish(guardedAsync: { instance in
+                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance), try await r7.resolve(instance), try await r8.resolve(instance), try await r9.resolve(instance)) } catch { throw errors.wrap(error) }
+            })
         }
     }
 
@@ -319,7 +346,10 @@ enum EffectfulLink {
             let r8 = linker.asyncResolver(7, P8.self)
             let r9 = linker.asyncResolver(8, P9.self)
             let r10 = linker.asyncResolver(9, P10.self)
-            return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance), try await r3(instance), try await r4(instance), try await r5(instance), try await r6(instance), try await r7(instance), try await r8(instance), try await r9(instance), try await r10(instance)) })
+            let errors = linker.errorContext
+            return linker.finish(guardedAsync: { instance in
+                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance), try await r7.resolve(instance), try await r8.resolve(instance), try await r9.resolve(instance), try await r10.resolve(instance)) } catch { throw errors.wrap(error) }
+            })
         }
     }
 
@@ -366,7 +396,10 @@ enum EffectfulLink {
             let r9 = linker.asyncResolver(8, P9.self)
             let r10 = linker.asyncResolver(9, P10.self)
             let r11 = linker.asyncResolver(10, P11.self)
-            return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance), try await r3(instance), try await r4(instance), try await r5(instance), try await r6(instance), try await r7(instance), try await r8(instance), try await r9(instance), try await r10(instance), try await r11(instance)) })
+            let errors = linker.errorContext
+            return linker.finish(guardedAsync: { instance in
+                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance), try await r7.resolve(instance), try await r8.resolve(instance), try await r9.resolve(instance), try await r10.resolve(instance), try await r11.resolve(instance)) } catch { throw errors.wrap(error) }
+            })
         }
     }
 
@@ -416,7 +449,10 @@ enum EffectfulLink {
             let r10 = linker.asyncResolver(9, P10.self)
             let r11 = linker.asyncResolver(10, P11.self)
             let r12 = linker.asyncResolver(11, P12.self)
-            return linker.finish(async: { instance in factory(try await r1(instance), try await r2(instance), try await r3(instance), try await r4(instance), try await r5(instance), try await r6(instance), try await r7(instance), try await r8(instance), try await r9(instance), try await r10(instance), try await r11(instance), try await r12(instance)) })
+            let errors = linker.errorContext
+            return linker.finish(guardedAsync: { instance in
+                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance), try await r7.resolve(instance), try await r8.resolve(instance), try await r9.resolve(instance), try await r10.resolve(instance), try await r11.resolve(instance), try await r12.resolve(instance)) } catch { throw errors.wrap(error) }
+            })
         }
     }
 }

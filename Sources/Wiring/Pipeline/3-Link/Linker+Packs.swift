@@ -37,14 +37,34 @@ extension Linker {
         return (repeat next(each parameters))
     }
 
-    /// The resolvers of every parameter of a pack in an async context.
+    /// The resolvers of every parameter of a pack in an async context, for a recipe specialised
+    /// where it is used: a parameter without effects is called without an await.
     @inlinable
-    func asyncResolvers<each P>(_ parameters: repeat (each P).Type) -> (repeat AsyncResolver<each P>) {
+    func asyncResolvers<each P>(_ parameters: repeat (each P).Type) -> (repeat AsyncParameterResolver<each P>) {
         var index = 0
-        func next<X>(_ parameter: X.Type) -> AsyncResolver<X> {
+        func next<X>(_ parameter: X.Type) -> AsyncParameterResolver<X> {
             defer { index += 1 }
             return asyncResolver(index, X.self)
         }
         return (repeat next(each parameters))
+    }
+
+    /// The resolvers of every parameter of a pack for a recipe in an async context that is not
+    /// specialised: each parameter's plain and async resolvers, and whether it is plain. A pack
+    /// of closures and an array, not of ``AsyncParameterResolver``: its expansion would look up
+    /// the struct's metadata for each parameter on every call.
+    func splitAsyncResolvers<each P>(
+        _ parameters: repeat (each P).Type
+    ) -> (plain: (repeat Resolver<each P>), awaited: (repeat AsyncResolver<each P>), isPlain: [Bool]) {
+        var index = 0
+        var isPlain: [Bool] = []
+        func next<X>(_ parameter: X.Type) -> (Resolver<X>, AsyncResolver<X>) {
+            defer { index += 1 }
+            let resolver = asyncResolver(index, X.self)
+            isPlain.append(resolver.plain != nil)
+            return (resolver.plain ?? Self.unreachable(X.self), resolver.awaited)
+        }
+        let pairs = (repeat next(each parameters))
+        return ((repeat (each pairs).0), (repeat (each pairs).1), isPlain)
     }
 }

@@ -110,9 +110,10 @@ extension Linker {
         Self.mainActorResolver(for: targets[targets.startIndex + index], P.self)
     }
 
-    /// The resolver of the parameter at `index` in an async context.
+    /// The resolver of the parameter at `index` in an async context: its plain resolver when
+    /// its resolution has no effects, so that the recipe calls it without an await.
     @usableFromInline
-    func asyncResolver<P>(_ index: Int, _ parameter: P.Type) -> AsyncResolver<P> {
+    func asyncResolver<P>(_ index: Int, _ parameter: P.Type) -> AsyncParameterResolver<P> {
         Self.asyncResolver(for: targets[targets.startIndex + index], P.self)
     }
 
@@ -156,22 +157,23 @@ extension Linker {
         }
     }
 
-    private static func asyncResolver<P>(for target: LinkTarget, _ parameter: P.Type) -> AsyncResolver<P> {
+    private static func asyncResolver<P>(for target: LinkTarget, _ parameter: P.Type) -> AsyncParameterResolver<P> {
         switch target {
         case let .node(linked, wrapper: nil):
-            return linked.node.asyncResolver(as: P.self)
+            if let resolvers = linked.node.effectfulResolvers(as: P.self) {
+                return AsyncParameterResolver(awaited: resolvers.async)
+            }
+            return AsyncParameterResolver(plain: linked.node.resolver(as: P.self))
         case let .node(linked, wrapper: wrapper?):
             if let resolvers = Self.effectfulWrapped(wrapper, linked.node, as: P.self) {
-                return resolvers.async
+                return AsyncParameterResolver(awaited: resolvers.async)
             }
-            let resolve = resolver(for: target, P.self)
-            return { instance in resolve(instance) }
+            // A wrapper made synchronously; what it wraps runs later.
+            return AsyncParameterResolver(plain: resolver(for: target, P.self))
         case let .inherited(depth, inner):
-            let resolve = asyncResolver(for: inner, P.self)
-            return { instance in try await resolve(instance.ancestor(depth)) }
+            return asyncResolver(for: inner, P.self).inAncestor(depth)
         case .function, .absent:
-            let resolve = resolver(for: target, P.self)
-            return { instance in resolve(instance) }
+            return AsyncParameterResolver(plain: resolver(for: target, P.self))
         }
     }
 
@@ -254,6 +256,31 @@ extension Linker {
             sink.resolvers = EffectfulResolvers<T>(async: { instance in
                 do { return try await resolve(instance) } catch { throw errors.wrap(error) }
             })
+        }
+        return Self.unreachable(T.self)
+    }
+
+    /// What the errors of a binding linked in an effectful context say about it: a recipe that
+    /// wraps its errors itself, for ``finish(guardedAsync:)``, wraps them with it.
+    var errorContext: ErrorContext {
+        guard let sink else {
+            preconditionFailure("Wiring internal error: a binding was linked in an effectful context without a sink.")
+        }
+        return sink.errorContext
+    }
+
+    /// Finishes a binding whose resolution is async and whose resolver wraps its errors with
+    /// ``errorContext`` itself: ``finish(async:)`` without the closure that wraps them, one
+    /// async frame less on the way.
+    func finish<T>(guardedAsync resolve: @escaping AsyncResolver<T>) -> Resolver<T> {
+        guard let sink else { return Self.unreachable(T.self) }
+        if let slot = sharedSlot {
+            sink.resolvers = EffectfulResolvers<T>(async: { instance in
+                if instance.isSharedValueMade(slot) { return instance.sharedValue(slot, as: T.self) }
+                return try await instance.sharedAsync(slot, resolve, errors: nil)
+            }, sharedSlot: slot)
+        } else {
+            sink.resolvers = EffectfulResolvers<T>(async: resolve)
         }
         return Self.unreachable(T.self)
     }

@@ -22,7 +22,7 @@ final class CompiledComponent<C: ComponentBase>: Sendable {
     /// The root's resolver for ``AsyncComponentFactory``: set for that entry point, and for a
     /// subcomponent whose root's resolution has effects. Nil otherwise: a root without effects
     /// is built by ``root`` in an async context too.
-    let asyncRoot: AsyncResolver<C.Root>?
+    @usableFromInline let asyncRoot: AsyncResolver<C.Root>?
     @usableFromInline let layout: InstanceLayout
     @usableFromInline let seedSlot: StorageSlot?
     let description: GraphDescription

@@ -47,11 +47,14 @@ extension ComponentInstance {
     }
 
     /// The value of an async shared slot: made by `create` unless it is made, awaited while
-    /// another task makes it. An error `create` throws reaches the caller wrapped by `errors`.
+    /// another task makes it. An error `create` throws reaches the caller wrapped by `errors`,
+    /// or as it is when `errors` is nil (`create` wraps its errors itself).
     ///
-    /// The path of a build that nothing else reaches is this function alone: the slot is
-    /// claimed with a plain store and `create` awaited here, one async frame for the slot.
-    func sharedAsync<T>(_ slot: StorageSlot, _ create: @escaping AsyncResolver<T>, errors: ErrorContext) async throws -> T {
+    /// The path of a build that nothing else reaches is this function alone, inlined into the
+    /// binding's resolver: the slot is claimed with a plain store and `create` awaited here, no
+    /// async frame of its own.
+    @inline(__always)
+    func sharedAsync<T>(_ slot: StorageSlot, _ create: @escaping AsyncResolver<T>, errors: ErrorContext?) async throws -> T {
         let state = (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self)
         guard !hasEscaped, state.pointee.load(ordering: .relaxed) == SlotState.empty else {
             return try await sharedAsyncOnceEscaped(slot, create, errors: errors)
@@ -63,7 +66,7 @@ extension ComponentInstance {
 
     /// `sharedAsync` once the instance has escaped, or when the slot is not empty.
     @inline(never)
-    private func sharedAsyncOnceEscaped<T>(_ slot: StorageSlot, _ create: @escaping AsyncResolver<T>, errors: ErrorContext) async throws -> T {
+    private func sharedAsyncOnceEscaped<T>(_ slot: StorageSlot, _ create: @escaping AsyncResolver<T>, errors: ErrorContext?) async throws -> T {
         let state = (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self)
         while true {
             let (claimed, found) = state.pointee.compareExchange(
@@ -90,12 +93,12 @@ extension ComponentInstance {
     /// Runs the creation of a claimed async shared slot, stores and publishes the value (or
     /// empties the slot when `create` throws), and resumes whoever waited.
     @inline(__always)
-    private func makeClaimedSharedAsync<T>(_ slot: StorageSlot, _ create: AsyncResolver<T>, errors: ErrorContext) async throws -> T {
+    private func makeClaimedSharedAsync<T>(_ slot: StorageSlot, _ create: AsyncResolver<T>, errors: ErrorContext?) async throws -> T {
         let value: T
         do {
             value = try await create(self)
         } catch {
-            let wrapped = errors.wrap(error)
+            let wrapped: any Error = errors?.wrap(error) ?? error
             abandonSharedAsync(slot, error: wrapped)
             throw wrapped
         }

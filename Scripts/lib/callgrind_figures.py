@@ -63,6 +63,10 @@ FIGURES = (
                 "instructions per warm ComponentFactory.of of 6,000 bindings (--probe profile of-6k)"),
     ProbeFigure("async-hit", "async-hit-wiring", (10_000, 110_000),
                 "instructions per AsyncProvider.get() of a made value (--probe profile async-hit-wiring)"),
+    ProbeFigure("build-6k", "build-6k", (5, 10),
+                "instructions per build of the 6,000-object root of the scale graph (--probe profile build-6k)"),
+    ProbeFigure("async-build", "async-build-wiring", (10_000, 20_000),
+                "instructions per AsyncComponentFactory.build of the ATM graph (--probe profile async-build-wiring)"),
     TypeCheckFigure("typecheck-per-binding",
                     "swift-frontend -typecheck instructions per binding: ScaleGroup00.swift (250 bindings) "
                     "minus its imports alone, against the release Wiring module"),

@@ -1,5 +1,4 @@
 // The examples of the article Concurrency, as the article shows them.
-// No `import Testing` here: Swift Testing's own `Tag` would make `Tag` ambiguous.
 
 import Wiring
 
@@ -203,7 +202,7 @@ struct HistoryScreenComponent: RootComponent {
 
 // MARK: - A subcomponent whose root awaits and throws
 
-struct AccountNumber: Tag {
+struct AccountNumber: BindingTag {
     typealias Element = String
 }
 

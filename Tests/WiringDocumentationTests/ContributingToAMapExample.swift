@@ -2,7 +2,6 @@
 // registry of deep-link handlers in a core library (DeepLinks) and its wiring library, two
 // feature libraries (Search, Orders) whose wiring libraries each contribute a handler, and a fake
 // orders library with its fake wiring. Each `Module` stands for a wiring library of its own.
-// No `import Testing` here: Swift Testing's own `Tag` would make `Tag` ambiguous.
 
 public import Wiring
 

@@ -1,9 +1,8 @@
 // The examples of the article Subcomponents, as the article shows them.
-// No `import Testing` here: Swift Testing's own `Tag` would make `Tag` ambiguous.
 
 import Wiring
 
-struct CustomerID: Tag {
+struct CustomerID: BindingTag {
     typealias Element = String
 }
 

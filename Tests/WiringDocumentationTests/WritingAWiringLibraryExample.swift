@@ -1,5 +1,4 @@
 // The example of the article WritingAWiringLibrary, as the article shows it.
-// No `import Testing` here: Swift Testing's own `Tag` would make `Tag` ambiguous.
 
 public import Wiring
 

@@ -42,3 +42,8 @@ struct DeskComponent: RootComponent {
         bind.to { (desk: CashierDesk) in desk }
     }
 }
+
+func openMonthlyStatement() throws -> (desk: CashierDesk, statement: MonthlyStatement) {
+    let desk = try ComponentFactory.of(DeskComponent.self).build()
+    return (desk, desk.statements())
+}

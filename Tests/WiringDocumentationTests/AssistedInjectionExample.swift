@@ -39,3 +39,8 @@ struct ReceiptsComponent: RootComponent {
         bind.to { (screens: Factory<ReceiptScreenFactory>) in screens }
     }
 }
+
+func openReceiptScreen() throws -> ReceiptScreen {
+    let screens = try ComponentFactory.of(ReceiptsComponent.self).build()
+    return screens.build("dep-000042")
+}

@@ -35,3 +35,9 @@ struct ScreensComponent: RootComponent {
         bind.to { (injector: PropertyInjector<DepositViewController>) in injector }
     }
 }
+
+func makeDepositViewController() throws -> DepositViewController {
+    let controller = DepositViewController()
+    try ComponentFactory.of(ScreensComponent.self).build().injectProperties(into: controller)
+    return controller
+}

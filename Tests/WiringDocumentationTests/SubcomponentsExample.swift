@@ -43,3 +43,8 @@ struct BranchComponent: RootComponent {
         bind.to { (sessions: ComponentFactory<SessionComponent>) in sessions }
     }
 }
+
+func startTwoSessions() throws -> (alice: CustomerSession, bob: CustomerSession) {
+    let sessions = try ComponentFactory.of(BranchComponent.self).build()
+    return (sessions.build("alice"), sessions.build("bob"))
+}

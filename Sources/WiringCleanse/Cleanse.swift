@@ -33,7 +33,7 @@ public enum Cleanse {
     /// `Singleton`.
     public typealias Singleton = Wiring.Singleton
     /// `Tag`.
-    public typealias Tag = Wiring.Tag
+    public typealias Tag = Wiring.BindingTag
     /// `AssistedFactory`.
     public typealias AssistedFactory = Wiring.AssistedFactory
     /// `ProviderProtocol`.
@@ -51,7 +51,7 @@ public enum Cleanse {
     /// `Provider`.
     public typealias Provider<Element> = Wiring.Provider<Element>
     /// `TaggedProvider`.
-    public typealias TaggedProvider<T: Wiring.Tag> = Wiring.TaggedProvider<T>
+    public typealias TaggedProvider<T: Wiring.BindingTag> = Wiring.TaggedProvider<T>
     /// `WeakProvider`.
     public typealias WeakProvider<Wrapped> = Wiring.WeakProvider<Wrapped>
     /// `ComponentFactory`.

@@ -3,6 +3,11 @@ public import Wiring
 // The names Wiring has only for code written for Cleanse, each declared once, here. `Cleanse`
 // (Cleanse.swift) repeats every public name under its module's spelling by referring to these.
 
+/// Cleanse's name for what qualifies bindings of one type: Wiring's `BindingTag`, renamed so that
+/// a file may import both Wiring and Swift Testing, whose `Tag` marks tests. A file that imports
+/// WiringCleanse and Testing writes `WiringCleanse.Tag` or `BindingTag`.
+public typealias Tag = BindingTag
+
 /// Cleanse's name for a binder that knows its scope: every ``BinderBase`` here.
 public typealias BinderType = BinderBase
 

@@ -34,7 +34,7 @@ extension Binder {
     ///   - tag: The map's tag; its `Element` is `[Key: Value]`.
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    public func removeEntry<Key: Hashable & Sendable, Value, T: Tag>(
+    public func removeEntry<Key: Hashable & Sendable, Value, T: BindingTag>(
         forKey key: Key, fromMapTaggedWith tag: T.Type, file: StaticString = #fileID, line: Int = #line
     ) where T.Element == [Key: Value] {
         _removeEntry(forKey: key, from: [Key: Value].self, tag: T.self, file: file, line: line)

@@ -21,7 +21,7 @@ public import Wiring
 @discardableResult
 public func expectBinding<C: ComponentBase, T>(
     _ type: T.Type,
-    tagged tag: (any Wiring.Tag.Type)? = nil,
+    tagged tag: (any Wiring.BindingTag.Type)? = nil,
     in factory: ComponentFactory<C>,
     at location: AssertionLocation? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
@@ -46,7 +46,7 @@ public func expectBinding<C: ComponentBase, T>(
 @discardableResult
 public func expectBinding<T>(
     _ type: T.Type,
-    tagged tag: (any Wiring.Tag.Type)? = nil,
+    tagged tag: (any Wiring.BindingTag.Type)? = nil,
     in graph: ObjectGraph,
     at location: AssertionLocation? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
@@ -82,7 +82,7 @@ public func expectBinding<T>(
 ///   - column: The caller's `#column`; leave the default.
 public func expectNoBinding<C: ComponentBase, T>(
     _ type: T.Type,
-    tagged tag: (any Wiring.Tag.Type)? = nil,
+    tagged tag: (any Wiring.BindingTag.Type)? = nil,
     in factory: ComponentFactory<C>,
     at location: AssertionLocation? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
@@ -105,7 +105,7 @@ public func expectNoBinding<C: ComponentBase, T>(
 ///   - column: The caller's `#column`; leave the default.
 public func expectNoBinding<T>(
     _ type: T.Type,
-    tagged tag: (any Wiring.Tag.Type)? = nil,
+    tagged tag: (any Wiring.BindingTag.Type)? = nil,
     in graph: ObjectGraph,
     at location: AssertionLocation? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column

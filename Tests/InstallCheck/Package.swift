@@ -8,7 +8,7 @@ let package = Package(
     name: "InstallCheck",
     platforms: [.macOS(.v15), .iOS(.v18)],
     dependencies: [
-        .package(url: "https://github.com/wiring-swift/wiring", from: "0.2.0"),
+        .package(url: "https://github.com/wiring-swift/wiring", .upToNextMinor(from: "0.2.1")),
     ],
     targets: [
         .target(name: "Weather"),

@@ -6,8 +6,7 @@ import Wiring
 /// article is compiled.
 struct AskingForValuesLaterArticleTests {
     @Test func theDeskAndItsStatementsReachEachOtherThroughDeferredParameters() throws {
-        let desk = try ComponentFactory.of(DeskComponent.self).build()
-        let statement = desk.statements()
+        let (desk, statement) = try openMonthlyStatement()
         #expect(statement.rate == nil)
         #expect(statement.desk.get() === desk)
         #expect(statement.archive.get() === statement.archive.get())

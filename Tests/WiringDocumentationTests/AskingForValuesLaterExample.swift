@@ -1,5 +1,4 @@
 // The examples of the article AskingForValuesLater, as the article shows them.
-// No `import Testing` here: Swift Testing's own `Tag` would make `Tag` ambiguous.
 
 import Wiring
 
@@ -42,4 +41,9 @@ struct DeskComponent: RootComponent {
     static func configureRoot(binder bind: ReceiptBinder<CashierDesk>) -> BindingReceipt<CashierDesk> {
         bind.to { (desk: CashierDesk) in desk }
     }
+}
+
+func openMonthlyStatement() throws -> (desk: CashierDesk, statement: MonthlyStatement) {
+    let desk = try ComponentFactory.of(DeskComponent.self).build()
+    return (desk, desk.statements())
 }

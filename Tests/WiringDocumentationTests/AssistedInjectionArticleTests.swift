@@ -6,8 +6,7 @@ import Wiring
 /// is compiled.
 struct AssistedInjectionArticleTests {
     @Test func theScreenIsBuiltFromTheDepositIDAndTheGraph() throws {
-        let screens = try ComponentFactory.of(ReceiptsComponent.self).build()
-        let screen = screens.build("dep-000042")
+        let screen = try openReceiptScreen()
         #expect(screen.depositID == "dep-000042")
         #expect(screen.header == "ATM 42")
     }

@@ -1,5 +1,4 @@
 // The examples of the article AssistedInjection, as the article shows them.
-// No `import Testing` here: Swift Testing's own `Tag` would make `Tag` ambiguous.
 
 import Wiring
 
@@ -39,4 +38,9 @@ struct ReceiptsComponent: RootComponent {
     static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
         bind.to { (screens: Factory<ReceiptScreenFactory>) in screens }
     }
+}
+
+func openReceiptScreen() throws -> ReceiptScreen {
+    let screens = try ComponentFactory.of(ReceiptsComponent.self).build()
+    return screens.build("dep-000042")
 }

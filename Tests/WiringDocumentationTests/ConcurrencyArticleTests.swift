@@ -28,9 +28,7 @@ struct ConcurrencyArticleTests {
     }
 
     @Test func eachAccountsHistoryIsASubcomponentBuiltByItsAsyncFactory() async throws {
-        let screen = try ComponentFactory.of(BankAppComponent.self).build("history.sqlite")
-        let checking = try await screen.open("checking")
-        let savings = try await screen.open("savings")
+        let (checking, savings) = try await openTwoAccounts()
         #expect(checking.account == "checking")
         #expect(savings.account == "savings")
         #expect(checking.database === savings.database)
@@ -54,9 +52,9 @@ struct ConcurrencyArticleTests {
 
     @MainActor
     @Test func theAppBuildsItsRootSynchronouslyOnTheMainActor() throws {
-        let app = BankingApp()
-        guard case let .accounts(model) = app.screen else {
-            Issue.record("the app shows \(app.screen) instead of its accounts")
+        let screen = firstBankingScreen()
+        guard case let .accounts(model) = screen else {
+            Issue.record("the app shows \(screen) instead of its accounts")
             return
         }
         #expect(model.store.accounts == ["Checking", "Savings"])
@@ -79,18 +77,15 @@ struct ConcurrencyArticleTests {
     }
 
     @Test func theHistoryIsOpenedByTheAsyncFactory() async throws {
-        let factory = try AsyncComponentFactory.of(HistoryComponent.self)
-        let statements = try await factory.build("history.sqlite")
-        let balance = await statements.balance()
-        #expect(balance == 115_500)
+        #expect(try await historyBalance() == 115_500)
+        let statements = try await AsyncComponentFactory.of(HistoryComponent.self).build("history.sqlite")
         #expect(statements.database.path == "history.sqlite")
     }
 
     @Test func theSynchronousFactoryReportsTheAsyncRootWordForWord() throws {
         var reported: (any Error)?
         do {
-            let factory = try ComponentFactory.of(HistoryComponent.self)
-            let statements = factory.build("history.sqlite")
+            let statements = try buildHistoryWithoutAwaiting()
             Issue.record("built \(statements), whose database is async")
         } catch {
             reported = error
@@ -117,16 +112,12 @@ struct ConcurrencyArticleTests {
     }
 
     @Test func anAsyncProviderKeepsTheRootSynchronous() async throws {
-        let screen = try ComponentFactory.of(HistoryScreenComponent.self).build("history.sqlite")
-        let amounts = try await screen.load()
-        #expect(amounts == [120_000, -4_500])
+        #expect(try await loadHistory() == [120_000, -4_500])
     }
 
     @Test func concurrentRequestsShareOneDatabase() async throws {
         let screen = try ComponentFactory.of(HistoryScreenComponent.self).build("history.sqlite")
-        async let first = screen.database.get()
-        async let second = screen.database.get()
-        let (one, other) = try await (first, second)
+        let (one, other) = try await openTheDatabaseTwice(from: screen)
         #expect(one === other)
         let thousand = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
             for _ in 0..<1_000 {
@@ -138,8 +129,9 @@ struct ConcurrencyArticleTests {
     }
 
     @Test func aTestGivesTheScreenADatabaseOfItsOwn() async throws {
-        let screen = HistoryScreen(database: AsyncProvider { try await HistoryDatabase(path: "fixture.sqlite") })
+        let screen = fixtureHistoryScreen()
         #expect(try await screen.load() == [120_000, -4_500])
+        #expect(try await screen.database.get().path == "fixture.sqlite")
     }
 
     @Test func theGraphShowsEachBindingsOwnEffects() throws {
@@ -159,8 +151,7 @@ struct ConcurrencyArticleTests {
 
     @Test func aMapOfAsyncProvidersMakesOnlyTheExporterAskedFor() async throws {
         let menu = try ComponentFactory.of(ExportMenuComponent.self).build()
-        let csv = try await menu.export([12, 30], as: "csv")   // "12,30"; no PDFExporter made
-        #expect(csv == "12,30")
+        #expect(try await exportAsCSV() == "12,30")
         #expect(try await menu.export([12, 30], as: "pdf") == "PDF of 2 amounts")
         #expect(try await menu.export([12, 30], as: "html") == nil)
     }

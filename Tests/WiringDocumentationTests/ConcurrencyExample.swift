@@ -1,9 +1,9 @@
-// The examples of the article Concurrency, as the article shows them.
-// No `import Testing` here: Swift Testing's own `Tag` would make `Tag` ambiguous.
+// The examples of the article Concurrency, as the article shows them: its compiled blocks, in
+// order, as one file.
 
+import Testing
 import Wiring
-
-// MARK: - An app on the main actor
+import WiringTesting
 
 struct BankingConfiguration: Sendable {
     let accountsFile: String
@@ -67,50 +67,22 @@ struct BankingComponent: RootComponent {
     }
 }
 
-// Stand-ins for SwiftUI's `App`, `Scene` and `WindowGroup`, so that the example compiles on Linux.
-@MainActor
-protocol Scene {}
-
-@MainActor
-protocol App {
-    associatedtype Body: Scene
-    init()
-    var body: Body { get }
-}
-
-struct WindowGroup<Content>: Scene {
-    let content: Content
-
-    init(content: () -> Content) {
-        self.content = content()
-    }
-}
-
 enum BankingScreen {
     case accounts(AccountsViewModel)
     case unavailable(String)
 }
 
-struct BankingApp: App {
-    let screen: BankingScreen
-
-    init() {
-        do {
-            let factory = try MainActorComponentFactory.of(BankingComponent.self)
-            screen = .accounts(try factory.build(BankingConfiguration(accountsFile: "accounts.json")))
-        } catch let error as ResolutionError {
-            screen = .unavailable("\(error.underlying)")   // the accounts file could not be read
-        } catch {
-            preconditionFailure("\(error)")                // a ValidationError: the wiring itself is wrong
-        }
-    }
-
-    var body: some Scene {
-        WindowGroup { screen }
+@MainActor
+func firstBankingScreen() -> BankingScreen {
+    do {
+        let factory = try MainActorComponentFactory.of(BankingComponent.self)
+        return .accounts(try factory.build(BankingConfiguration(accountsFile: "accounts.json")))
+    } catch let error as ResolutionError {
+        return .unavailable("\(error.underlying)")   // the accounts file could not be read
+    } catch {
+        preconditionFailure("\(error)")              // a ValidationError: the wiring itself is wrong
     }
 }
-
-// MARK: - An actor whose initialiser awaits and throws
 
 struct HistoryError: Error, CustomStringConvertible {
     let path: String
@@ -162,19 +134,11 @@ struct HistoryComponent: RootComponent {
     }
 }
 
-/// Opens the statements of a history file, or says why it cannot.
-func openStatements(at path: String) async -> Result<StatementService, ResolutionError> {
-    do {
-        let factory = try AsyncComponentFactory.of(HistoryComponent.self)
-        return .success(try await factory.build(path))
-    } catch let error as ResolutionError {
-        return .failure(error)                 // error.underlying is the HistoryError
-    } catch {
-        preconditionFailure("\(error)")        // a ValidationError: the wiring itself is wrong
-    }
+func historyBalance() async throws -> Int {
+    let factory = try AsyncComponentFactory.of(HistoryComponent.self)
+    let statements = try await factory.build("history.sqlite")
+    return await statements.balance()
 }
-
-// MARK: - Deferring the effect to a provider
 
 final class HistoryScreen: Sendable {
     let database: AsyncProvider<HistoryDatabase>
@@ -201,9 +165,63 @@ struct HistoryScreenComponent: RootComponent {
     }
 }
 
-// MARK: - A subcomponent whose root awaits and throws
+func loadHistory() async throws -> [Int] {
+    let screen = try ComponentFactory.of(HistoryScreenComponent.self).build("history.sqlite")
+    return try await screen.load()
+}
 
-struct AccountNumber: Tag {
+protocol StatementExporter: Sendable {
+    func export(_ amounts: [Int]) -> String
+}
+
+actor PDFExporter: StatementExporter {
+    init() async {}
+    nonisolated func export(_ amounts: [Int]) -> String { "PDF of \(amounts.count) amounts" }
+}
+
+struct CSVExporter: StatementExporter {
+    func export(_ amounts: [Int]) -> String { amounts.map(String.init).joined(separator: ",") }
+}
+
+struct ExportModule: Module {
+    static func configure(binder: Binder<Singleton>) {
+        binder.bind((any StatementExporter).self).intoMap(key: "pdf").to { () async -> any StatementExporter in
+            await PDFExporter()
+        }
+        binder.bind((any StatementExporter).self).intoMap(key: "csv").to { () -> any StatementExporter in CSVExporter() }
+    }
+}
+
+struct ExportMenu: Sendable {
+    let exporters: [String: AsyncProvider<any StatementExporter>]
+
+    func export(_ amounts: [Int], as format: String) async throws -> String? {
+        try await exporters[format]?.get().export(amounts)
+    }
+}
+
+struct ExportMenuComponent: RootComponent {
+    typealias Root = ExportMenu
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.include(module: ExportModule.self)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<ExportMenu>) -> BindingReceipt<ExportMenu> {
+        bind.to(factory: ExportMenu.init)
+    }
+}
+
+func exportAsCSV() async throws -> String? {
+    let menu = try ComponentFactory.of(ExportMenuComponent.self).build()
+    return try await menu.export([12, 30], as: "csv")   // "12,30"; no PDFExporter made
+}
+
+func fixtureHistoryScreen() -> HistoryScreen {
+    HistoryScreen(database: AsyncProvider { try await HistoryDatabase(path: "fixture.sqlite") })
+}
+
+struct AccountNumber: BindingTag {
     typealias Element = String
 }
 
@@ -256,6 +274,13 @@ struct BankAppComponent: RootComponent {
     }
 }
 
+func openTwoAccounts() async throws -> (checking: AccountHistory, savings: AccountHistory) {
+    let screen = try ComponentFactory.of(BankAppComponent.self).build("history.sqlite")
+    let checking = try await screen.open("checking")
+    let savings = try await screen.open("savings")
+    return (checking, savings)
+}
+
 struct AccountHistoriesComponent: RootComponent {
     typealias Seed = String
     typealias Root = ComponentFactory<AccountHistoryComponent>
@@ -272,46 +297,31 @@ struct AccountHistoriesComponent: RootComponent {
     }
 }
 
-// MARK: - A map's entries on demand, with their effects
-
-protocol StatementExporter: Sendable {
-    func export(_ amounts: [Int]) -> String
-}
-
-actor PDFExporter: StatementExporter {
-    init() async {}
-    nonisolated func export(_ amounts: [Int]) -> String { "PDF of \(amounts.count) amounts" }
-}
-
-struct CSVExporter: StatementExporter {
-    func export(_ amounts: [Int]) -> String { amounts.map(String.init).joined(separator: ",") }
-}
-
-struct ExportModule: Module {
-    static func configure(binder: Binder<Singleton>) {
-        binder.bind((any StatementExporter).self).intoMap(key: "pdf").to { () async -> any StatementExporter in
-            await PDFExporter()
-        }
-        binder.bind((any StatementExporter).self).intoMap(key: "csv").to { () -> any StatementExporter in CSVExporter() }
+/// Opens the statements of a history file, or says why it cannot.
+func openStatements(at path: String) async -> Result<StatementService, ResolutionError> {
+    do {
+        let factory = try AsyncComponentFactory.of(HistoryComponent.self)
+        return .success(try await factory.build(path))
+    } catch let error as ResolutionError {
+        return .failure(error)                 // error.underlying is the HistoryError
+    } catch {
+        preconditionFailure("\(error)")        // a ValidationError: the wiring itself is wrong
     }
 }
 
-struct ExportMenu: Sendable {
-    let exporters: [String: AsyncProvider<any StatementExporter>]
-
-    func export(_ amounts: [Int], as format: String) async throws -> String? {
-        try await exporters[format]?.get().export(amounts)
-    }
+func openTheDatabaseTwice(from screen: HistoryScreen) async throws -> (HistoryDatabase, HistoryDatabase) {
+    async let first = screen.database.get()
+    async let second = screen.database.get()
+    return try await (first, second)
 }
 
-struct ExportMenuComponent: RootComponent {
-    typealias Root = ExportMenu
+func buildHistoryWithoutAwaiting() throws -> StatementService {
+    let factory = try ComponentFactory.of(HistoryComponent.self)   // throws the error below
+    return factory.build("history.sqlite")
+}
 
-    static func configure(binder: Binder<Singleton>) {
-        binder.include(module: ExportModule.self)
-    }
-
-    static func configureRoot(binder bind: ReceiptBinder<ExportMenu>) -> BindingReceipt<ExportMenu> {
-        bind.to(factory: ExportMenu.init)
-    }
+@Test func theHistoryDatabaseIsAsyncAndThrows() throws {
+    let graph = try AsyncComponentFactory.of(HistoryComponent.self).graph
+    let database = graph.bindings(of: HistoryDatabase.self)[0]
+    #expect(database.effects == [.async, .throwing])
 }

@@ -21,6 +21,15 @@ struct ContributingToAMapArticleTests {
         return tree.replacing(location, with: "")
     }
 
+    @Test func theArticlesFunctionsReturnWhatItSays() throws {
+        let order = try openOrder42()
+        #expect(order.routes == ["orders", "search"])
+        #expect(order.shipped == "order 42 has shipped")
+        let account = try openAdasSettings()
+        #expect(account.routes == ["account", "orders", "search"])
+        #expect(account.settings == "ada's settings")
+    }
+
     @Test func theArticlesTextBlocksAreWhatWiringPrintsInOrder() throws {
         let duplicate = try #require(throws: ValidationError.self) { try ComponentFactory.of(ShopWithBothOrdersComponent.self) }
         let mistyped = try #require(throws: ValidationError.self) { try ComponentFactory.of(MistypedShopComponent.self) }

@@ -2,9 +2,10 @@
 // registry of deep-link handlers in a core library (DeepLinks) and its wiring library, two
 // feature libraries (Search, Orders) whose wiring libraries each contribute a handler, and a fake
 // orders library with its fake wiring. Each `Module` stands for a wiring library of its own.
-// No `import Testing` here: Swift Testing's own `Tag` would make `Tag` ambiguous.
 
 public import Wiring
+import Testing
+import WiringTesting
 
 // MARK: - DeepLinks, the core library of the registry
 
@@ -212,4 +213,42 @@ struct SignedInComponent: Component {
             DeepLinkRouter(handlers: handlers.mapValues { handler in { handler.get() } })
         }
     }
+}
+
+// MARK: - The article's functions and tests
+
+func openOrder42() throws -> (routes: [String], shipped: String?) {
+    let app = try ComponentFactory.of(ShopAppComponent.self).build()
+    return (app.links.routes, app.links.open("orders/42"))
+}
+
+func openAdasSettings() throws -> (routes: [String], settings: String?) {
+    let app = try ComponentFactory.of(ShopAppComponent.self).build()
+    let signedIn = app.signIn.build("ada")
+    return (signedIn.routes, signedIn.open("account/settings"))
+}
+
+@Test func aFakeEntryReplacesTheOrdersEntryForOneTest() throws {
+    let factory = try ComponentFactory.of(ShopAppComponent.self, replacing: { binder in
+        binder.bind((any DeepLinkHandler).self).intoMap(key: "orders").to { FakeOrderLinkHandler() as any DeepLinkHandler }
+    })
+    #expect(factory.build().links.open("orders/42") == "fake order 42")
+    #expect(factory.build().links.open("search/shoes") == "results for shoes")
+}
+
+func shopWithoutSearch() throws -> ComponentFactory<ShopAppComponent> {
+    try ComponentFactory.of(ShopAppComponent.self, replacing: { binder in
+        binder.removeEntry(forKey: "search", from: [String: any DeepLinkHandler].self)
+    })
+}
+
+@Test func removingTheSearchEntryLeavesTheOrders() throws {
+    #expect(try shopWithoutSearch().build().links.routes == ["orders"])
+}
+
+@Test func theGraphShowsTheDeclarationTheEntryAndTheRemoval() throws {
+    let entries = try shopWithoutSearch().graph.bindings(of: [String: any DeepLinkHandler].self)
+    #expect(entries.map(\.mapRole) == [.declaration, .entry, .removal])
+    #expect(entries.map(\.mapKey) == [nil, #""orders""#, #""search""#])
+    #expect(entries.map(\.isOverride) == [false, false, true])
 }

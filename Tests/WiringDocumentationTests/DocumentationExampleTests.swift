@@ -55,16 +55,27 @@ struct DocumentationExampleTests {
         return blocks
     }
 
-    /// The lines of each ```swift block, trimmed, without blank lines.
+    /// The lines of each ```swift block, trimmed, without blank lines. A block right after a
+    /// `<!-- not-compiled: … -->` marker (Apple-only code, a fragment of Package.swift) is left
+    /// out, unless its marker says that the documentation tests compile it:
+    /// `Scripts/check-article-examples` honours the same marker.
     static func swiftBlocks(in text: String) -> [[String]] {
         var blocks: [[String]] = []
         var current: [String]?
+        var skipNext = false
+        var skipping = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if current == nil, trimmed == "```swift" {
+            if current == nil, trimmed.hasPrefix("<!-- not-compiled:") {
+                skipNext = !trimmed.contains("the documentation tests compile it")
+            } else if current == nil, trimmed == "```swift" {
                 current = []
+                skipping = skipNext
+                skipNext = false
             } else if current != nil, trimmed == "```" {
-                blocks.append(current ?? [])
+                if !skipping {
+                    blocks.append(current ?? [])
+                }
                 current = nil
             } else if !trimmed.isEmpty {
                 current?.append(trimmed)

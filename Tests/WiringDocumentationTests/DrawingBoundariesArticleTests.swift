@@ -38,9 +38,9 @@ struct DrawingBoundariesArticleTests {
     static let diagnostic = """
         Wiring found 1 problem in the object graph of ReachingComponent:
 
-        WiringDocumentationTests/DrawingBoundariesExample.swift:90: error: HTTPTransport is kept private by PaymentsNetworkModule.
-          required by RetryingCheckout at WiringDocumentationTests/DrawingBoundariesExample.swift:90
-          bound privately at WiringDocumentationTests/DrawingBoundariesExample.swift:38 in PaymentsNetworkModule
+        WiringDocumentationTests/DrawingBoundariesExample.swift:89: error: HTTPTransport is kept private by PaymentsNetworkModule.
+          required by RetryingCheckout at WiringDocumentationTests/DrawingBoundariesExample.swift:89
+          bound privately at WiringDocumentationTests/DrawingBoundariesExample.swift:37 in PaymentsNetworkModule
           To fix this, expose it with binder.expose(HTTPTransport.self) in the configure(binder:) of PaymentsNetworkModule, or request a type PaymentsNetworkModule exposes instead.
         """
 }

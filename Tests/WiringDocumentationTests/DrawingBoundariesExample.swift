@@ -1,5 +1,4 @@
 // The examples of the article DrawingBoundariesWithPrivateModules, as the article shows them.
-// No `import Testing` here: Swift Testing's own `Tag` would make `Tag` ambiguous.
 
 import Wiring
 

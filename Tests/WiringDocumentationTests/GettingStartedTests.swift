@@ -1,16 +1,25 @@
-import Synchronization
 import Testing
 import Wiring
 
-/// Compiles and runs the example of the "Getting started" article (Wiring.docc/GettingStarted.md).
-/// `DocumentationExampleTests` checks that every code block of the article appears here.
+/// Runs the example of the "Getting started" article (Wiring.docc/GettingStarted.md).
+/// `DocumentationExampleTests` checks that every code block of the article appears here, and
+/// `Scripts/check-article-examples` compiles them as one file.
 struct GettingStartedTests {
-    @Test func theGettingStartedExampleDepositsThroughTheGraph() throws {
-        let factory = try ComponentFactory.of(ApplicationRootComponent.self)
-        let depositer = factory.build(())
-        let recorded = depositer.deposit([20, 20, 5])
-        #expect(recorded == 4500)
-        #expect(depositer.deposit([1]) == 4600)
-        #expect(factory.build(()).deposit([1]) == 100)
+    @Test func aliceDepositsThroughHerSession() throws {
+        #expect(try depositForAlice() == [
+            "alice: 4500 cents sent to https://bank.example", "Thank you", "Deposits sent after 18:00 count tomorrow",
+        ])
+    }
+
+    @Test func eachSessionHasItsDepositerAndSharesTheRootsNetwork() throws {
+        let screen = try ComponentFactory.of(ApplicationRootComponent.self).build(())
+        let alice = screen.sessions.build("alice")
+        let bob = screen.sessions.build("bob")
+        #expect(alice.customer == "alice")
+        #expect(bob.customer == "bob")
+        let alicesNetwork = try #require(alice.network as? LoopbackNetwork)
+        let bobsNetwork = try #require(bob.network as? LoopbackNetwork)
+        #expect(alicesNetwork === bobsNetwork)
+        #expect(alice.deposit([1]) == ["alice: 100 cents sent to https://bank.example", "Thank you", "Deposits sent after 18:00 count tomorrow"])
     }
 }

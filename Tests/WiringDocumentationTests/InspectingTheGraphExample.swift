@@ -1,8 +1,8 @@
-// The example of the article InspectingTheGraph, as the article shows it.
-// No `import Testing` here: Swift Testing's own `Tag` would make `Tag` ambiguous.
+// The examples of the article InspectingTheGraph, as the article shows them: its blocks, in
+// order, as one file.
 
+import Testing
 import Wiring
-
 
 struct Statement {
     init(ledger: Provider<StatementLedger>, owner: String) {}
@@ -21,4 +21,16 @@ struct StatementComponent: RootComponent {
     static func configureRoot(binder bind: ReceiptBinder<Statement>) -> BindingReceipt<Statement> {
         bind.to(file: "Bank/StatementComponent.swift", line: 9, factory: Statement.init)
     }
+}
+
+func statementTree() throws -> String {
+    let graph = try ComponentFactory.of(StatementComponent.self).graph
+    return graph.rendered(as: .text)
+}
+
+@Test func theStatementGraphCanBeQueried() throws {
+    let graph = try ComponentFactory.of(StatementComponent.self).graph
+    let ledger = try #require(graph.bindings(of: StatementLedger.self).first)
+    #expect(ledger.scope == "Wiring.Singleton")
+    #expect(graph.dependencies(of: graph.root).map(\.kind) == [.provider, .instance])
 }

@@ -1,6 +1,5 @@
 // The example of the article MigratingFromCleanse, as the article shows it: code written for
 // Cleanse, with its import changed.
-// No `import Testing` here: Swift Testing's own `Tag` would make `Tag` ambiguous.
 import WiringCleanse
 
 final class Engine {

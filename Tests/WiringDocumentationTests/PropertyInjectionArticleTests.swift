@@ -6,8 +6,7 @@ import Wiring
 /// is compiled.
 struct PropertyInjectionArticleTests {
     @Test func theControllersPropertiesAreSet() throws {
-        let controller = DepositViewController()
-        try ComponentFactory.of(ScreensComponent.self).build().injectProperties(into: controller)
+        let controller = try makeDepositViewController()
         #expect(controller.title == "Deposit")
         #expect(controller.limitCents == 250_000)
     }

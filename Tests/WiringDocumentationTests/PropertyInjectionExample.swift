@@ -1,5 +1,4 @@
 // The examples of the article PropertyInjection, as the article shows them.
-// No `import Testing` here: Swift Testing's own `Tag` would make `Tag` ambiguous.
 
 import Wiring
 
@@ -13,7 +12,7 @@ final class DepositViewController {
     }
 }
 
-struct DepositLimit: Tag {
+struct DepositLimit: BindingTag {
     typealias Element = Int
 }
 
@@ -35,4 +34,10 @@ struct ScreensComponent: RootComponent {
     static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
         bind.to { (injector: PropertyInjector<DepositViewController>) in injector }
     }
+}
+
+func makeDepositViewController() throws -> DepositViewController {
+    let controller = DepositViewController()
+    try ComponentFactory.of(ScreensComponent.self).build().injectProperties(into: controller)
+    return controller
 }

@@ -1,6 +1,5 @@
 // The example of the README's section "Concurrency: actors, async and throwing factories", as the
 // README shows it.
-// No `import Testing` here: Swift Testing's own `Tag` would make `Tag` ambiguous.
 
 import Wiring
 

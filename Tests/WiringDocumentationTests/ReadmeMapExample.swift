@@ -1,6 +1,5 @@
 // The example of the README's section "Contributing to a map from many libraries", as the README
 // shows it: each `Module` stands for a wiring library of its own.
-// No `import Testing` here: Swift Testing's own `Tag` would make `Tag` ambiguous.
 
 public import Wiring
 

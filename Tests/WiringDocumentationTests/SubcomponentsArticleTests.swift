@@ -6,9 +6,7 @@ import Wiring
 /// compiled.
 struct SubcomponentsArticleTests {
     @Test func sessionsSeeTheBranchAndKeepTheirOwnCustomer() throws {
-        let sessions = try ComponentFactory.of(BranchComponent.self).build()
-        let alice = sessions.build("alice")
-        let bob = sessions.build("bob")
+        let (alice, bob) = try startTwoSessions()
         #expect(alice.customer == "alice")
         #expect(alice.bankName == "First Bank")
         #expect(bob.customer == "bob")

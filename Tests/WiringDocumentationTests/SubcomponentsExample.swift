@@ -1,9 +1,8 @@
 // The examples of the article Subcomponents, as the article shows them.
-// No `import Testing` here: Swift Testing's own `Tag` would make `Tag` ambiguous.
 
 import Wiring
 
-struct CustomerID: Tag {
+struct CustomerID: BindingTag {
     typealias Element = String
 }
 
@@ -43,4 +42,9 @@ struct BranchComponent: RootComponent {
     static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
         bind.to { (sessions: ComponentFactory<SessionComponent>) in sessions }
     }
+}
+
+func startTwoSessions() throws -> (alice: CustomerSession, bob: CustomerSession) {
+    let sessions = try ComponentFactory.of(BranchComponent.self).build()
+    return (sessions.build("alice"), sessions.build("bob"))
 }

@@ -1,8 +1,9 @@
-// The example of the article SwappingInFakes, as the article shows it.
-// No `import Testing` here: Swift Testing's own `Tag` would make `Tag` ambiguous.
+// The examples of the article SwappingInFakes, as the article shows them: its blocks, in order,
+// as one file.
 
+import Testing
 import Wiring
-
+import WiringTesting
 
 final class FakeClock: DepositClock {
     let fixed: String
@@ -44,4 +45,17 @@ struct StampingComponent: RootComponent {
     static func configureRoot(binder bind: ReceiptBinder<String>) -> BindingReceipt<String> {
         bind.to { (clock: any DepositClock) in "stamped \(clock.today())" }
     }
+}
+
+@Test func aReplacementSwapsOneBindingForOneTest() throws {
+    let factory = try ComponentFactory.of(StampingComponent.self, replacing: { binder in
+        binder.bind((any DepositClock).self).to { FakeClock(fixed: "2030-12-31") as any DepositClock }
+    })
+    #expect(factory.build() == "stamped 2030-12-31")
+    #expect(factory.graph.bindings(of: (any DepositClock).self).map(\.isOverride) == [true])
+}
+
+@Test func theSystemClockIsNotInTheDevelopmentGraph() throws {
+    let factory = try ComponentFactory.of(StampingComponent.self)
+    expectNoBinding(SystemClock.self, in: factory)
 }

@@ -1,8 +1,10 @@
-// The example of the article WritingAWiringLibrary, as the article shows it.
-// No `import Testing` here: Swift Testing's own `Tag` would make `Tag` ambiguous.
+// The examples of the article WritingAWiringLibrary, as the article shows them: its blocks, in
+// order, as one file, and its test. The article's file imports Wiring without `public`; this
+// target imports its modules internally by default, so its public declarations need `public import`.
 
 public import Wiring
-
+import Testing
+import WiringTesting
 
 public struct ReceiptPrinter: Sendable {
     public let header: String
@@ -17,7 +19,7 @@ public struct ReceiptPrinter: Sendable {
     }
 }
 
-public struct ReceiptHeader: Tag {
+public struct ReceiptHeader: BindingTag {
     public typealias Element = String
 }
 
@@ -40,4 +42,9 @@ struct ReceiptsAppComponent: RootComponent {
     static func configureRoot(binder bind: ReceiptBinder<ReceiptPrinter>) -> BindingReceipt<ReceiptPrinter> {
         bind.to { (printer: ReceiptPrinter) in printer }
     }
+}
+
+@Test func theReceiptsGraphIsValid() throws {
+    let factory = try #require(expectValidGraph(ReceiptsAppComponent.self))
+    #expect(factory.build().receipt(forCents: 4500) == "ATM 42: $45.00")
 }

@@ -43,7 +43,7 @@ struct GraphAssertionTests {
 // MARK: - Fixtures
 
 struct Greeting: Equatable, Sendable { let text: String }
-struct Retries: Wiring.Tag { typealias Element = Int }
+struct Retries: Wiring.BindingTag { typealias Element = Int }
 
 struct GreetingModule: Module {
     static func configure(binder: Binder<Unscoped>) {

@@ -81,7 +81,7 @@ struct Link: Sendable {
     let title: String
 }
 
-private struct Footer: Wiring.Tag { typealias Element = [Int: Link] }
+private struct Footer: Wiring.BindingTag { typealias Element = [Int: Link] }
 
 private struct LinksModule: Module {
     static func configure(binder: Binder<Unscoped>) {

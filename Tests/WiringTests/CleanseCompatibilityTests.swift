@@ -208,7 +208,7 @@ private struct BinderBaseRoot: RootComponent {
     }
 }
 
-private struct UserID: Wiring.Tag { typealias Element = String }
+private struct UserID: Wiring.BindingTag { typealias Element = String }
 
 private struct TaggedSeedRoot: RootComponent {
     typealias Seed = TaggedProvider<UserID>

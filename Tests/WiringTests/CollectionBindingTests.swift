@@ -34,7 +34,7 @@ private final class Plugin: Sendable {
     init(name: String) { self.name = name }
 }
 
-private struct LargeNotes: Wiring.Tag { typealias Element = [Int] }
+private struct LargeNotes: Wiring.BindingTag { typealias Element = [Int] }
 
 private struct DenominationModule: Module {
     static func configure(binder: Binder<Unscoped>) {

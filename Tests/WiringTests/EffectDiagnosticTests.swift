@@ -100,7 +100,7 @@ struct EffectAndMissingRoot: RootComponent {
     }
 }
 
-struct EffectDatabaseName: Wiring.Tag {
+struct EffectDatabaseName: Wiring.BindingTag {
     typealias Element = String
 }
 

@@ -195,7 +195,7 @@ struct GraphExportTests {
 // MARK: - Fixtures
 
 private struct Clock: Sendable {}
-private struct NoteLimit: Wiring.Tag { typealias Element = Int }
+private struct NoteLimit: Wiring.BindingTag { typealias Element = Int }
 private struct Plugin: Sendable { let name: String }
 
 private struct Teller {

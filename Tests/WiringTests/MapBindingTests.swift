@@ -118,7 +118,7 @@ private enum Route: Hashable, Sendable {
     case home, settings
 }
 
-private struct AdminHandlers: Wiring.Tag { typealias Element = [String: Handler] }
+private struct AdminHandlers: Wiring.BindingTag { typealias Element = [String: Handler] }
 
 private struct HomeWiringModule: Module {
     static func configure(binder: Binder<Singleton>) {

@@ -117,7 +117,7 @@ private struct ChannelRoot: RootComponent {
     }
 }
 
-private struct PrimarySession: Wiring.Tag { typealias Element = Session }
+private struct PrimarySession: Wiring.BindingTag { typealias Element = Session }
 
 private struct EveryBuilder: Sendable {
     let tagged: Session

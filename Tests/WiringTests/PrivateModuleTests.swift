@@ -267,7 +267,7 @@ private struct TwoExposuresRoot: RootComponent {
     }
 }
 
-private enum BankAddress: Wiring.Tag { typealias Element = String }
+private enum BankAddress: Wiring.BindingTag { typealias Element = String }
 
 private struct EmptyPrivateModule: PrivateModule {
     static func configure(binder: Binder<Unscoped>) {
@@ -494,7 +494,7 @@ private struct SecondUserModule: PrivateModule {
     }
 }
 
-private enum FirstUser: Wiring.Tag { typealias Element = DecoderUser }
+private enum FirstUser: Wiring.BindingTag { typealias Element = DecoderUser }
 
 private struct SharedHelperRoot: RootComponent {
     typealias Root = (DecoderUser, DecoderUser)

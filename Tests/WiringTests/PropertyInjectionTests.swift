@@ -30,7 +30,7 @@ struct PropertyInjectionTests {
 
 // MARK: - Fixtures
 
-private struct Limit: Wiring.Tag { typealias Element = Int }
+private struct Limit: Wiring.BindingTag { typealias Element = Int }
 
 private class Screen {
     var title = ""
@@ -67,7 +67,7 @@ private struct ScreenModule: Module {
     }
 }
 
-private struct AccountTag: Wiring.Tag { typealias Element = String }
+private struct AccountTag: Wiring.BindingTag { typealias Element = String }
 
 private struct InjectionRoot: RootComponent {
     typealias Root = Injectors

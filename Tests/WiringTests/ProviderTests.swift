@@ -57,8 +57,8 @@ struct ProviderTests {
 
 // MARK: - Fixtures
 
-private struct BankURL: Wiring.Tag { typealias Element = String }
-private struct AccountID: Wiring.Tag { typealias Element = String }
+private struct BankURL: Wiring.BindingTag { typealias Element = String }
+private struct AccountID: Wiring.BindingTag { typealias Element = String }
 
 private struct TaggedRoot: RootComponent {
     typealias Root = Teller

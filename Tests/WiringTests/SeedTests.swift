@@ -51,7 +51,7 @@ private struct SessionRoot: RootComponent {
     }
 }
 
-private struct UserID: Wiring.Tag { typealias Element = String }
+private struct UserID: Wiring.BindingTag { typealias Element = String }
 
 private struct TaggedSeedRoot: RootComponent {
     typealias Seed = TaggedProvider<UserID>

@@ -62,7 +62,7 @@ struct SubcomponentTests {
 
 // MARK: - Fixtures
 
-private struct UserID: Wiring.Tag { typealias Element = String }
+private struct UserID: Wiring.BindingTag { typealias Element = String }
 private struct UserScope: Scope {}
 
 private final class UserService: Sendable {}

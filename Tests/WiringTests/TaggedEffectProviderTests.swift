@@ -46,8 +46,8 @@ private final class TaggedScreen {
     }
 }
 
-private struct ArchiveTag: Wiring.Tag { typealias Element = Archive }
-private struct ScreenTag: Wiring.Tag { typealias Element = TaggedScreen }
+private struct ArchiveTag: Wiring.BindingTag { typealias Element = Archive }
+private struct ScreenTag: Wiring.BindingTag { typealias Element = TaggedScreen }
 
 private struct TaggedArchives {
     let archive: AsyncTaggedProvider<ArchiveTag>

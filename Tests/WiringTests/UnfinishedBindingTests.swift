@@ -52,7 +52,7 @@ struct HalfFinishedRoot: RootComponent {
     }
 }
 
-struct Denomination: Wiring.Tag { typealias Element = Int }
+struct Denomination: Wiring.BindingTag { typealias Element = Int }
 
 struct ShiftComponent: Component {
     typealias Root = String

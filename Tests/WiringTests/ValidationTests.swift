@@ -97,7 +97,7 @@ private struct ConcreteNetworkRoot: RootComponent {
     }
 }
 
-private struct BankURL: Wiring.Tag { typealias Element = String }
+private struct BankURL: Wiring.BindingTag { typealias Element = String }
 
 private struct UntaggedURLRoot: RootComponent {
     typealias Root = String

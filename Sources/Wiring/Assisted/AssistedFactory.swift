@@ -7,7 +7,7 @@
 ///     typealias Element = ReceiptScreen
 /// }
 /// ```
-public protocol AssistedFactory: Tag {
+public protocol AssistedFactory: BindingTag {
     /// The value the caller of ``Factory/build(_:)`` supplies.
     associatedtype Seed
 }

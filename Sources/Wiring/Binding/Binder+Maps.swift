@@ -32,7 +32,7 @@ extension Binder {
     ///   - line: The line of the call.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    public func declareMap<Key: Hashable & Sendable, Value, T: Tag>(
+    public func declareMap<Key: Hashable & Sendable, Value, T: BindingTag>(
         _ type: [Key: Value].Type, tagged tag: T.Type, file: StaticString = #fileID, line: Int = #line
     ) where T.Element == [Key: Value] {
         addMapDeclaration(.declaration, key: nil as Key?, of: type, tag: T.self, site: CallSite(file: file, line: line))
@@ -42,7 +42,7 @@ extension Binder {
     /// visible in the graph. Use `WiringTesting`'s `removeEntry(forKey:from:)`.
     @_spi(Testing)
     public func _removeEntry<Key: Hashable & Sendable, Value>(
-        forKey key: Key, from type: [Key: Value].Type, tag: (any Tag.Type)?, file: StaticString, line: Int
+        forKey key: Key, from type: [Key: Value].Type, tag: (any BindingTag.Type)?, file: StaticString, line: Int
     ) {
         graph.noteMapRemoval()
         addMapDeclaration(.removal, key: key, of: type, tag: tag, site: CallSite(file: file, line: line))

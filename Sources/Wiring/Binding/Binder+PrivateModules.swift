@@ -59,7 +59,7 @@ extension Binder {
     ///   - tag: The tag of the exposed binding.
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    public func expose<T: Tag>(tagged tag: T.Type, file: StaticString = #fileID, line: Int = #line) {
+    public func expose<T: BindingTag>(tagged tag: T.Type, file: StaticString = #fileID, line: Int = #line) {
         exposeBinding(BindingKey(T.Element.self, tag: T.self), as: T.Element.self, file: file, line: line)
     }
 
@@ -87,7 +87,7 @@ extension Binder {
     ///   - tag: The collection's tag.
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    public func expose<Element, T: Tag>(
+    public func expose<Element, T: BindingTag>(
         collectionOf element: Element.Type, tagged tag: T.Type, file: StaticString = #fileID, line: Int = #line
     ) where T.Element == [Element] {
         graph.exposeContributions(BindingKey([Element].self, tag: T.self), site: CallSite(file: file, line: line))
@@ -116,7 +116,7 @@ extension Binder {
     ///   - tag: The map's tag.
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    public func expose<Key: Hashable & Sendable, Value, T: Tag>(
+    public func expose<Key: Hashable & Sendable, Value, T: BindingTag>(
         map type: [Key: Value].Type, tagged tag: T.Type, file: StaticString = #fileID, line: Int = #line
     ) where T.Element == [Key: Value] {
         graph.exposeContributions(BindingKey([Key: Value].self, tag: T.self), site: CallSite(file: file, line: line))

@@ -20,7 +20,7 @@ public struct BindingBuilder<Element, BinderScope: _ScopeBase>: _ThrowingTermina
     /// not clash with other bindings of the same type.
     ///
     /// ```swift
-    /// struct BankURL: Tag { typealias Element = String }
+    /// struct BankURL: BindingTag { typealias Element = String }
     /// binder.bind(String.self).tagged(with: BankURL.self).to(value: "http://127.0.0.1:8080")
     /// ```
     ///
@@ -28,7 +28,7 @@ public struct BindingBuilder<Element, BinderScope: _ScopeBase>: _ThrowingTermina
     /// - Returns: The tagged builder.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    public func tagged<T: Tag>(with tag: T.Type) -> Self where T.Element == Element {
+    public func tagged<T: BindingTag>(with tag: T.Type) -> Self where T.Element == Element {
         var copy = self
         copy.options.tag = T.self
         return copy

@@ -18,7 +18,7 @@ public struct CollectionBindingBuilder<Element, BinderScope: _ScopeBase>: _Prefe
     /// - Returns: The tagged builder.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    public func tagged<T: Tag>(with tag: T.Type) -> Self where T.Element == [Element] {
+    public func tagged<T: BindingTag>(with tag: T.Type) -> Self where T.Element == [Element] {
         var copy = self
         copy.options.tag = T.self
         return copy

@@ -30,7 +30,7 @@ public struct MapBindingBuilder<Key: Hashable & Sendable, Value, BinderScope: _S
     /// - Returns: The tagged builder.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    public func tagged<T: Tag>(with tag: T.Type) -> Self where T.Element == [Key: Value] {
+    public func tagged<T: BindingTag>(with tag: T.Type) -> Self where T.Element == [Key: Value] {
         var copy = self
         copy.options.tag = T.self
         return copy

@@ -2,13 +2,13 @@
 /// resolution has: ``AsyncProvider`` for a binding qualified with a tag.
 ///
 /// ```swift
-/// struct ReportsDatabase: Tag { typealias Element = Database }   // Database's init is async throws
+/// struct ReportsDatabase: BindingTag { typealias Element = Database }   // Database's init is async throws
 /// final class ReportScreen {
 ///     init(database: AsyncTaggedProvider<ReportsDatabase>) { ... }
 ///     func load() async throws { let db = try await database.get(); ... }
 /// }
 /// ```
-public struct AsyncTaggedProvider<T: Tag>: Sendable {
+public struct AsyncTaggedProvider<T: BindingTag>: Sendable {
     /// The tag.
     public typealias Tag = T
 

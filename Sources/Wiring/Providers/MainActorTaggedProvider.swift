@@ -2,13 +2,13 @@
 /// main-actor factories there: ``MainActorProvider`` for a binding qualified with a tag.
 ///
 /// ```swift
-/// struct DetailsScreen: Tag { typealias Element = DetailsViewModel }   // a @MainActor class
+/// struct DetailsScreen: BindingTag { typealias Element = DetailsViewModel }   // a @MainActor class
 /// @MainActor final class Coordinator {
 ///     init(details: MainActorTaggedProvider<DetailsScreen>) { ... }
 ///     func showDetails() throws { present(try details.get()) }
 /// }
 /// ```
-public struct MainActorTaggedProvider<T: Tag>: Sendable {
+public struct MainActorTaggedProvider<T: BindingTag>: Sendable {
     /// The tag.
     public typealias Tag = T
 

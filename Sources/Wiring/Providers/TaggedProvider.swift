@@ -6,7 +6,7 @@
 ///     init(bankURL: TaggedProvider<BankURL>) { self.bankURL = bankURL.get() }
 /// }
 /// ```
-public struct TaggedProvider<T: Wiring.Tag>: ProviderProtocol {
+public struct TaggedProvider<T: Wiring.BindingTag>: ProviderProtocol {
     /// The type of the tagged value.
     public typealias Element = T.Element
 

@@ -90,7 +90,7 @@ actor SlowThing {
     init() async {}
 }
 
-enum SlowTag: Wiring.Tag {
+enum SlowTag: Wiring.BindingTag {
     typealias Element = SlowThing
 }
 

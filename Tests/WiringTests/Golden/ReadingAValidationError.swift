@@ -1,6 +1,5 @@
 // The first example of the article "Reading a validation error", as the article shows it, and
 // its golden case: the article quotes Tests/Fixtures/Diagnostics/ReadingAValidationError.txt.
-// No `import Testing` here: Swift Testing's own `Tag` would make `Tag` ambiguous.
 
 import Wiring
 

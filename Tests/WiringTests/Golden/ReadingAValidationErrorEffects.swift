@@ -2,7 +2,6 @@
 // shows them: one effectful module, and one component per place where an effect cannot run,
 // each a golden case that the article quotes (Tests/Fixtures/Diagnostics/<name>.txt). They share
 // one file because they share the module.
-// No `import Testing` here: Swift Testing's own `Tag` would make `Tag` ambiguous.
 
 import Wiring
 

@@ -36,7 +36,7 @@ struct Node<M: NodeMarker> {
     let made: Made
 }
 
-enum Label<M: NodeMarker>: Wiring.Tag {
+enum Label<M: NodeMarker>: Wiring.BindingTag {
     typealias Element = Node<M>
 }
 

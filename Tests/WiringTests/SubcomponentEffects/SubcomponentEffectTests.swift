@@ -139,7 +139,7 @@ struct SubcomponentEffectTests {
 
 // MARK: - Fixtures: a bank whose sessions, reports and panels are subcomponents with effects
 
-private struct UserID: Wiring.Tag { typealias Element = String }
+private struct UserID: Wiring.BindingTag { typealias Element = String }
 
 /// A door that tasks wait at until a test opens it; open from the start unless a test made it.
 private final class Gate: Sendable {

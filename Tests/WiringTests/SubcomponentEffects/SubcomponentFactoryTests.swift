@@ -101,7 +101,7 @@ struct SubcomponentFactoryTests {
 
 // MARK: - Fixtures: subcomponents without effects
 
-private struct UserID: Wiring.Tag { typealias Element = String }
+private struct UserID: Wiring.BindingTag { typealias Element = String }
 
 private struct PlainGreeting: Sendable {
     let greeting: String

@@ -56,14 +56,14 @@ struct BankingComponent: RootComponent {
     typealias Root = AccountsViewModel
 
     static func configure(binder: Binder<Singleton>) {
-        binder.bind(AccountsStore.self).sharedInScope().to(factory: AccountsStore.init)
+        binder.bind(AccountsStore.self).sharedInScope().to(throwingFactory: AccountsStore.init)
         binder.bind(TransferViewModel.self).to { @MainActor (store: AccountsStore) in
             TransferViewModel(store: store, limitCents: 100_000)
         }
     }
 
     static func configureRoot(binder bind: ReceiptBinder<AccountsViewModel>) -> BindingReceipt<AccountsViewModel> {
-        bind.to(factory: AccountsViewModel.init)
+        bind.to(mainActorFactory: AccountsViewModel.init)
     }
 }
 
@@ -117,7 +117,7 @@ final class StatementService: Sendable {
 
 struct HistoryModule: Module {
     static func configure(binder: Binder<Singleton>) {
-        binder.bind(HistoryDatabase.self, file: "Bank/HistoryModule.swift", line: 5).sharedInScope().to(factory: HistoryDatabase.init)
+        binder.bind(HistoryDatabase.self, file: "Bank/HistoryModule.swift", line: 5).sharedInScope().to(asyncFactory: HistoryDatabase.init)
     }
 }
 

@@ -24,12 +24,12 @@ struct WalletComponent: RootComponent {
     typealias Root = WalletViewModel
 
     static func configure(binder: Binder<Singleton>) {
-        binder.bind(Keychain.self).sharedInScope().to(factory: Keychain.init)                  // init() throws
-        binder.bind(PaymentsDatabase.self).sharedInScope().to(factory: PaymentsDatabase.init)  // an actor: init(keychain:) async throws
+        binder.bind(Keychain.self).sharedInScope().to(throwingFactory: Keychain.init)                  // init() throws
+        binder.bind(PaymentsDatabase.self).sharedInScope().to(asyncFactory: PaymentsDatabase.init)  // an actor: init(keychain:) async throws
     }
 
     static func configureRoot(binder bind: ReceiptBinder<WalletViewModel>) -> BindingReceipt<WalletViewModel> {
-        bind.to(factory: WalletViewModel.init)                                                 // a @MainActor view model
+        bind.to(mainActorFactory: WalletViewModel.init)                                                 // a @MainActor view model
     }
 }
 

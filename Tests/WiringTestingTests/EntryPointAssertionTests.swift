@@ -79,7 +79,7 @@ struct VaultRoot: RootComponent {
         binder.bind(String.self).to(value: "vault")
     }
     static func configureRoot(binder bind: ReceiptBinder<Vault>) -> BindingReceipt<Vault> {
-        bind.to(factory: Vault.init)
+        bind.to(throwingFactory: Vault.init)
     }
 }
 
@@ -87,6 +87,6 @@ struct StoreRoot: RootComponent {
     typealias Root = Store
     static func configure(binder: Binder<Unscoped>) {}
     static func configureRoot(binder bind: ReceiptBinder<Store>) -> BindingReceipt<Store> {
-        bind.to(factory: Store.init)
+        bind.to(asyncFactory: Store.init)
     }
 }

@@ -69,8 +69,8 @@ struct AsyncSharedComponent: RootComponent {
             }
             return SlowResource(serial: script.made.increment())
         }
-        binder.bind(FlakyResource.self, file: "App/Flaky.swift", line: 5).sharedInScope().to(factory: FlakyResource.init)
-        binder.bind(MainActorResource.self, file: "App/Main.swift", line: 6).sharedInScope().to(factory: MainActorResource.init)
+        binder.bind(FlakyResource.self, file: "App/Flaky.swift", line: 5).sharedInScope().to(throwingFactory: FlakyResource.init)
+        binder.bind(MainActorResource.self, file: "App/Main.swift", line: 6).sharedInScope().to(mainActorFactory: MainActorResource.init)
     }
 
     static func configureRoot(binder bind: ReceiptBinder<AsyncSharedRoot>) -> BindingReceipt<AsyncSharedRoot> {
@@ -103,7 +103,7 @@ struct InBuildComponent: RootComponent {
     typealias Root = InBuildRoot
 
     static func configure(binder: Binder<Singleton>) {
-        binder.bind(InBuildResource.self).sharedInScope().to(factory: InBuildResource.init)
+        binder.bind(InBuildResource.self).sharedInScope().to(asyncFactory: InBuildResource.init)
     }
 
     static func configureRoot(binder bind: ReceiptBinder<InBuildRoot>) -> BindingReceipt<InBuildRoot> {

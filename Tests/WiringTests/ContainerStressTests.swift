@@ -397,10 +397,16 @@ private struct LayeredRoot: RootComponent {
         binder.bind(Config.self).sharedInScope().to(factory: Config.init)
         binder.bind(Database.self).sharedInScope().to(factory: Database.init)
         binder.bind(Repository.self).sharedInScope().to(factory: Repository.init)
-        binder.bind(Service.self).sharedInScope().to(factory: Service.init)
+        // An initialiser that takes a non-escaping closure binds through a closure: Swift 6.3
+        // cannot pass it through `to(factory:)`'s parameter pack.
+        binder.bind(Service.self).sharedInScope().to { (ledger: Ledger, repository: Repository, database: @escaping @Sendable () -> Database) in
+            Service(ledger: ledger, repository: repository, database: database)
+        }
         binder.bind(Controller.self).sharedInScope().to(factory: Controller.init)
         binder.bind(Gateway.self).sharedInScope().to(factory: Gateway.init)
-        binder.bind(Cache.self).sharedInScope().to(factory: Cache.init)
+        binder.bind(Cache.self).sharedInScope().to { (ledger: Ledger, repository: @escaping () -> Repository) in
+            Cache(ledger: ledger, repository: repository)
+        }
         binder.bind(SlowIndex.self).sharedInScope().to(factory: SlowIndex.init)
         binder.bind(Request.self).to(factory: Request.init)
     }

@@ -19,14 +19,14 @@ struct ThrowingRootUnderBuild: RootComponent {
 
 struct EffectStoreModule: Module {
     static func configure(binder: Binder<Singleton>) {
-        binder.bind(EffectDatabase.self, file: "StoreWiring/EffectStoreModule.swift", line: 8).sharedInScope().to(factory: EffectDatabase.init)
-        binder.bind(EffectPool.self, file: "StoreWiring/EffectStoreModule.swift", line: 9).sharedInScope().to(factory: EffectPool.init)
+        binder.bind(EffectDatabase.self, file: "StoreWiring/EffectStoreModule.swift", line: 8).sharedInScope().to(throwingFactory: EffectDatabase.init)
+        binder.bind(EffectPool.self, file: "StoreWiring/EffectStoreModule.swift", line: 9).sharedInScope().to(asyncFactory: EffectPool.init)
     }
 }
 
 struct EffectScreenModule: Module {
     static func configure(binder: Binder<Singleton>) {
-        binder.bind(EffectViewModel.self, file: "ScreenWiring/EffectScreenModule.swift", line: 6).to(factory: EffectViewModel.init)
+        binder.bind(EffectViewModel.self, file: "ScreenWiring/EffectScreenModule.swift", line: 6).to(mainActorFactory: EffectViewModel.init)
     }
 }
 
@@ -51,7 +51,7 @@ struct SettingsUnderBuild: RootComponent {
     static func configure(binder: Binder<Singleton>) {}
 
     static func configureRoot(binder bind: ReceiptBinder<SettingsViewModel>) -> BindingReceipt<SettingsViewModel> {
-        bind.to(file: "App/Root.swift", line: 40, factory: SettingsViewModel.init)
+        bind.to(file: "App/Root.swift", line: 40, mainActorFactory: SettingsViewModel.init)
     }
 }
 
@@ -92,7 +92,7 @@ struct EffectAndMissingRoot: RootComponent {
     typealias Root = EffectRepository
 
     static func configure(binder: Binder<Unscoped>) {
-        binder.bind(EffectDatabase.self, file: "App/Store.swift", line: 3).to(factory: EffectDatabase.init)
+        binder.bind(EffectDatabase.self, file: "App/Store.swift", line: 3).to(throwingFactory: EffectDatabase.init)
     }
 
     static func configureRoot(binder bind: ReceiptBinder<EffectRepository>) -> BindingReceipt<EffectRepository> {
@@ -121,7 +121,7 @@ struct EffectfulSubcomponent: Component {
 
     static func configure(binder: Binder<Unscoped>) {
         binder.bind(String.self, file: "App/Sub.swift", line: 3).to(value: "sub.sqlite")
-        binder.bind(EffectDatabase.self, file: "App/Sub.swift", line: 4).to(factory: EffectDatabase.init)
+        binder.bind(EffectDatabase.self, file: "App/Sub.swift", line: 4).to(throwingFactory: EffectDatabase.init)
     }
 
     static func configureRoot(binder bind: ReceiptBinder<EffectRepository>) -> BindingReceipt<EffectRepository> {

@@ -9,7 +9,7 @@ struct DatabaseComponent: RootComponent {
     typealias Root = EffectRepository
 
     static func configure(binder: Binder<Singleton>) {
-        binder.bind(EffectDatabase.self, file: "App/Store.swift", line: 10).sharedInScope().to(factory: EffectDatabase.init)
+        binder.bind(EffectDatabase.self, file: "App/Store.swift", line: 10).sharedInScope().to(throwingFactory: EffectDatabase.init)
     }
 
     static func configureRoot(binder bind: ReceiptBinder<EffectRepository>) -> BindingReceipt<EffectRepository> {
@@ -22,8 +22,8 @@ struct PoolComponent: RootComponent {
     typealias Root = EffectPool
 
     static func configure(binder: Binder<Singleton>) {
-        binder.bind(EffectDatabase.self, file: "App/Store.swift", line: 10).sharedInScope().to(factory: EffectDatabase.init)
-        binder.bind(EffectPool.self, file: "App/Store.swift", line: 11).sharedInScope().to(factory: EffectPool.init)
+        binder.bind(EffectDatabase.self, file: "App/Store.swift", line: 10).sharedInScope().to(throwingFactory: EffectDatabase.init)
+        binder.bind(EffectPool.self, file: "App/Store.swift", line: 11).sharedInScope().to(asyncFactory: EffectPool.init)
     }
 
     static func configureRoot(binder bind: ReceiptBinder<EffectPool>) -> BindingReceipt<EffectPool> {
@@ -36,9 +36,9 @@ struct ScreenComponent: RootComponent {
     typealias Root = EffectViewModel
 
     static func configure(binder: Binder<Singleton>) {
-        binder.bind(EffectDatabase.self, file: "App/Store.swift", line: 10).sharedInScope().to(factory: EffectDatabase.init)
-        binder.bind(EffectPool.self, file: "App/Store.swift", line: 11).sharedInScope().to(factory: EffectPool.init)
-        binder.bind(EffectViewModel.self, file: "App/Screen.swift", line: 5).sharedInScope().to(factory: EffectViewModel.init)
+        binder.bind(EffectDatabase.self, file: "App/Store.swift", line: 10).sharedInScope().to(throwingFactory: EffectDatabase.init)
+        binder.bind(EffectPool.self, file: "App/Store.swift", line: 11).sharedInScope().to(asyncFactory: EffectPool.init)
+        binder.bind(EffectViewModel.self, file: "App/Screen.swift", line: 5).sharedInScope().to(mainActorFactory: EffectViewModel.init)
     }
 
     static func configureRoot(binder bind: ReceiptBinder<EffectViewModel>) -> BindingReceipt<EffectViewModel> {
@@ -51,9 +51,9 @@ struct LoadingComponent: RootComponent {
     typealias Root = LoadingViewModel
 
     static func configure(binder: Binder<Singleton>) {
-        binder.bind(EffectDatabase.self, file: "App/Store.swift", line: 10).sharedInScope().to(factory: EffectDatabase.init)
-        binder.bind(EffectPool.self, file: "App/Store.swift", line: 11).sharedInScope().to(factory: EffectPool.init)
-        binder.bind(LoadingViewModel.self, file: "App/Loading.swift", line: 7).sharedInScope().to(factory: LoadingViewModel.init)
+        binder.bind(EffectDatabase.self, file: "App/Store.swift", line: 10).sharedInScope().to(throwingFactory: EffectDatabase.init)
+        binder.bind(EffectPool.self, file: "App/Store.swift", line: 11).sharedInScope().to(asyncFactory: EffectPool.init)
+        binder.bind(LoadingViewModel.self, file: "App/Loading.swift", line: 7).sharedInScope().to(mainActorFactory: LoadingViewModel.init)
     }
 
     static func configureRoot(binder bind: ReceiptBinder<LoadingViewModel>) -> BindingReceipt<LoadingViewModel> {
@@ -68,7 +68,7 @@ struct SettingsComponent: RootComponent {
     static func configure(binder: Binder<Singleton>) {}
 
     static func configureRoot(binder bind: ReceiptBinder<SettingsViewModel>) -> BindingReceipt<SettingsViewModel> {
-        bind.to(file: "App/Root.swift", line: 20, factory: SettingsViewModel.init)
+        bind.to(file: "App/Root.swift", line: 20, mainActorFactory: SettingsViewModel.init)
     }
 }
 
@@ -82,8 +82,8 @@ struct DeferredComponent: RootComponent {
     typealias Root = LazyDatabaseScreen
 
     static func configure(binder: Binder<Singleton>) {
-        binder.bind(EffectDatabase.self, file: "App/Store.swift", line: 10).sharedInScope().to(factory: EffectDatabase.init)
-        binder.bind(SettingsViewModel.self, file: "App/Screen.swift", line: 6).to(factory: SettingsViewModel.init)
+        binder.bind(EffectDatabase.self, file: "App/Store.swift", line: 10).sharedInScope().to(throwingFactory: EffectDatabase.init)
+        binder.bind(SettingsViewModel.self, file: "App/Screen.swift", line: 6).to(mainActorFactory: SettingsViewModel.init)
     }
 
     static func configureRoot(binder bind: ReceiptBinder<LazyDatabaseScreen>) -> BindingReceipt<LazyDatabaseScreen> {

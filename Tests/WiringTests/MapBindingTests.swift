@@ -287,7 +287,7 @@ private actor Loader {
 private struct AsyncMapRoot: RootComponent {
     typealias Root = [String: Handler]
     static func configure(binder: Binder<Unscoped>) {
-        binder.bind(Loader.self).to(factory: Loader.init)
+        binder.bind(Loader.self).to(asyncFactory: Loader.init)
         binder.bind(Handler.self).intoMap(key: "loaded").to { (loader: Loader) in Handler(name: loader.name) }
         binder.bind(Handler.self).intoMap(key: "plain").to { Handler(name: "plain") }
     }

@@ -118,7 +118,7 @@ private struct Gateway: Sendable {
 private struct EffectfulProviderMapRoot: RootComponent {
     typealias Root = [String: Provider<any PaymentMethod>]
     static func configure(binder: Binder<Unscoped>) {
-        binder.bind(Gateway.self, file: "Gateway/Wiring.swift", line: 4).to(factory: Gateway.init)
+        binder.bind(Gateway.self, file: "Gateway/Wiring.swift", line: 4).to(asyncFactory: Gateway.init)
         binder.bind((any PaymentMethod).self, file: "Gateway/Wiring.swift", line: 5).intoMap(key: "gateway").to { (_: Gateway) in
             Card() as any PaymentMethod
         }

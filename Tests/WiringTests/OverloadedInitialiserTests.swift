@@ -199,7 +199,7 @@ private struct EffectfulRoot: RootComponent {
         binder.include(module: SessionSettings.self)
         binder.bind(ThrowingLog.self).to(factory: ThrowingLog.init)
         binder.bind(AsyncStore.self).to(factory: AsyncStore.init)
-        binder.bind(MainActorScreen.self).to(factory: MainActorScreen.init)
+        binder.bind(MainActorScreen.self).to(mainActorFactory: MainActorScreen.init)
     }
     static func configureRoot(binder bind: ReceiptBinder<MainActorScreen>) -> BindingReceipt<MainActorScreen> {
         bind.to { (screen: MainActorScreen) in screen }

@@ -137,11 +137,11 @@ private struct MissingClosureRoot: RootComponent {
     typealias Root = Int
 
     static func configure(binder: Binder<Singleton>) {
-        binder.bind(Needy.self, file: "App/Needy.swift", line: 1).to(factory: Needy.init)
+        binder.bind(Needy.self, file: "App/Needy.swift", line: 1).to { (unbound: @escaping () -> Unbound) in Needy(unbound: unbound) }
     }
 
     static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> {
-        bind.to(file: "App/Root.swift", line: 2) { (_: Needy, _: @Sendable () -> Unbound) in 0 }
+        bind.to(file: "App/Root.swift", line: 2) { (_: Needy, _: @escaping @Sendable () -> Unbound) in 0 }
     }
 }
 

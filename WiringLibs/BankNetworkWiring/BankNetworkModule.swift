@@ -16,7 +16,7 @@ public struct BankNetworkModule: PrivateModule {
     /// Binds `BankConfiguration` and `BankNetworkExecutor` (shared) privately, and exposes
     /// `NetworkExecutor` bound to the executor.
     public static func configure(binder: Binder<Singleton>) {
-        binder.bind(BankConfiguration.self).to(factory: BankConfiguration.init(options:))
+        binder.bind(BankConfiguration.self).to(throwingFactory: BankConfiguration.init(options:))
         binder.bind(BankNetworkExecutor.self).sharedInScope().to(factory: BankNetworkExecutor.init)
         binder.bind((any NetworkExecutor).self).to(BankNetworkExecutor.self) { $0 }
         binder.expose((any NetworkExecutor).self)

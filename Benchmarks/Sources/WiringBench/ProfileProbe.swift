@@ -20,7 +20,7 @@ enum ProfileProbe {
         "atm-hand", "atm-wiring", "atm-swinject", "singleton-hand", "singleton-wiring",
         "of-6k", "build-6k", "hand-6k", "register-6k",
         "async-hit-hand", "async-hit-wiring", "async-build-hand", "async-build-wiring",
-        "wide-hand", "wide-wiring",
+        "wide-hand", "wide-wiring", "provider-hand", "provider-wiring", "chain-hand", "chain-wiring",
     ]
 
     static func run(_ operation: String, count: Int) throws {
@@ -69,6 +69,17 @@ enum ProfileProbe {
             for _ in 0..<count { blackHole(makeWideByHand()) }
         case "wide-wiring":
             let provider = try ComponentFactory.of(WideComponent.self).build()
+            for _ in 0..<count { blackHole(provider.get()) }
+        case "provider-hand":
+            let root = HandCheckoutRoot()
+            for _ in 0..<count { blackHole(root.checkout()) }
+        case "provider-wiring":
+            let provider = try ComponentFactory.of(CheckoutComponent.self).build()
+            for _ in 0..<count { blackHole(provider.get()) }
+        case "chain-hand":
+            for _ in 0..<count { blackHole(makeChainByHand()) }
+        case "chain-wiring":
+            let provider = try ComponentFactory.of(ChainComponent.self).build()
             for _ in 0..<count { blackHole(provider.get()) }
         default:
             throw Probe.ProbeUsage()

@@ -11,6 +11,7 @@ let scenarios: [Scenario] = [
     atmGraphScenario,
     singletonHitScenario,
     deepChainScenario,
+    providerScenario,
     wideFactoryScenario,
     startupAtScaleScenario,
     growthScenario,

@@ -15,13 +15,13 @@
 /// be a bound type `T`, a ``Provider`` of it, a ``TaggedProvider``, `[T]` for a collection
 /// binding, `T?` (nil when `T` is not bound), or `() -> T`.
 ///
-/// A factory may also throw, be `async`, or be isolated to the main actor (see the article
-/// *Concurrency: actors, async and throwing factories*):
+/// A factory may also throw, be `async`, or be isolated to the main actor; each effect has a
+/// label of its own (see the article *Concurrency: actors, async and throwing factories*):
 ///
 /// ```swift
-/// binder.bind(Database.self).sharedInScope().to(factory: Database.init)     // init(path:) throws
-/// binder.bind(ConnectionPool.self).sharedInScope().to(factory: ConnectionPool.init)  // async
-/// binder.bind(ViewModel.self).to(factory: ViewModel.init)                  // @MainActor
+/// binder.bind(Database.self).sharedInScope().to(throwingFactory: Database.init)  // init(path:) throws
+/// binder.bind(ConnectionPool.self).sharedInScope().to(asyncFactory: ConnectionPool.init)  // async
+/// binder.bind(ViewModel.self).to(mainActorFactory: ViewModel.init)           // @MainActor
 /// ```
 ///
 /// A helper that finishes bindings for any builder takes a ``ReceiptBinder`` and is passed with

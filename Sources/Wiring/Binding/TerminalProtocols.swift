@@ -4,13 +4,13 @@
 /// conform to it.
 public protocol _PreferredTerminals: _ThrowingTerminals {}
 
-/// The builders' throwing `to(factory:)`. An implementation detail: it differs from the
-/// main-actor terminal only in isolation, which Swift does not allow in one type, so it lives
-/// here; do not conform to it.
+/// What every builder's terminals share. An implementation detail, kept so that code compiled
+/// against earlier releases finds it; do not conform to it.
 public protocol _ThrowingTerminals: BindToable {}
 
-/// The throwing `to(factory:)` of code generic over ``BindToable``, disfavoured like the plain
-/// terminals there. An implementation detail; do not conform to it.
+/// The throwing and main-actor async `to(factory:)` of code generic over ``BindToable``, which
+/// `WiringCleanse` declares here: each differs from another terminal only in isolation, which
+/// Swift does not allow in one type. An implementation detail; do not conform to it.
 public protocol _GenericThrowingTerminals {
     /// The type the factory's result must have.
     associatedtype Input

@@ -376,9 +376,7 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call; Cleanse's, not kept.
-    ///   - factory: The function that makes the value. The parameter is optional only so that
-    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
-    ///     is a validation error.
+    ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @discardableResult
     @_disfavoredOverload
@@ -386,7 +384,7 @@ extension BindToable {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: (@Sendable (repeat consuming each P) -> Input)?
+        factory: @escaping @Sendable (repeat consuming each P) -> Input
     ) -> BindingReceipt<Input> {
         configured { $0.to(file: file, line: line, factory: factory) }
     }
@@ -417,7 +415,7 @@ extension BindToable {
         function: StaticString = #function,
         factory: @escaping @MainActor @Sendable (repeat each P) throws(Failure) -> Input
     ) -> BindingReceipt<Input> {
-        configured { $0.to(file: file, line: line, factory: factory) }
+        configured { $0.to(file: file, line: line, mainActorFactory: factory) }
     }
 
     /// `to(factory:)` for code generic over `BindToable`, as Cleanse had it; a builder's own
@@ -446,7 +444,7 @@ extension BindToable {
         function: StaticString = #function,
         factory: @escaping @Sendable (repeat each P) async throws(Failure) -> Input
     ) -> BindingReceipt<Input> {
-        configured { $0.to(file: file, line: line, factory: factory) }
+        configured { $0.to(file: file, line: line, asyncFactory: factory) }
     }
 }
 
@@ -468,9 +466,7 @@ extension _GenericThrowingTerminals where Self: BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call; Cleanse's, not kept.
-    ///   - factory: The function that makes the value. The parameter is optional only so that
-    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
-    ///     is a validation error.
+    ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @discardableResult
     @_disfavoredOverload
@@ -478,9 +474,9 @@ extension _GenericThrowingTerminals where Self: BindToable {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: (@Sendable (repeat each P) throws(Failure) -> Input)?
+        factory: @escaping @Sendable (repeat each P) throws(Failure) -> Input
     ) -> BindingReceipt<Input> {
-        configured { $0.to(file: file, line: line, factory: factory) }
+        configured { $0.to(file: file, line: line, throwingFactory: factory) }
     }
 
     /// `to(factory:)` for code generic over `BindToable`, as Cleanse had it; a builder's own
@@ -510,6 +506,6 @@ extension _GenericThrowingTerminals where Self: BindToable {
         function: StaticString = #function,
         factory: @escaping @MainActor @Sendable (repeat each P) async throws(Failure) -> Input
     ) -> BindingReceipt<Input> where Input: Sendable {
-        configured { $0.to(file: file, line: line, factory: factory) }
+        configured { $0.to(file: file, line: line, mainActorFactory: factory) }
     }
 }

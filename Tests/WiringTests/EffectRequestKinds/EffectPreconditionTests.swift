@@ -124,11 +124,11 @@ struct TakesMainActorSubcomponentFactory: SlowTaker { init(_ parameter: MainActo
 /// `SlowSub`, whose root takes it.
 struct SlowModule: Module {
     static func configure(binder: Binder<Singleton>) {
-        binder.bind(SlowThing.self).to(factory: SlowThing.init)
-        binder.bind(SlowThing.self).tagged(with: SlowTag.self).to(factory: SlowThing.init)
+        binder.bind(SlowThing.self).to(asyncFactory: SlowThing.init)
+        binder.bind(SlowThing.self).tagged(with: SlowTag.self).to(asyncFactory: SlowThing.init)
         let collection: SingularCollectionBindingBuilder<SlowThing, Singleton> = binder.bind(SlowThing.self).intoCollection()
-        collection.to(factory: SlowThing.init)
-        binder.bind(SlowThing.self).intoMap(key: "slow").to(factory: SlowThing.init)
+        collection.to(asyncFactory: SlowThing.init)
+        binder.bind(SlowThing.self).intoMap(key: "slow").to(asyncFactory: SlowThing.init)
         binder.install(dependency: SlowSub.self)
     }
 }

@@ -64,7 +64,7 @@ final class CacheBanner: Sendable {
 struct OptionalCacheRoot: RootComponent {
     typealias Root = CacheBanner
     static func configure(binder: Binder<Singleton>) {
-        binder.bind(OptionalCache.self, file: "Cache/Module.swift", line: 3).sharedInScope().to(factory: OptionalCache.init)
+        binder.bind(OptionalCache.self, file: "Cache/Module.swift", line: 3).sharedInScope().to(asyncFactory: OptionalCache.init)
     }
     static func configureRoot(binder bind: ReceiptBinder<CacheBanner>) -> BindingReceipt<CacheBanner> {
         bind.to(file: "Cache/Root.swift", line: 6, factory: CacheBanner.init)
@@ -88,7 +88,7 @@ struct OptionalVaultRoot: RootComponent {
     typealias Seed = String
     typealias Root = VaultBanner
     static func configure(binder: Binder<Singleton>) {
-        binder.bind(OptionalVault.self, file: "Vault/Module.swift", line: 3).to(factory: OptionalVault.init)
+        binder.bind(OptionalVault.self, file: "Vault/Module.swift", line: 3).to(throwingFactory: OptionalVault.init)
     }
     static func configureRoot(binder bind: ReceiptBinder<VaultBanner>) -> BindingReceipt<VaultBanner> {
         bind.to(file: "Vault/Root.swift", line: 7, factory: VaultBanner.init)
@@ -113,7 +113,7 @@ final class PanelBanner {
 struct OptionalPanelRoot: RootComponent {
     typealias Root = PanelBanner
     static func configure(binder: Binder<Singleton>) {
-        binder.bind(OptionalPanel.self).to(factory: OptionalPanel.init)
+        binder.bind(OptionalPanel.self).to(mainActorFactory: OptionalPanel.init)
     }
     static func configureRoot(binder bind: ReceiptBinder<PanelBanner>) -> BindingReceipt<PanelBanner> {
         bind.to(factory: PanelBanner.init)
@@ -129,7 +129,7 @@ struct CacheBannerHolder: Sendable {
 struct ProvidedCacheRoot: RootComponent {
     typealias Root = CacheBannerHolder
     static func configure(binder: Binder<Singleton>) {
-        binder.bind(OptionalCache.self).to(factory: OptionalCache.init)
+        binder.bind(OptionalCache.self).to(asyncFactory: OptionalCache.init)
         binder.bind(CacheBanner.self).to(factory: CacheBanner.init)
     }
     static func configureRoot(binder bind: ReceiptBinder<CacheBannerHolder>) -> BindingReceipt<CacheBannerHolder> {
@@ -144,7 +144,7 @@ struct PanelBannerHolder: Sendable {
 struct ProvidedPanelRoot: RootComponent {
     typealias Root = PanelBannerHolder
     static func configure(binder: Binder<Singleton>) {
-        binder.bind(OptionalPanel.self).to(factory: OptionalPanel.init)
+        binder.bind(OptionalPanel.self).to(mainActorFactory: OptionalPanel.init)
         binder.bind(PanelBanner.self).to(factory: PanelBanner.init)
     }
     static func configureRoot(binder bind: ReceiptBinder<PanelBannerHolder>) -> BindingReceipt<PanelBannerHolder> {

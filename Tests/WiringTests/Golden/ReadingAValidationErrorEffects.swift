@@ -20,9 +20,9 @@ final class PinPad {
 
 struct CardModule: Module {
     static func configure(binder: Binder<Singleton>) {
-        binder.bind(CardReader.self, file: "Cards/CardModule.swift", line: 4).sharedInScope().to(factory: CardReader.init)
-        binder.bind(CardVault.self, file: "Cards/CardModule.swift", line: 5).sharedInScope().to(factory: CardVault.init)
-        binder.bind(PinPad.self, file: "Cards/CardModule.swift", line: 6).to(factory: PinPad.init)
+        binder.bind(CardReader.self, file: "Cards/CardModule.swift", line: 4).sharedInScope().to(throwingFactory: CardReader.init)
+        binder.bind(CardVault.self, file: "Cards/CardModule.swift", line: 5).sharedInScope().to(asyncFactory: CardVault.init)
+        binder.bind(PinPad.self, file: "Cards/CardModule.swift", line: 6).to(mainActorFactory: PinPad.init)
     }
 }
 
@@ -59,7 +59,7 @@ struct PinScreenComponent: RootComponent {
     }
 
     static func configureRoot(binder bind: ReceiptBinder<PinScreen>) -> BindingReceipt<PinScreen> {
-        bind.to(file: "Cards/PinScreenComponent.swift", line: 9, factory: PinScreen.init)
+        bind.to(file: "Cards/PinScreenComponent.swift", line: 9, mainActorFactory: PinScreen.init)
     }
 }
 
@@ -143,7 +143,7 @@ struct CardPinComponent: Component {
     static func configure(binder: Binder<Unscoped>) {}
 
     static func configureRoot(binder bind: ReceiptBinder<CardPin>) -> BindingReceipt<CardPin> {
-        bind.to(file: "Cards/CardPinComponent.swift", line: 7, factory: CardPin.init)
+        bind.to(file: "Cards/CardPinComponent.swift", line: 7, mainActorFactory: CardPin.init)
     }
 }
 

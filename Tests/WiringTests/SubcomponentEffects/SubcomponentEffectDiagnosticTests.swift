@@ -69,7 +69,7 @@ private struct ArchiveShelf: Sendable { let archive: SubArchive }
 private struct ArchiveSub: Component {
     typealias Root = ArchiveShelf
     static func configure(binder: Binder<Unscoped>) {
-        binder.bind(SubArchive.self, file: "App/ArchiveSub.swift", line: 3).to(factory: SubArchive.init)
+        binder.bind(SubArchive.self, file: "App/ArchiveSub.swift", line: 3).to(asyncFactory: SubArchive.init)
     }
     static func configureRoot(binder bind: ReceiptBinder<ArchiveShelf>) -> BindingReceipt<ArchiveShelf> {
         bind.to(file: "App/ArchiveSub.swift", line: 8, factory: ArchiveShelf.init)
@@ -152,7 +152,7 @@ private final class Loop: Sendable {
 private struct LoopSub: Component {
     typealias Root = Loop
     static func configure(binder: Binder<Unscoped>) {
-        binder.bind(SubArchive.self).to(factory: SubArchive.init)
+        binder.bind(SubArchive.self).to(asyncFactory: SubArchive.init)
     }
     static func configureRoot(binder bind: ReceiptBinder<Loop>) -> BindingReceipt<Loop> {
         bind.to(factory: Loop.init)
@@ -178,7 +178,7 @@ private struct BadLoop: Sendable {
 private struct BadLoopSub: Component {
     typealias Root = BadLoop
     static func configure(binder: Binder<Unscoped>) {
-        binder.bind(SubArchive.self, file: "App/BadLoopSub.swift", line: 3).to(factory: SubArchive.init)
+        binder.bind(SubArchive.self, file: "App/BadLoopSub.swift", line: 3).to(asyncFactory: SubArchive.init)
     }
     static func configureRoot(binder bind: ReceiptBinder<BadLoop>) -> BindingReceipt<BadLoop> {
         bind.to(file: "App/BadLoopSub.swift", line: 8, factory: BadLoop.init)

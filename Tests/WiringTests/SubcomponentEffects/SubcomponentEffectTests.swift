@@ -235,8 +235,8 @@ private struct Session: Sendable {
 
 private struct SessionModule: Module {
     static func configure(binder: Binder<SessionScope>) {
-        binder.bind(Ledger.self, file: "App/SessionModule.swift", line: 6).sharedInScope().to(factory: Ledger.init)
-        binder.bind(Statement.self, file: "App/SessionModule.swift", line: 7).sharedInScope().to(factory: Statement.init)
+        binder.bind(Ledger.self, file: "App/SessionModule.swift", line: 6).sharedInScope().to(asyncFactory: Ledger.init)
+        binder.bind(Statement.self, file: "App/SessionModule.swift", line: 7).sharedInScope().to(asyncFactory: Statement.init)
     }
 }
 
@@ -281,7 +281,7 @@ private struct PanelComponent: Component {
     typealias Root = Panel
     static func configure(binder: Binder<Unscoped>) {}
     static func configureRoot(binder bind: ReceiptBinder<Panel>) -> BindingReceipt<Panel> {
-        bind.to(file: "App/PanelComponent.swift", line: 8, factory: Panel.init)
+        bind.to(file: "App/PanelComponent.swift", line: 8, mainActorFactory: Panel.init)
     }
 }
 
@@ -298,8 +298,8 @@ private struct BankComponent: RootComponent {
     static func configure(binder: Binder<Singleton>) {
         binder.install(dependency: SessionComponent.self)
         binder.install(dependency: ReportComponent.self)
-        binder.bind(Catalog.self, file: "App/BankComponent.swift", line: 5).sharedInScope().to(factory: Catalog.init)
-        binder.bind(Theme.self, file: "App/BankComponent.swift", line: 6).sharedInScope().to(factory: Theme.init)
+        binder.bind(Catalog.self, file: "App/BankComponent.swift", line: 5).sharedInScope().to(asyncFactory: Catalog.init)
+        binder.bind(Theme.self, file: "App/BankComponent.swift", line: 6).sharedInScope().to(throwingFactory: Theme.init)
         binder.install(dependency: PanelComponent.self)
         binder.bind(Teller.self).to(factory: Teller.init)
     }

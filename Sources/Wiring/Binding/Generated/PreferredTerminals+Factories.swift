@@ -15,333 +15,36 @@ extension _PreferredTerminals {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
-    public func to(
-        file: StaticString = #fileID,
-        line: Int = #line,
-        factory: @escaping @Sendable () -> Input
-    ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
-    }
-
-    /// Binds the result of a factory whose every parameter is resolved from the graph.
-    ///
-    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
-    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
-    /// `T?` (nil when `T` is not bound) or `() -> T`.
-    ///
-    /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
-    ///   - factory: The function that makes the value.
-    /// - Returns: The receipt of the binding.
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
-    @discardableResult
-    public func to<P1>(
-        file: StaticString = #fileID,
-        line: Int = #line,
-        factory: @escaping @Sendable (consuming P1) -> Input
-    ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
-    }
-
-    /// Binds the result of a factory whose every parameter is resolved from the graph.
-    ///
-    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
-    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
-    /// `T?` (nil when `T` is not bound) or `() -> T`.
-    ///
-    /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
-    ///   - factory: The function that makes the value. The parameter is optional only so that
-    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
-    ///     is a validation error.
-    /// - Returns: The receipt of the binding.
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
-    @discardableResult
-    public func to<P1, P2>(
-        file: StaticString = #fileID,
-        line: Int = #line,
-        factory: (@Sendable (consuming P1, consuming P2) -> Input)?
-    ) -> BindingReceipt<Input> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
-    }
-
-    /// Binds the result of a factory whose every parameter is resolved from the graph.
-    ///
-    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
-    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
-    /// `T?` (nil when `T` is not bound) or `() -> T`.
-    ///
-    /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
-    ///   - factory: The function that makes the value. The parameter is optional only so that
-    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
-    ///     is a validation error.
-    /// - Returns: The receipt of the binding.
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
-    @discardableResult
-    public func to<P1, P2, P3>(
-        file: StaticString = #fileID,
-        line: Int = #line,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3) -> Input)?
-    ) -> BindingReceipt<Input> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
-    }
-
-    /// Binds the result of a factory whose every parameter is resolved from the graph.
-    ///
-    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
-    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
-    /// `T?` (nil when `T` is not bound) or `() -> T`.
-    ///
-    /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
-    ///   - factory: The function that makes the value. The parameter is optional only so that
-    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
-    ///     is a validation error.
-    /// - Returns: The receipt of the binding.
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
-    @discardableResult
-    public func to<P1, P2, P3, P4>(
-        file: StaticString = #fileID,
-        line: Int = #line,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4) -> Input)?
-    ) -> BindingReceipt<Input> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
-    }
-
-    /// Binds the result of a factory whose every parameter is resolved from the graph.
-    ///
-    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
-    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
-    /// `T?` (nil when `T` is not bound) or `() -> T`.
-    ///
-    /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
-    ///   - factory: The function that makes the value. The parameter is optional only so that
-    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
-    ///     is a validation error.
-    /// - Returns: The receipt of the binding.
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
-    @discardableResult
-    public func to<P1, P2, P3, P4, P5>(
-        file: StaticString = #fileID,
-        line: Int = #line,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) -> Input)?
-    ) -> BindingReceipt<Input> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
-    }
-
-    /// Binds the result of a factory whose every parameter is resolved from the graph.
-    ///
-    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
-    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
-    /// `T?` (nil when `T` is not bound) or `() -> T`.
-    ///
-    /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
-    ///   - factory: The function that makes the value. The parameter is optional only so that
-    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
-    ///     is a validation error.
-    /// - Returns: The receipt of the binding.
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
-    @discardableResult
-    public func to<P1, P2, P3, P4, P5, P6>(
-        file: StaticString = #fileID,
-        line: Int = #line,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) -> Input)?
-    ) -> BindingReceipt<Input> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
-    }
-
-    /// Binds the result of a factory whose every parameter is resolved from the graph.
-    ///
-    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
-    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
-    /// `T?` (nil when `T` is not bound) or `() -> T`.
-    ///
-    /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
-    ///   - factory: The function that makes the value. The parameter is optional only so that
-    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
-    ///     is a validation error.
-    /// - Returns: The receipt of the binding.
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
-    @discardableResult
-    public func to<P1, P2, P3, P4, P5, P6, P7>(
-        file: StaticString = #fileID,
-        line: Int = #line,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) -> Input)?
-    ) -> BindingReceipt<Input> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
-    }
-
-    /// Binds the result of a factory whose every parameter is resolved from the graph.
-    ///
-    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
-    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
-    /// `T?` (nil when `T` is not bound) or `() -> T`.
-    ///
-    /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
-    ///   - factory: The function that makes the value. The parameter is optional only so that
-    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
-    ///     is a validation error.
-    /// - Returns: The receipt of the binding.
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
-    @discardableResult
-    public func to<P1, P2, P3, P4, P5, P6, P7, P8>(
-        file: StaticString = #fileID,
-        line: Int = #line,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) -> Input)?
-    ) -> BindingReceipt<Input> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
-    }
-
-    /// Binds the result of a factory whose every parameter is resolved from the graph.
-    ///
-    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
-    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
-    /// `T?` (nil when `T` is not bound) or `() -> T`.
-    ///
-    /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
-    ///   - factory: The function that makes the value. The parameter is optional only so that
-    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
-    ///     is a validation error.
-    /// - Returns: The receipt of the binding.
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
-    @discardableResult
-    public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9>(
-        file: StaticString = #fileID,
-        line: Int = #line,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9) -> Input)?
-    ) -> BindingReceipt<Input> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
-    }
-
-    /// Binds the result of a factory whose every parameter is resolved from the graph.
-    ///
-    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
-    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
-    /// `T?` (nil when `T` is not bound) or `() -> T`.
-    ///
-    /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
-    ///   - factory: The function that makes the value. The parameter is optional only so that
-    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
-    ///     is a validation error.
-    /// - Returns: The receipt of the binding.
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
-    @discardableResult
-    public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10>(
-        file: StaticString = #fileID,
-        line: Int = #line,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10) -> Input)?
-    ) -> BindingReceipt<Input> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
-    }
-
-    /// Binds the result of a factory whose every parameter is resolved from the graph.
-    ///
-    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
-    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
-    /// `T?` (nil when `T` is not bound) or `() -> T`.
-    ///
-    /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
-    ///   - factory: The function that makes the value. The parameter is optional only so that
-    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
-    ///     is a validation error.
-    /// - Returns: The receipt of the binding.
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
-    @discardableResult
-    public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11>(
-        file: StaticString = #fileID,
-        line: Int = #line,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11) -> Input)?
-    ) -> BindingReceipt<Input> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
-    }
-
-    /// Binds the result of a factory whose every parameter is resolved from the graph.
-    ///
-    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
-    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
-    /// `T?` (nil when `T` is not bound) or `() -> T`.
-    ///
-    /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
-    ///   - factory: The function that makes the value. The parameter is optional only so that
-    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
-    ///     is a validation error.
-    /// - Returns: The receipt of the binding.
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
-    @discardableResult
-    public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12>(
-        file: StaticString = #fileID,
-        line: Int = #line,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12) -> Input)?
-    ) -> BindingReceipt<Input> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
-    }
-
-    /// Binds the result of a factory whose every parameter is resolved from the graph.
-    ///
-    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
-    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
-    /// `T?` (nil when `T` is not bound) or `() -> T`.
-    ///
-    /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
-    ///   - factory: The function that makes the value. The parameter is optional only so that
-    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
-    ///     is a validation error.
-    /// - Returns: The receipt of the binding.
-    @inlinable
-    @discardableResult
     public func to<each P>(
         file: StaticString = #fileID,
         line: Int = #line,
-        factory: (@Sendable (repeat consuming each P) -> Input)?
+        factory: @escaping @Sendable (repeat consuming each P) -> Input
     ) -> BindingReceipt<Input> {
-        guard let factory else { return record(.nilFactory(file: file, line: line)) }
-        return record(.factory(factory, file: file, line: line))
+        _bind(.factory(factory, file: file, line: line))
+    }
+
+    /// Binds the result of a factory that can throw, whose every parameter is resolved from the
+    /// graph: `to(throwingFactory: Database.init)` with `init(path: String) throws`.
+    ///
+    /// The binding's resolution throws, and so does the resolution of everything that takes it
+    /// directly. Build a root whose path throws with ``AsyncComponentFactory`` or
+    /// ``MainActorComponentFactory``, and ask for it later with ``AsyncProvider`` or
+    /// ``MainActorProvider``: ``ComponentFactory/of(_:)`` reports every place where the
+    /// error could not be thrown. A factory that throws caches nothing; its error reaches the
+    /// caller as a ``ResolutionError``.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - throwingFactory: The function that makes the value.
+    /// - Returns: The receipt of the binding.
+    @discardableResult
+    public func to<each P, Failure: Error>(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        throwingFactory factory: @escaping @Sendable (repeat each P) throws(Failure) -> Input
+    ) -> BindingReceipt<Input> {
+        _bind(.throwingFactory(factory, file: file, line: line), effects: .of([], failure: Failure.self), carriesEffects: true)
     }
 
     /// Binds the result of a factory isolated to the main actor, such as the initialiser of a
@@ -356,15 +59,39 @@ extension _PreferredTerminals {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - factory: The function that makes the value, on the main actor.
+    ///   - mainActorFactory: The function that makes the value, on the main actor.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P, Failure: Error>(
         file: StaticString = #fileID,
         line: Int = #line,
-        factory: @escaping @MainActor @Sendable (repeat each P) throws(Failure) -> Input
+        mainActorFactory factory: @escaping @MainActor @Sendable (repeat each P) throws(Failure) -> Input
     ) -> BindingReceipt<Input> {
         _bind(.mainActorFactory(factory, file: file, line: line), effects: .of(.mainActor, failure: Failure.self), carriesEffects: true)
+    }
+
+    /// Binds the result of an `async` factory isolated to the main actor, such as the `async`
+    /// initialiser of a `@MainActor` view model, whose every parameter is resolved from the
+    /// graph. The factory may throw.
+    ///
+    /// The binding is recorded as running on the main actor and as async: its resolution awaits,
+    /// and the factory runs on the main actor. Build a root whose path awaits with
+    /// ``AsyncComponentFactory`` and ask for the binding later with ``AsyncProvider``. Its
+    /// parameters and its value cross to the main actor and back, so they must be `Sendable`;
+    /// without that, Swift reports the factory at the call.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - mainActorFactory: The function that makes the value, on the main actor.
+    /// - Returns: The receipt of the binding.
+    @discardableResult
+    public func to<each P: Sendable, Failure: Error>(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        mainActorFactory factory: @escaping @MainActor @Sendable (repeat each P) async throws(Failure) -> Input
+    ) -> BindingReceipt<Input> where Input: Sendable {
+        _bind(.asyncFactory(factory, file: file, line: line), effects: .of([.mainActor, .async], failure: Failure.self), carriesEffects: true)
     }
 
     /// Binds the result of an `async` factory, such as the initialiser of an actor that opens a
@@ -379,13 +106,13 @@ extension _PreferredTerminals {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - factory: The function that makes the value.
+    ///   - asyncFactory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P, Failure: Error>(
         file: StaticString = #fileID,
         line: Int = #line,
-        factory: @escaping @Sendable (repeat each P) async throws(Failure) -> Input
+        asyncFactory factory: @escaping @Sendable (repeat each P) async throws(Failure) -> Input
     ) -> BindingReceipt<Input> {
         _bind(.asyncFactory(factory, file: file, line: line), effects: .of(.async, failure: Failure.self), carriesEffects: true)
     }

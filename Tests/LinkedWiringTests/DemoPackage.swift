@@ -9,8 +9,8 @@ import Synchronization
 ///   libraries; `FakeMail` and `FakeMailWiring` a fake and its wiring.
 /// - `App` links `AppSupport` (which links `StorageWiring`: a wiring library linked transitively)
 ///   and `MailWiring`; `DevApp` links `StorageWiring` and `FakeMailWiring`; `BothApp` links
-///   both mail wirings, a duplicate binding; `BrokenApp` links `BrokenWiring`, which a test
-///   breaks.
+///   `MailWiring`, and a test makes it link both mail wirings (``bothMailWirings``), a
+///   duplicate binding; `BrokenApp` links `BrokenWiring`, which a test breaks.
 /// - Each app prints the mailer and store its root got, and the modules of its graph.
 struct DemoPackage {
     let folder: URL
@@ -39,7 +39,7 @@ struct DemoPackage {
                 .target(name: "StorageWiring", dependencies: ["Storage", wiring]),
                 .target(name: "MailWiring", dependencies: ["Mail", wiring]),
                 .target(name: "FakeMailWiring", dependencies: ["FakeMail", "Mail", wiring]),
-                .target(name: "BrokenWiring", dependencies: [wiring]),
+                .target(name: "BrokenWiring", dependencies: ["Storage", wiring]),
                 .target(name: "AppSupport", dependencies: ["StorageWiring"]),
                 .executableTarget(
                     name: "App",
@@ -53,7 +53,7 @@ struct DemoPackage {
                 ),
                 .executableTarget(
                     name: "BothApp",
-                    dependencies: ["StorageWiring", "MailWiring", "FakeMailWiring", wiring],
+                    dependencies: ["StorageWiring", "MailWiring", wiring],
                     plugins: [.plugin(name: "LinkedWiring", package: "wiring")]
                 ),
                 .executableTarget(
@@ -204,7 +204,19 @@ struct DemoPackage {
         "BrokenApp/main.swift": """
             import Wiring
 
-            print(LinkedWiring.self)
+            struct BrokenRoot: RootComponent {
+                typealias Root = Int
+
+                static func configure(binder: Binder<Singleton>) {
+                    binder.include(module: LinkedWiring.self)
+                }
+
+                static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> {
+                    bind.to(value: 1)
+                }
+            }
+
+            print(BrokenRoot.self)
             """,
     ]
 
@@ -245,6 +257,33 @@ struct DemoPackage {
 
         public struct WeirdModule: Module {
             public static func configure(binder: WeirdBinder) {}
+        }
+        """
+
+    /// The manifest with `BothApp` linking both mail wirings, which bind `any Mailer` twice.
+    static var bothMailWirings: String {
+        manifest.replacingOccurrences(
+            of: #"name: "BothApp",\#n            dependencies: ["StorageWiring", "MailWiring", wiring],"#,
+            with: #"name: "BothApp",\#n            dependencies: ["StorageWiring", "MailWiring", "FakeMailWiring", wiring],"#
+        )
+    }
+
+    /// A file of `BrokenWiring` with each mistake the build reports without types: a `bind`
+    /// never finished (line 7), an `expose` in a `Module` (line 8), and two entries under one key
+    /// of a map (lines 9 and 11).
+    static let graphMistakes = """
+        import Storage
+        public import Wiring
+
+        /// Every mistake the build finds without types.
+        public struct MistakesModule: Module {
+            public static func configure(binder: Binder<Unscoped>) {
+                binder.bind(Cache.self)
+                binder.expose(Cache.self)
+                binder.bind((any Store).self).intoMap(key: "disk").to { DiskStore() as any Store }
+                binder.bind((any Store).self).intoMap(key: "memory").to { DiskStore() as any Store }
+                binder.bind((any Store).self).intoMap(key: "disk").to { DiskStore() as any Store }
+            }
         }
         """
 

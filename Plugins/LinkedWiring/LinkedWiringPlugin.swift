@@ -16,12 +16,39 @@ struct LinkedWiringPlugin: BuildToolPlugin {
         guard let target = target as? SourceModuleTarget else { return [] }
         let linked = target.recursiveTargetDependencies.compactMap { $0 as? SwiftSourceModuleTarget }
         let appFiles = target.sourceFiles(withSuffix: "swift").map(\.url)
-        return [
-            try Self.command(
-                linked: linked, appFiles: appFiles, targetName: target.name,
-                workDirectory: context.pluginWorkDirectoryURL, tool: context.tool(named: "LinkedWiringGenerator").url
+        let tool = try context.tool(named: "LinkedWiringGenerator").url
+        var commands = [
+            Self.command(
+                linked: linked, appFiles: appFiles, targetName: target.name, workDirectory: context.pluginWorkDirectoryURL, tool: tool
             ),
         ]
+        if target.kind == .test {
+            commands.append(Self.rootTestsCommand(linked: linked, targetName: target.name, workDirectory: context.pluginWorkDirectoryURL, tool: tool))
+        }
+        return commands
+    }
+
+    /// The command that generates, for a test target, one test per root component of the
+    /// targets it depends on (see "Build-time checks" in Wiring's documentation).
+    static func rootTestsCommand(linked: [SwiftSourceModuleTarget], targetName: String, workDirectory: URL, tool: URL) -> Command {
+        let output = workDirectory.appending(path: "LinkedWiringRootTests.swift")
+        var arguments = ["--tests-output", output.path(percentEncoded: false), "--target", targetName]
+        var inputs: [URL] = []
+        let modules = linked
+            .filter { !wiringItself.contains($0.name) }
+            .reduce(into: [String: SwiftSourceModuleTarget]()) { $0[$1.moduleName] = $1 }
+        for (module, source) in modules.sorted(by: { $0.key < $1.key }) {
+            let files = swiftFiles(of: source)
+            arguments += ["--roots", module] + files.map { $0.path(percentEncoded: false) }
+            inputs += files
+        }
+        return .buildCommand(
+            displayName: "Generating LinkedWiring's root tests for \(targetName)",
+            executable: tool,
+            arguments: arguments,
+            inputFiles: inputs,
+            outputFiles: [output]
+        )
     }
 
     /// The generator's command for an app target that links `linked` and has `appFiles`.

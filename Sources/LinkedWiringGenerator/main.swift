@@ -3,6 +3,7 @@
 //   LinkedWiringGenerator --output PATH --target NAME
 //       [--library MODULE FILE... [--uses MODULE...]]...
 //       [--core MODULE FILE...]... [--app FILE...]
+//   LinkedWiringGenerator --tests-output PATH --target NAME [--roots MODULE FILE...]...
 //
 // It scans the Swift files of each wiring library (`--uses` names the core libraries a wiring
 // library sees, `--core` gives their files, `--app` the files of the target the plugin is
@@ -10,7 +11,8 @@
 // problem (`file:line:column: error: …`, `warning:` or `note:`) on standard error, and writes
 // LinkedWiring.swift to PATH and exits 0 when none is an error; otherwise it exits 1, so that
 // the build fails at the line of the mistake instead of leaving a module out or launching a
-// graph that `of` rejects.
+// graph that `of` rejects. With `--tests-output`, it writes instead one test per root component
+// of the `--roots` modules (those a test target depends on).
 
 import Foundation
 import LinkedWiringScanner
@@ -21,7 +23,7 @@ func fail(_ message: String) -> Never {
 }
 
 enum Section {
-    case none, library, uses, core, app
+    case none, library, uses, core, app, roots
 }
 
 var output: String?
@@ -29,6 +31,8 @@ var target = "this target"
 var libraries: [WiringLibrarySources] = []
 var core: [WiringLibrarySources] = []
 var app: [String] = []
+var testsOutput: String?
+var rootModules: [WiringLibrarySources] = []
 var section = Section.none
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -50,6 +54,12 @@ while let argument = arguments.popFirst() {
         section = .core
     case "--app":
         section = .app
+    case "--tests-output":
+        testsOutput = arguments.popFirst()
+    case "--roots":
+        guard let module = arguments.popFirst() else { fail("LinkedWiringGenerator: --roots needs a module name") }
+        rootModules.append(WiringLibrarySources(module: module, files: []))
+        section = .roots
     default:
         guard !argument.hasPrefix("--") else { fail("LinkedWiringGenerator: unexpected argument \(argument)") }
         switch section {
@@ -58,8 +68,21 @@ while let argument = arguments.popFirst() {
         case .uses: libraries[libraries.count - 1].dependencies.append(argument)
         case .core: core[core.count - 1].files.append(argument)
         case .app: app.append(argument)
+        case .roots: rootModules[rootModules.count - 1].files.append(argument)
         }
     }
+}
+if let testsOutput {
+    let (text, warnings) = LinkedWiringGeneration.rootTests(modules: rootModules, target: target)
+    if !warnings.isEmpty {
+        FileHandle.standardError.write(Data((warnings.map(\.description).joined(separator: "\n") + "\n").utf8))
+    }
+    do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: testsOutput), options: .atomic)
+    } catch {
+        fail("\(testsOutput): error: LinkedWiring: cannot write the generated tests: \(error.localizedDescription)")
+    }
+    exit(0)
 }
 guard let output else { fail("usage: LinkedWiringGenerator --output PATH --target NAME [--library MODULE FILE...]...") }
 

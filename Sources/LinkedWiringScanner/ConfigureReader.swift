@@ -30,6 +30,11 @@ package struct BinderCall: Equatable, Sendable {
     package var line: Int
     /// Its column.
     package var column: Int
+    /// The `file:` the call passes as a string literal, which `of` reports instead of its
+    /// `#fileID`.
+    package var siteFile: String?
+    /// The `line:` the call passes as a number, which `of` reports instead of its `#line`.
+    package var siteLine: Int?
 }
 
 /// What the reader made of one `configure` body.
@@ -171,7 +176,12 @@ package enum ConfigureReader {
         }
         let call: BinderCall? = switch first.name.text {
         case "bind": bindCall(members)
-        case "expose" where members.count == 1: BinderCall(kind: .expose(exposeText(first)), line: first.name.line, column: first.name.column)
+        case "expose" where members.count == 1:
+            {
+                var call = BinderCall(kind: .expose(exposeText(first)), line: first.name.line, column: first.name.column)
+                site(of: first, into: &call)
+                return call
+            }()
         case "include" where members.count == 1:
             metatype(argument(labelled: "module", in: first)).map {
                 BinderCall(kind: .include($0), line: first.name.line, column: first.name.column)
@@ -216,7 +226,15 @@ package enum ConfigureReader {
                 break
             }
         }
-        return BinderCall(kind: .bind(type: type, tag: tag, role: role, finished: finished), line: bind.name.line, column: bind.name.column)
+        var call = BinderCall(kind: .bind(type: type, tag: tag, role: role, finished: finished), line: bind.name.line, column: bind.name.column)
+        site(of: bind, into: &call)
+        return call
+    }
+
+    /// Records the `file:` and `line:` literals a call passes.
+    static func site(of member: Member, into call: inout BinderCall) {
+        if let file = argument(labelled: "file", in: member), file.count == 1, let value = file[0].value { call.siteFile = value }
+        if let line = argument(labelled: "line", in: member), line.count == 1, line[0].kind == .number { call.siteLine = Int(line[0].text) }
     }
 
     /// Whether a member call is a terminal: `to` whose first argument is unlabelled or labelled

@@ -119,7 +119,42 @@ package struct GraphCheck {
             app: app, plan: plan
         )
         check.collectModules()
-        check.traverse()
+        var starts: [(String, Bool)] = []
+        var sure = true
+        for module in plan.included {
+            guard module.conditions.isEmpty else {
+                // Included under an `#if`: whether `of` sees it depends on the build.
+                sure = false
+                continue
+            }
+            let key = module.reference.hasPrefix(module.library + ".") ? String(module.reference.dropFirst(module.library.count + 1)) : module.reference
+            starts.append(("\(module.library)|\(key)", true))
+        }
+        check.traverse(starts: starts, orderIsSure: sure)
+        return check.problems
+    }
+
+    /// Runs the checks on the graph of one root component, as `of` would build it: the root's
+    /// own `configure` and every module it includes. The differential tests compare this with
+    /// `of`'s diagnostics.
+    ///
+    /// - Parameters:
+    ///   - libraries: The libraries that declare the root and its modules.
+    ///   - core: The core libraries they can see.
+    ///   - root: The root component's name as written (`Root`, `Outer.Root`).
+    /// - Returns: The errors and notes, or nil when no single type of the libraries has that name.
+    package static func run(libraries: [Library], core: [CoreLibrary], root: String) -> [SourceProblem]? {
+        var check = GraphCheck(
+            libraries: libraries, core: Dictionary(core.map { ($0.module, $0) }, uniquingKeysWith: { first, _ in first }),
+            app: App(includesLinkedWiring: true, words: []), plan: LinkedWiringPlan()
+        )
+        check.collectModules()
+        let matches = check.modules.keys.filter { id in
+            guard let key = id.split(separator: "|", maxSplits: 1).last else { return false }
+            return key == root || key.hasSuffix("." + root)
+        }
+        guard matches.count == 1, let id = matches.first else { return nil }
+        check.traverse(starts: [(id, false)], orderIsSure: true)
         return check.problems
     }
 
@@ -179,7 +214,10 @@ package struct GraphCheck {
     /// Whether a module is a plain `Module` for sure: it says so, and inherits nothing that
     /// could make it a `PrivateModule` (no protocol or class of its library).
     private func isPlainModule(_ info: ModuleInfo) -> Bool {
-        let plain: Set<String> = ["Module", "Wiring.Module", "Cleanse.Module", "Wiring.Cleanse.Module"]
+        let plain: Set<String> = [
+            "Module", "Wiring.Module", "Cleanse.Module", "Wiring.Cleanse.Module",
+            "RootComponent", "Wiring.RootComponent", "Cleanse.RootComponent", "Wiring.Cleanse.RootComponent",
+        ]
         guard info.inheritance.contains(where: plain.contains) else { return false }
         return info.inheritance.allSatisfy { plain.contains($0) || ["Sendable", "Swift.Sendable"].contains($0) }
     }
@@ -190,13 +228,13 @@ package struct GraphCheck {
 
     // MARK: - The traversal
 
-    private mutating func traverse() {
+    private mutating func traverse(starts: [(id: String, linked: Bool)], orderIsSure initial: Bool) {
         var visited: Set<String> = []
         var bindings: [Binding] = []
         var exposes: [(BinderCall, ModuleInfo, String)] = []
         // Order-sensitive checks (duplicates, map keys, expose) hold only when the traversal is
         // `of`'s: every module's body is read whole and the app includes none of them itself.
-        var orderIsSure = true
+        var orderIsSure = initial
 
         func visit(_ id: String, linked: Bool, insidePrivate: Bool) {
             guard !visited.contains(id) else { return }
@@ -225,7 +263,7 @@ package struct GraphCheck {
                 case .expose:
                     if isPlain, !insidePrivate { exposes.append((call, info, file)) }
                 case let .include(written):
-                    guard let included = moduleID(written, from: info.library) else {
+                    guard let included = moduleID(written, from: info) else {
                         orderIsSure = false
                         continue
                     }
@@ -234,13 +272,8 @@ package struct GraphCheck {
             }
         }
 
-        for module in plan.included {
-            guard module.conditions.isEmpty else {
-                orderIsSure = false
-                continue
-            }
-            let key = module.reference.hasPrefix(module.library + ".") ? String(module.reference.dropFirst(module.library.count + 1)) : module.reference
-            visit("\(module.library)|\(key)", linked: true, insidePrivate: false)
+        for start in starts {
+            visit(start.id, linked: start.linked, insidePrivate: false)
         }
         guard orderIsSure else { return }
         for (call, info, file) in exposes {
@@ -250,14 +283,21 @@ package struct GraphCheck {
         mapKeys(bindings)
     }
 
-    /// The module a `binder.include(module: M.self)` names, in the library that calls it or in
-    /// another linked library.
-    private func moduleID(_ written: String, from library: String) -> String? {
-        if modules["\(library)|\(Self.stripped(written, library: library))"] != nil {
-            return "\(library)|\(Self.stripped(written, library: library))"
+    /// The module a `binder.include(module: M.self)` in `module` names: looked up from the scope
+    /// of the including type outwards, as Swift looks names up, in its library, then as
+    /// `Library.Name` in another linked library.
+    private func moduleID(_ written: String, from module: ModuleInfo) -> String? {
+        let library = module.library
+        let name = Self.stripped(written, library: library)
+        var scopes = module.key.split(separator: ".").map(String.init)
+        while true {
+            let candidate = (scopes + [name]).joined(separator: ".")
+            if modules["\(library)|\(candidate)"] != nil { return "\(library)|\(candidate)" }
+            guard !scopes.isEmpty else { break }
+            scopes.removeLast()
         }
         let parts = written.split(separator: ".", maxSplits: 1).map(String.init)
-        if parts.count == 2, modules["\(parts[0])|\(parts[1])"] != nil { return "\(parts[0])|\(parts[1])" }
+        if parts.count == 2, parts[0] != library, modules["\(parts[0])|\(parts[1])"] != nil { return "\(parts[0])|\(parts[1])" }
         return nil
     }
 
@@ -312,20 +352,29 @@ package struct GraphCheck {
 
     // MARK: - Reports
 
+    /// A problem at a call, with the place `of` gives it.
+    private func problem(_ call: BinderCall, module: ModuleInfo, file: String, severity: SourceProblem.Severity = .error, _ message: String) -> SourceProblem {
+        var problem = SourceProblem(file: file, line: call.line, column: call.column, severity: severity, message: message)
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        problem.siteFileID = call.siteFile ?? "\(module.library)/\(name)"
+        problem.siteLine = call.siteLine ?? call.line
+        return problem
+    }
+
     private mutating func unfinished(_ call: BinderCall, type: String?, module: ModuleInfo, file: String) {
         let expression = "binder.bind(\(type.map { Self.metatypeExpression($0) } ?? ""))"
-        problems.append(SourceProblem(
-            file: file, line: call.line, column: call.column,
-            message: "\(expression) in \(module.name) is never finished, so it binds nothing. "
+        problems.append(problem(
+            call, module: module, file: file,
+            "\(expression) in \(module.name) is never finished, so it binds nothing. "
                 + "To fix this, end it with a terminal, such as \(expression).to(factory: ...) or .to(value: ...), or delete it."
         ))
     }
 
     private mutating func strayExpose(_ call: BinderCall, module: ModuleInfo, file: String) {
         guard case let .expose(text) = call.kind else { return }
-        problems.append(SourceProblem(
-            file: file, line: call.line, column: call.column,
-            message: "\(text) is called outside a private module, so it exposes nothing: \(module.name) is a Module. "
+        problems.append(problem(
+            call, module: module, file: file,
+            "\(text) is called outside a private module, so it exposes nothing: \(module.name) is a Module. "
                 + "To fix this, call it in the configure(binder:) of a PrivateModule, or remove it: the bindings of a Module are visible everywhere."
         ))
     }
@@ -356,12 +405,9 @@ package struct GraphCheck {
                     + "or tag one binding with .tagged(with:) and request it as TaggedProvider. "
                     + "To provide several values, contribute each with .intoCollection()."
             }
-            problems.append(SourceProblem(file: group[0].file, line: group[0].call.line, column: group[0].call.column, message: message))
+            problems.append(problem(group[0].call, module: group[0].module, file: group[0].file, message))
             for other in group.dropFirst() {
-                problems.append(SourceProblem(
-                    file: other.file, line: other.call.line, column: other.call.column, severity: .note,
-                    message: "\(name) bound again here, in \(other.module.name)"
-                ))
+                problems.append(problem(other.call, module: other.module, file: other.file, severity: .note, "\(name) bound again here, in \(other.module.name)"))
             }
         }
     }
@@ -379,18 +425,16 @@ package struct GraphCheck {
             guard let group = byKey[key], group.count > 1, case let .map(literal?) = group[0].role else { continue }
             let keyType = literal.hasPrefix("\"") ? "String" : "Int"
             let map = "[\(keyType): \(group[0].written)]"
-            let modules = group.map(\.module.name).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            _ = modules
-            problems.append(SourceProblem(
-                file: group[1].file, line: group[1].call.line, column: group[1].call.column,
-                message: "\(map) has more than one entry under the key \(literal): contributed at \(Self.place(group[0])) in \(group[0].module.name), "
+            problems.append(problem(
+                group[1].call, module: group[1].module, file: group[1].file,
+                "\(map) has more than one entry under the key \(literal): contributed at \(Self.place(group[0])) in \(group[0].module.name), "
                     + "and again here in \(group[1].module.name). To fix this, give each entry a key of its own, or include only one of the "
                     + "modules that contribute \(literal). To swap an entry in a test, contribute the replacement in "
                     + "ComponentFactory.of(_:replacing:) from WiringTesting."
             ))
-            problems.append(SourceProblem(
-                file: group[0].file, line: group[0].call.line, column: group[0].call.column, severity: .note,
-                message: "\(map) first has an entry under the key \(literal) here, in \(group[0].module.name)"
+            problems.append(problem(
+                group[0].call, module: group[0].module, file: group[0].file, severity: .note,
+                "\(map) first has an entry under the key \(literal) here, in \(group[0].module.name)"
             ))
         }
     }

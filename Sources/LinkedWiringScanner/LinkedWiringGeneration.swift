@@ -120,6 +120,44 @@ package enum LinkedWiringGeneration {
         return GenerationResult(plan: failed ? nil : plan, problems: warnings + checked)
     }
 
+    /// The generated tests of a test target: one per root component of the modules it depends
+    /// on. A file the scan cannot read is a warning naming it, and its roots get no test.
+    ///
+    /// - Parameters:
+    ///   - modules: The source modules the test target depends on, with their files.
+    ///   - target: The test target's name.
+    /// - Returns: The file's text and the warnings.
+    package static func rootTests(modules: [WiringLibrarySources], target: String) -> (text: String, warnings: [SourceProblem]) {
+        var warnings: [SourceProblem] = []
+        var scanned: [(module: String, files: [ScannedFile])] = []
+        var tokens: [[Token]] = []
+        var paths: [String: String] = [:]
+        var clashing: Set<String> = []
+        for module in modules {
+            var files: [ScannedFile] = []
+            for path in module.files.sorted() {
+                let fileID = module.module + "/" + (path.split(separator: "/").last.map(String.init) ?? path)
+                if paths[fileID] != nil { clashing.insert(fileID) }
+                paths[fileID] = path
+                do throws(SourceProblem) {
+                    let text = try readSource(path)
+                    tokens.append(try Lexer(text: text, file: path).tokens)
+                    files.append(try FileScanner.scan(text: text, path: path))
+                } catch {
+                    warnings.append(SourceProblem(
+                        file: error.file, line: error.line, column: error.column, severity: .warning,
+                        message: "the generated root tests cannot read this file, so a root component it declares gets no test: \(error.message)"
+                    ))
+                }
+            }
+            scanned.append((module.module, files))
+        }
+        for fileID in clashing { paths[fileID] = nil }
+        let roots = RootTestGeneration.roots(in: scanned)
+        let text = RootTestGeneration.render(roots: roots, paths: paths, everyRule: RootTestGeneration.usesEveryRule(tokens), target: target)
+        return (text, warnings)
+    }
+
     /// The warning for a file the graph checks cannot read.
     private static func unreadable(_ problem: SourceProblem) -> SourceProblem {
         SourceProblem(

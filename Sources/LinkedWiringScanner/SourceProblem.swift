@@ -15,6 +15,11 @@ package struct SourceProblem: Error, Equatable, CustomStringConvertible, Sendabl
     package let message: String
     /// How the build takes it: an error fails it; a warning or a note does not.
     package let severity: Severity
+    /// For a graph check, the `#fileID` `of` gives the same problem (`Library/File.swift`, or the
+    /// `file:` the call passes), to compare the two.
+    package var siteFileID: String?
+    /// For a graph check, the line `of` gives the same problem.
+    package var siteLine: Int?
 
     /// How the build takes a problem.
     package enum Severity: String, Equatable, Sendable {

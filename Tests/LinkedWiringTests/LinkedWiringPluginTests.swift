@@ -51,15 +51,16 @@ struct LinkedWiringPluginTests {
                 }
             """), "\(generated)")
 
-        // 2. Touching a core library runs no generator; touching a wiring library runs the
-        // generator of the apps that link it, and only theirs. The build after a package's first
+        // 2. Touching a library no wiring library depends on runs no generator; touching a
+        // wiring library runs the generator of the apps that link it, and only theirs (a core
+        // library a wiring library depends on is an input too: the graph checks read its types). The build after a package's first
         // build relinks the plugin's tool, and so runs every generator whatever changed (SwiftPM
         // does that, once); a build with nothing to do takes that turn first.
         let settle = try package.build()
         try #require(settle.status == 0, "the second swift build failed:\n\(settle.output)")
         let appDate = try package.modificationDate(of: package.generatedFile(of: "App"))
         let devAppDate = try package.modificationDate(of: package.generatedFile(of: "DevApp"))
-        try package.touch("Sources/Storage/Store.swift")
+        try package.touch("Sources/AppSupport/AppSupport.swift")
         try package.touch("Sources/MailWiring/MailModule.swift")
         let rebuild = try package.build()
         try #require(rebuild.status == 0, "the third swift build failed:\n\(rebuild.output)")
@@ -99,5 +100,19 @@ struct LinkedWiringPluginTests {
         ] {
             #expect(mistakes.output.contains(line), "\(mistakes.output)")
         }
+
+        // 5. A test target that applies the plugin gets a test per root of the targets it
+        // depends on; the one of `LibRoot` fails at the binding whose parameter nothing binds,
+        // a mistake only types reveal.
+        try package.write(DemoPackage.manifest, to: "Package.swift")
+        try FileManager.default.removeItem(at: package.root.appending(path: "Sources/BrokenWiring/Weird.swift"))
+        let tests = try package.run("/usr/bin/env", ["swift", "test"], timeout: .seconds(1200))
+        #expect(tests.status != 0)
+        #expect(tests.output.contains("""
+            ✘ Test "RootLib.LibRoot validates" recorded an issue at RootLib.swift:6:1: Issue recorded
+            ↳ LibRoot: Missing binding for String.
+                required by Cache at RootLib/RootLib.swift:6
+            """), "\(tests.output)")
+        #expect(tests.output.contains("1 test in 1 suite failed"), "\(tests.output)")
     }
 }

@@ -59,7 +59,10 @@ struct LinkedWiringPlugin: BuildToolPlugin {
             .values.sorted { $0.moduleName < $1.moduleName }
         let wiringNames = Set(libraries.map(\.name)).union(wiringItself)
         let output = workDirectory.appending(path: "LinkedWiring.swift")
-        var arguments = ["--output", output.path(percentEncoded: false), "--target", targetName]
+        let cache = workDirectory.appending(path: "LinkedWiring.summaries")
+        var arguments = [
+            "--output", output.path(percentEncoded: false), "--target", targetName, "--cache", cache.path(percentEncoded: false),
+        ]
         var inputs: [URL] = []
         var core: [String: SwiftSourceModuleTarget] = [:]
         for library in libraries {

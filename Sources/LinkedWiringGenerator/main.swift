@@ -2,7 +2,7 @@
 //
 //   LinkedWiringGenerator --output PATH --target NAME
 //       [--library MODULE FILE... [--uses MODULE...]]...
-//       [--core MODULE FILE...]... [--app FILE...]
+//       [--core MODULE FILE...]... [--app FILE...] [--cache PATH]
 //   LinkedWiringGenerator --tests-output PATH --target NAME [--roots MODULE FILE...]...
 //
 // It scans the Swift files of each wiring library (`--uses` names the core libraries a wiring
@@ -32,6 +32,7 @@ var libraries: [WiringLibrarySources] = []
 var core: [WiringLibrarySources] = []
 var app: [String] = []
 var testsOutput: String?
+var cache: String?
 var rootModules: [WiringLibrarySources] = []
 var section = Section.none
 var arguments = CommandLine.arguments.dropFirst()
@@ -54,6 +55,8 @@ while let argument = arguments.popFirst() {
         section = .core
     case "--app":
         section = .app
+    case "--cache":
+        cache = arguments.popFirst()
     case "--tests-output":
         testsOutput = arguments.popFirst()
     case "--roots":
@@ -86,7 +89,7 @@ if let testsOutput {
 }
 guard let output else { fail("usage: LinkedWiringGenerator --output PATH --target NAME [--library MODULE FILE...]...") }
 
-let result = LinkedWiringGeneration.generate(libraries: libraries, core: core, app: app)
+let result = LinkedWiringGeneration.generate(libraries: libraries, core: core, app: app, cache: cache)
 if !result.problems.isEmpty {
     FileHandle.standardError.write(Data((result.problems.map(\.description).joined(separator: "\n") + "\n").utf8))
 }

@@ -12,18 +12,23 @@
 /// cannot pin to one declaration, or an app that names a linked module itself, makes it say
 /// nothing rather than guess.
 package struct GraphCheck {
-    /// The sources of one core library a wiring library can see.
+    /// The names one core library a wiring library can see declares.
     package struct CoreLibrary: Equatable, Sendable {
         /// Its Swift module name.
         package var module: String
-        /// Its scanned files; nil when one of them could not be scanned (each name it might
-        /// declare is then unsure).
-        package var files: [ScannedFile]?
+        /// What it declares under each name; nil when one of its files could not be read (each
+        /// name it might declare is then unsure).
+        package var names: [String: NameEntry]?
 
-        /// Creates a core library.
-        package init(module: String, files: [ScannedFile]?) {
+        /// Creates a core library from what its files declare.
+        package init(module: String, names: [String: NameEntry]?) {
             self.module = module
-            self.files = files
+            self.names = names
+        }
+
+        /// Creates a core library from its scanned files.
+        package init(module: String, files: [ScannedFile]?) {
+            self.init(module: module, names: files.map(GraphCheck.names(of:)))
         }
     }
 
@@ -103,6 +108,10 @@ package struct GraphCheck {
     let plan: LinkedWiringPlan
     var modules: [String: ModuleInfo] = [:]
     var problems: [SourceProblem] = []
+    /// The names each readable library and core library declares, by module.
+    var names: [String: [String: NameEntry]] = [:]
+    /// The core libraries each wiring library sees.
+    var dependencies: [String: [String]] = [:]
 
     /// Runs the checks.
     ///
@@ -168,6 +177,13 @@ package struct GraphCheck {
     // MARK: - Modules
 
     private mutating func collectModules() {
+        for (module, library) in core {
+            if let declared = library.names { names[module] = declared }
+        }
+        for library in libraries {
+            names[library.module] = Self.names(of: library.files)
+            dependencies[library.module] = library.dependencies
+        }
         for library in libraries {
             for file in library.files {
                 for type in file.types {
@@ -315,18 +331,7 @@ package struct GraphCheck {
         }
         var components = name.split(separator: ".").map(String.init)
         guard let first = components.first, !first.isEmpty else { return nil }
-        let visible = [library] + (libraries.first { $0.module == library }?.dependencies ?? [])
-        var files: [(module: String, files: [ScannedFile])] = []
-        for module in visible {
-            if module == library {
-                files.append((module, libraries.first { $0.module == library }?.files ?? []))
-            } else if let core = core[module] {
-                guard let scanned = core.files else { return nil }
-                files.append((module, scanned))
-            } else {
-                return nil
-            }
-        }
+        let visible = [library] + (dependencies[library] ?? [])
         var module: String?
         if visible.contains(first), components.count > 1 {
             module = first
@@ -334,20 +339,52 @@ package struct GraphCheck {
         }
         guard let head = components.first else { return nil }
         var owners: [String] = []
-        for (candidate, scanned) in files where module == nil || module == candidate {
-            for file in scanned {
-                if file.typealiases.contains(head) { return nil }
-                for type in file.types where type.name == head {
-                    if type.parent != nil || type.kind == .extension {
-                        if type.parent != nil { return nil }
-                        continue
-                    }
-                    owners.append(candidate)
-                }
-            }
+        for candidate in visible {
+            // A library the checks could not read, or do not know, might declare the name.
+            guard let index = names[candidate] else { return nil }
+            guard module == nil || module == candidate, let entry = index[head] else { continue }
+            if entry.isShadowed { return nil }
+            owners += Array(repeating: candidate, count: entry.topLevel)
         }
         guard owners.count == 1, let owner = owners.first else { return nil }
         return prefix + owner + "." + components.joined(separator: ".")
+    }
+
+    /// What a module declares under one name.
+    package struct NameEntry: Equatable, Sendable {
+        /// How many top-level types (not extensions) have the name.
+        package var topLevel = 0
+        /// Whether a typealias or a nested type has it too, which a name written in a wiring
+        /// library might mean instead.
+        package var isShadowed = false
+
+        /// Creates an entry.
+        package init(topLevel: Int = 0, isShadowed: Bool = false) {
+            self.topLevel = topLevel
+            self.isShadowed = isShadowed
+        }
+
+        /// Adds the declarations of another file.
+        package mutating func add(_ other: NameEntry) {
+            topLevel += other.topLevel
+            isShadowed = isShadowed || other.isShadowed
+        }
+    }
+
+    /// The names the files of one module declare.
+    package static func names(of files: [ScannedFile]) -> [String: NameEntry] {
+        var index: [String: NameEntry] = [:]
+        for file in files {
+            for alias in file.typealiases { index[alias, default: NameEntry()].isShadowed = true }
+            for type in file.types where type.kind != .extension {
+                if type.parent != nil {
+                    index[type.name, default: NameEntry()].isShadowed = true
+                } else {
+                    index[type.name, default: NameEntry()].topLevel += 1
+                }
+            }
+        }
+        return index
     }
 
     // MARK: - Reports

@@ -67,8 +67,12 @@ package enum LinkedWiringGeneration {
     ///   - libraries: The linked wiring libraries, each with the core libraries it sees.
     ///   - core: The core libraries the wiring libraries see, with their files.
     ///   - app: The Swift files of the target the plugin is applied to.
+    ///   - cache: A file where the names each core library file declares are kept between runs,
+    ///     keyed by the file's modification date and size; nil to read every file.
     /// - Returns: The plan (nil on any error) and the problems to print.
-    package static func generate(libraries: [WiringLibrarySources], core: [WiringLibrarySources], app: [String]) -> GenerationResult {
+    package static func generate(
+        libraries: [WiringLibrarySources], core: [WiringLibrarySources], app: [String], cache: String? = nil
+    ) -> GenerationResult {
         var problems: [SourceProblem] = []
         var plan = LinkedWiringPlan()
         var scannedLibraries: [GraphCheck.Library] = []
@@ -92,19 +96,27 @@ package enum LinkedWiringGeneration {
         plan.leftOut.sort { $0.name < $1.name }
 
         var warnings: [SourceProblem] = []
+        var summaries = cache.map(SummaryCache.init(path:))
         var coreLibraries: [GraphCheck.CoreLibrary] = []
         for library in core {
-            var scanned: [ScannedFile]? = []
+            var names: [String: GraphCheck.NameEntry]? = [:]
             for path in library.files.sorted() {
+                if let cached = summaries?.names(of: path) {
+                    for (name, entry) in cached { names?[name, default: GraphCheck.NameEntry()].add(entry) }
+                    continue
+                }
                 do throws(SourceProblem) {
-                    scanned?.append(try FileScanner.scan(text: try readSource(path), path: path))
+                    let declared = GraphCheck.names(of: [try FileScanner.scan(text: try readSource(path), path: path)])
+                    summaries?.store(declared, of: path)
+                    for (name, entry) in declared { names?[name, default: GraphCheck.NameEntry()].add(entry) }
                 } catch {
                     warnings.append(unreadable(error))
-                    scanned = nil
+                    names = nil
                 }
             }
-            coreLibraries.append(GraphCheck.CoreLibrary(module: library.module, files: scanned))
+            coreLibraries.append(GraphCheck.CoreLibrary(module: library.module, names: names))
         }
+        summaries?.save()
         var appTokens: [[Token]]? = []
         for path in app.sorted() {
             do throws(SourceProblem) {

@@ -57,27 +57,38 @@ package struct GraphCheck {
         /// Every word of the target's sources: a linked module the app names itself may be
         /// included before `LinkedWiring` includes it, so the order-sensitive checks stand down.
         package var words: Set<String>
+        /// Whether the target includes a module other than `LinkedWiring`, or passes
+        /// replacements to `of`: either may change where a linked module's `configure` runs, or
+        /// what it binds, so the order-sensitive checks stand down.
+        package var changesTheGraph: Bool
 
         /// Creates the app's summary.
-        package init(includesLinkedWiring: Bool, words: Set<String>) {
+        package init(includesLinkedWiring: Bool, words: Set<String>, changesTheGraph: Bool = false) {
             self.includesLinkedWiring = includesLinkedWiring
             self.words = words
+            self.changesTheGraph = changesTheGraph
         }
 
         /// The summary of an app target's scanned sources.
         package init(tokens: [[Token]]) {
             var words: Set<String> = []
             var includes = false
+            var changes = false
             for file in tokens {
                 for (index, token) in file.enumerated() where token.kind == .word {
                     words.insert(token.text)
-                    if token.text == "LinkedWiring", index >= 2, file[index - 2].text == "module", file[index - 1].text == ":",
-                       index + 2 < file.count, file[index + 1].text == ".", file[index + 2].text == "self" {
+                    if token.text == "replacing" { changes = true }
+                    guard token.text == "include", index + 3 < file.count, file[index + 1].text == "(",
+                          file[index + 2].text == "module", file[index + 3].text == ":" else { continue }
+                    if index + 6 < file.count, file[index + 4].text == "LinkedWiring", file[index + 5].text == ".",
+                       file[index + 6].text == "self" {
                         includes = true
+                    } else {
+                        changes = true
                     }
                 }
             }
-            self.init(includesLinkedWiring: includes, words: words)
+            self.init(includesLinkedWiring: includes, words: words, changesTheGraph: changes)
         }
     }
 
@@ -288,6 +299,9 @@ package struct GraphCheck {
             }
         }
 
+        if app.changesTheGraph || modules.values.contains(where: { !$0.bodies.isEmpty && app.words.contains($0.name) }) {
+            orderIsSure = false
+        }
         for start in starts {
             visit(start.id, linked: start.linked, insidePrivate: false)
         }

@@ -1,3 +1,4 @@
+import Foundation
 @testable import LinkedWiringScanner
 import Testing
 
@@ -181,6 +182,15 @@ struct GraphCheckTests {
         let problems = try check(Self.twoMailers, app: Self.root + "\nstruct Other: PrivateModule { static func configure(binder: Binder<Unscoped>) { binder.include(module: MailModule.self) } }")
         #expect(problems == [])
         #expect(try check(Self.twoMailers, app: "struct NoLinked {}") == [])
+        // A root that includes another module first, which may include a linked one inside a
+        // private module, or a test that replaces bindings.
+        let other = Self.root.replacingOccurrences(of: "binder.include(module: LinkedWiring.self)", with: """
+            binder.include(module: GatewayModule.self)
+                    binder.include(module: LinkedWiring.self)
+            """)
+        #expect(other != Self.root)
+        #expect(try check(Self.twoMailers, app: other) == [])
+        #expect(try check(Self.twoMailers, app: Self.root + "\nlet f = try ComponentFactory.of(AppRoot.self, replacing: { _ in })") == [])
     }
 
     @Test func twoEntriesUnderOneLiteralKeyAreAnErrorAtTheSecond() throws {

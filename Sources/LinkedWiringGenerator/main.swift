@@ -1,10 +1,18 @@
 // The tool the LinkedWiring plugin runs:
 //
-//   LinkedWiringGenerator --output PATH --target NAME [--library MODULE FILE...]...
+//   LinkedWiringGenerator --output PATH --target NAME
+//       [--library MODULE FILE... [--uses MODULE...]]...
+//       [--core MODULE FILE...]... [--app FILE...] [--cache PATH]
+//   LinkedWiringGenerator --tests-output PATH --target NAME [--roots MODULE FILE...]...
 //
-// It scans the Swift files of each wiring library, writes LinkedWiring.swift to PATH, and exits 0;
-// or prints every problem (`file:line:column: error: …`) on standard error and exits 1, so that
-// the build fails instead of leaving a module out.
+// It scans the Swift files of each wiring library (`--uses` names the core libraries a wiring
+// library sees, `--core` gives their files, `--app` the files of the target the plugin is
+// applied to), runs the graph checks on the modules LinkedWiring includes, prints every
+// problem (`file:line:column: error: …`, `warning:` or `note:`) on standard error, and writes
+// LinkedWiring.swift to PATH and exits 0 when none is an error; otherwise it exits 1, so that
+// the build fails at the line of the mistake instead of leaving a module out or launching a
+// graph that `of` rejects. With `--tests-output`, it writes instead one test per root component
+// of the `--roots` modules (those a test target depends on).
 
 import Foundation
 import LinkedWiringScanner
@@ -14,9 +22,19 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
+enum Section {
+    case none, library, uses, core, app, roots
+}
+
 var output: String?
 var target = "this target"
 var libraries: [WiringLibrarySources] = []
+var core: [WiringLibrarySources] = []
+var app: [String] = []
+var testsOutput: String?
+var cache: String?
+var rootModules: [WiringLibrarySources] = []
+var section = Section.none
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -27,21 +45,58 @@ while let argument = arguments.popFirst() {
     case "--library":
         guard let module = arguments.popFirst() else { fail("LinkedWiringGenerator: --library needs a module name") }
         libraries.append(WiringLibrarySources(module: module, files: []))
+        section = .library
+    case "--uses":
+        guard !libraries.isEmpty else { fail("LinkedWiringGenerator: --uses comes after a --library") }
+        section = .uses
+    case "--core":
+        guard let module = arguments.popFirst() else { fail("LinkedWiringGenerator: --core needs a module name") }
+        core.append(WiringLibrarySources(module: module, files: []))
+        section = .core
+    case "--app":
+        section = .app
+    case "--cache":
+        cache = arguments.popFirst()
+    case "--tests-output":
+        testsOutput = arguments.popFirst()
+    case "--roots":
+        guard let module = arguments.popFirst() else { fail("LinkedWiringGenerator: --roots needs a module name") }
+        rootModules.append(WiringLibrarySources(module: module, files: []))
+        section = .roots
     default:
-        guard !libraries.isEmpty, !argument.hasPrefix("--") else { fail("LinkedWiringGenerator: unexpected argument \(argument)") }
-        libraries[libraries.count - 1].files.append(argument)
+        guard !argument.hasPrefix("--") else { fail("LinkedWiringGenerator: unexpected argument \(argument)") }
+        switch section {
+        case .none: fail("LinkedWiringGenerator: unexpected argument \(argument)")
+        case .library: libraries[libraries.count - 1].files.append(argument)
+        case .uses: libraries[libraries.count - 1].dependencies.append(argument)
+        case .core: core[core.count - 1].files.append(argument)
+        case .app: app.append(argument)
+        case .roots: rootModules[rootModules.count - 1].files.append(argument)
+        }
     }
+}
+if let testsOutput {
+    let (text, warnings) = LinkedWiringGeneration.rootTests(modules: rootModules, target: target)
+    if !warnings.isEmpty {
+        FileHandle.standardError.write(Data((warnings.map(\.description).joined(separator: "\n") + "\n").utf8))
+    }
+    do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: testsOutput), options: .atomic)
+    } catch {
+        fail("\(testsOutput): error: LinkedWiring: cannot write the generated tests: \(error.localizedDescription)")
+    }
+    exit(0)
 }
 guard let output else { fail("usage: LinkedWiringGenerator --output PATH --target NAME [--library MODULE FILE...]...") }
 
-do throws(GenerationFailure) {
-    let plan = try LinkedWiringGeneration.plan(for: libraries)
-    let text = LinkedWiringGeneration.render(plan, target: target)
-    do {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-    } catch {
-        fail("\(output): error: LinkedWiring: cannot write the generated file: \(error.localizedDescription)")
-    }
+let result = LinkedWiringGeneration.generate(libraries: libraries, core: core, app: app, cache: cache)
+if !result.problems.isEmpty {
+    FileHandle.standardError.write(Data((result.problems.map(\.description).joined(separator: "\n") + "\n").utf8))
+}
+guard let plan = result.plan else { exit(1) }
+let text = LinkedWiringGeneration.render(plan, target: target)
+do {
+    try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
 } catch {
-    fail(error.problems.map(\.description).joined(separator: "\n"))
+    fail("\(output): error: LinkedWiring: cannot write the generated file: \(error.localizedDescription)")
 }

@@ -206,6 +206,7 @@ package struct FileScanner {
             guard let kind = ScannedType.Kind(rawValue: keyword.text) else { return }
             try typeDeclaration(kind, first: first, attributes: attributes, modifiers: modifiers)
         case "typealias":
+            if let name = token(1), name.kind == .word { result.typealiases.append(name.text) }
             if case let .type(owner, _)? = contexts.last, isWord("Scope", 1), isSymbol("=", 2) {
                 index += 3
                 let type = try typeExpression()
@@ -220,12 +221,19 @@ package struct FileScanner {
                 if isSymbol("<") { _ = try balanced(open: "<", close: ">") }
                 guard isSymbol("(") else { return }
                 index += 1
-                while let current = token(), !(current.kind == .symbol && [":", ")"].contains(current.text)) { index += 1 }
+                var binderName: String?
+                while let current = token(), !(current.kind == .symbol && [":", ")"].contains(current.text)) {
+                    if current.kind == .word { binderName = current.text }
+                    index += 1
+                }
                 guard isSymbol(":") else { return }
                 index += 1
                 let type = try typeExpression()
                 if result.types[owner].configureBinder == nil {
                     result.types[owner].configureBinder = (type, keyword.line)
+                    if let binderName, let body = configureBody() {
+                        result.types[owner].configureBody = ConfigureBody(binder: binderName, tokens: body)
+                    }
                 }
             }
         case "import":
@@ -243,6 +251,36 @@ package struct FileScanner {
         default:
             break
         }
+    }
+
+    /// The tokens between the braces of the function body that starts after the cursor (past
+    /// the rest of its parameters, effects and `where` clause), without moving the cursor; nil
+    /// when there is none (a protocol requirement).
+    func configureBody() -> [Token]? {
+        var position = index
+        var depth = 0
+        while position < tokens.count {
+            let current = tokens[position]
+            if current.kind == .symbol, current.text == "(" || current.text == "[" || current.text == "<" { depth += 1 }
+            if current.kind == .symbol, current.text == ")" || current.text == "]" || current.text == ">" { depth -= 1 }
+            if depth <= 0, current.kind == .symbol, current.text == "}" || current.text == ";" { return nil }
+            if depth <= 0, current.kind == .word, ["func", "var", "let", "static", "public", "init"].contains(current.text) { return nil }
+            if depth <= 0, current.kind == .symbol, current.text == "{" { break }
+            position += 1
+        }
+        guard position < tokens.count else { return nil }
+        let open = position
+        depth = 0
+        while position < tokens.count {
+            let current = tokens[position]
+            if current.kind == .symbol, current.text == "{" { depth += 1 }
+            if current.kind == .symbol, current.text == "}" {
+                depth -= 1
+                if depth == 0 { return Array(tokens[(open + 1)..<position]) }
+            }
+            position += 1
+        }
+        return nil
     }
 
     mutating func typeDeclaration(

@@ -21,6 +21,9 @@ package struct Token: Equatable, Sendable {
     package let text: String
     /// The condition of an `#if` or `#elseif`, trimmed and without a trailing comment.
     package var condition: String = ""
+    /// For a one-line string literal without escapes, interpolations or delimiters that span
+    /// lines, its value (`"card"` gives `card`); nil for any other literal, and for other tokens.
+    package var value: String?
     /// Its line, from 1.
     package let line: Int
     /// Its column, from 1.
@@ -102,8 +105,10 @@ package struct Lexer {
         }
     }
 
-    private mutating func emit(_ kind: Token.Kind, _ text: String, line: Int? = nil, column: Int, condition: String = "") {
-        tokens.append(Token(kind: kind, text: text, condition: condition, line: line ?? self.line, column: column))
+    private mutating func emit(
+        _ kind: Token.Kind, _ text: String, line: Int? = nil, column: Int, condition: String = "", value: String? = nil
+    ) {
+        tokens.append(Token(kind: kind, text: text, condition: condition, value: value, line: line ?? self.line, column: column))
         codeOnLine = true
     }
 
@@ -143,8 +148,9 @@ package struct Lexer {
     /// literals of their own) or an extended regex literal `#/…/#`.
     private mutating func literal() throws(SourceProblem) {
         let (startLine, startColumn) = (line, column)
+        let start = index
         try skipLiteral()
-        emit(.literal, "\"…\"", line: startLine, column: startColumn)
+        emit(.literal, "\"…\"", line: startLine, column: startColumn, value: simpleValue(text(start, index)))
     }
 
     private mutating func skipLiteral() throws(SourceProblem) {
@@ -164,7 +170,7 @@ package struct Lexer {
                 if scalar == "/", closes(hashes) { return }
             }
         }
-        let multiline = peek(1) == "\"" && peek(2) == "\""
+        let multiline = peek(1) == "\"" && peek(2) == "\"" && !closesOnItsLine(hashes)
         let quotes = multiline ? 3 : 1
         for _ in 0..<quotes { advance() }
         while true {
@@ -187,6 +193,36 @@ package struct Lexer {
             }
             advance()
         }
+    }
+
+    /// Whether a raw literal whose opening quote is at the cursor and is followed by two more is
+    /// a one-line literal that only looks like a multi-line delimiter, as the compiler reads it:
+    /// `#"""#` is the string `"`. It is when a quote followed by `hashes` `#` comes on the same
+    /// line, from the third quote on.
+    private func closesOnItsLine(_ hashes: Int) -> Bool {
+        guard hashes > 0 else { return false }
+        var offset = 2
+        while let scalar = peek(offset), scalar != "\n", scalar != "\r" {
+            if scalar == "\"", (0..<hashes).allSatisfy({ peek(offset + 1 + $0) == "#" }) { return true }
+            offset += 1
+        }
+        return false
+    }
+
+    /// The value of a one-line string literal as written (`"card"`, `#"card"#`), when it has no
+    /// escape or interpolation; nil otherwise (a regex, a multi-line string, an escape).
+    private func simpleValue(_ written: String) -> String? {
+        guard !written.contains("\n"), !written.contains("\r"), !written.contains("\\") else { return nil }
+        var body = Substring(written)
+        var hashes = 0
+        while body.first == "#" {
+            body.removeFirst()
+            hashes += 1
+        }
+        guard body.count >= 2 + hashes, body.first == "\"" else { return nil }
+        body.removeLast(hashes)
+        guard body.last == "\"" else { return nil }
+        return String(body.dropFirst().dropLast())
     }
 
     /// Whether the `\` at the cursor starts an escape in a literal with `hashes` delimiters.

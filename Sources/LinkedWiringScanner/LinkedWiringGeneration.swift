@@ -6,12 +6,24 @@ package struct WiringLibrarySources: Equatable, Sendable {
     package var module: String
     /// The paths of its Swift files.
     package var files: [String]
+    /// For a wiring library, the core libraries it sees (its source dependencies, recursively).
+    package var dependencies: [String]
 
     /// Creates a library.
-    package init(module: String, files: [String]) {
+    package init(module: String, files: [String], dependencies: [String] = []) {
         self.module = module
         self.files = files
+        self.dependencies = dependencies
     }
+}
+
+/// What a run of the generator found: the plan when it may write `LinkedWiring.swift`, and every
+/// problem to print (errors fail the build; warnings and notes do not).
+package struct GenerationResult: Equatable, Sendable {
+    /// The plan, or nil when an error keeps the generator from writing the file.
+    package var plan: LinkedWiringPlan?
+    /// The errors, warnings and notes, in the order to print them.
+    package var problems: [SourceProblem]
 }
 
 /// Reads the wiring libraries, decides their modules and renders `LinkedWiring.swift`.
@@ -42,6 +54,128 @@ package enum LinkedWiringGeneration {
         plan.included.sort { ($0.library, $0.reference) < ($1.library, $1.reference) }
         plan.leftOut.sort { $0.name < $1.name }
         return plan
+    }
+
+    /// Plans `LinkedWiring` and runs the graph checks of ``GraphCheck`` on the modules it
+    /// includes.
+    ///
+    /// A file the module scan cannot read is an error (a module is never silently missing); a
+    /// core library's or the app's file the graph checks cannot read is a warning naming it, and
+    /// the checks then say nothing of what it might declare.
+    ///
+    /// - Parameters:
+    ///   - libraries: The linked wiring libraries, each with the core libraries it sees.
+    ///   - core: The core libraries the wiring libraries see, with their files.
+    ///   - app: The Swift files of the target the plugin is applied to.
+    ///   - cache: A file where the names each core library file declares are kept between runs,
+    ///     keyed by the file's modification date and size; nil to read every file.
+    /// - Returns: The plan (nil on any error) and the problems to print.
+    package static func generate(
+        libraries: [WiringLibrarySources], core: [WiringLibrarySources], app: [String], cache: String? = nil
+    ) -> GenerationResult {
+        var problems: [SourceProblem] = []
+        var plan = LinkedWiringPlan()
+        var scannedLibraries: [GraphCheck.Library] = []
+        for library in libraries.sorted(by: { $0.module < $1.module }) {
+            var scanned: [ScannedFile] = []
+            for path in library.files.sorted() {
+                do throws(SourceProblem) {
+                    scanned.append(try FileScanner.scan(text: try readSource(path), path: path))
+                } catch {
+                    problems.append(error)
+                }
+            }
+            let (libraryPlan, libraryProblems) = ModuleCatalog.plan(library: library.module, files: scanned)
+            plan.included += libraryPlan.included
+            plan.leftOut += libraryPlan.leftOut
+            problems += libraryProblems
+            scannedLibraries.append(GraphCheck.Library(module: library.module, files: scanned, dependencies: library.dependencies))
+        }
+        guard problems.isEmpty else { return GenerationResult(plan: nil, problems: problems) }
+        plan.included.sort { ($0.library, $0.reference) < ($1.library, $1.reference) }
+        plan.leftOut.sort { $0.name < $1.name }
+
+        var warnings: [SourceProblem] = []
+        var summaries = cache.map(SummaryCache.init(path:))
+        var coreLibraries: [GraphCheck.CoreLibrary] = []
+        for library in core {
+            var names: [String: GraphCheck.NameEntry]? = [:]
+            for path in library.files.sorted() {
+                if let cached = summaries?.names(of: path) {
+                    for (name, entry) in cached { names?[name, default: GraphCheck.NameEntry()].add(entry) }
+                    continue
+                }
+                do throws(SourceProblem) {
+                    let declared = GraphCheck.names(of: [try FileScanner.scan(text: try readSource(path), path: path)])
+                    summaries?.store(declared, of: path)
+                    for (name, entry) in declared { names?[name, default: GraphCheck.NameEntry()].add(entry) }
+                } catch {
+                    warnings.append(unreadable(error))
+                    names = nil
+                }
+            }
+            coreLibraries.append(GraphCheck.CoreLibrary(module: library.module, names: names))
+        }
+        summaries?.save()
+        var appTokens: [[Token]]? = []
+        for path in app.sorted() {
+            do throws(SourceProblem) {
+                appTokens?.append(try Lexer(text: try readSource(path), file: path).tokens)
+            } catch {
+                warnings.append(unreadable(error))
+                appTokens = nil
+            }
+        }
+        guard let appTokens else { return GenerationResult(plan: plan, problems: warnings) }
+        let checked = GraphCheck.run(libraries: scannedLibraries, core: coreLibraries, app: GraphCheck.App(tokens: appTokens), plan: plan)
+        let failed = checked.contains { $0.severity == .error }
+        return GenerationResult(plan: failed ? nil : plan, problems: warnings + checked)
+    }
+
+    /// The generated tests of a test target: one per root component of the modules it depends
+    /// on. A file the scan cannot read is a warning naming it, and its roots get no test.
+    ///
+    /// - Parameters:
+    ///   - modules: The source modules the test target depends on, with their files.
+    ///   - target: The test target's name.
+    /// - Returns: The file's text and the warnings.
+    package static func rootTests(modules: [WiringLibrarySources], target: String) -> (text: String, warnings: [SourceProblem]) {
+        var warnings: [SourceProblem] = []
+        var scanned: [(module: String, files: [ScannedFile])] = []
+        var tokens: [[Token]] = []
+        var paths: [String: String] = [:]
+        var clashing: Set<String> = []
+        for module in modules {
+            var files: [ScannedFile] = []
+            for path in module.files.sorted() {
+                let fileID = module.module + "/" + (path.split(separator: "/").last.map(String.init) ?? path)
+                if paths[fileID] != nil { clashing.insert(fileID) }
+                paths[fileID] = path
+                do throws(SourceProblem) {
+                    let text = try readSource(path)
+                    tokens.append(try Lexer(text: text, file: path).tokens)
+                    files.append(try FileScanner.scan(text: text, path: path))
+                } catch {
+                    warnings.append(SourceProblem(
+                        file: error.file, line: error.line, column: error.column, severity: .warning,
+                        message: "the generated root tests cannot read this file, so a root component it declares gets no test: \(error.message)"
+                    ))
+                }
+            }
+            scanned.append((module.module, files))
+        }
+        for fileID in clashing { paths[fileID] = nil }
+        let roots = RootTestGeneration.roots(in: scanned)
+        let text = RootTestGeneration.render(roots: roots, paths: paths, everyRule: RootTestGeneration.usesEveryRule(tokens), target: target)
+        return (text, warnings)
+    }
+
+    /// The warning for a file the graph checks cannot read.
+    private static func unreadable(_ problem: SourceProblem) -> SourceProblem {
+        SourceProblem(
+            file: problem.file, line: problem.line, column: problem.column, severity: .warning,
+            message: "the graph checks cannot read this file, so they say nothing of what it declares: \(problem.message)"
+        )
     }
 
     /// The text of a Swift file.

@@ -29,6 +29,8 @@ package struct ScannedType: Equatable, Sendable {
     package var scopeAlias: (type: String, line: Int)?
     /// The binder type of `static func configure(binder: …)` in its body, and where.
     package var configureBinder: (type: String, line: Int)?
+    /// The body of that `configure`, when the scan could find its braces.
+    package var configureBody: ConfigureBody?
     /// The file it is in.
     package var file: String
     /// The line of its first attribute or modifier.
@@ -55,4 +57,14 @@ package struct ScannedFile: Equatable, Sendable {
     package var imports: [String] = []
     /// Its type declarations and extensions, in order; `parent` indexes this array.
     package var types: [ScannedType] = []
+    /// The names of the typealiases it declares, at any level.
+    package var typealiases: [String] = []
+}
+
+/// The body of a module's `static func configure(binder:)`, for the graph checks.
+package struct ConfigureBody: Equatable, Sendable {
+    /// The name the body gives its binder (`binder`, or `bind` in `configure(binder bind: …)`).
+    package var binder: String
+    /// The tokens between its braces.
+    package var tokens: [Token]
 }

@@ -13,20 +13,38 @@ package struct SourceProblem: Error, Equatable, CustomStringConvertible, Sendabl
     package let column: Int
     /// What went wrong and how to fix it.
     package let message: String
+    /// How the build takes it: an error fails it; a warning or a note does not.
+    package let severity: Severity
+    /// For a graph check, the `#fileID` `of` gives the same problem (`Library/File.swift`, or the
+    /// `file:` the call passes), to compare the two.
+    package var siteFileID: String?
+    /// For a graph check, the line `of` gives the same problem.
+    package var siteLine: Int?
+
+    /// How the build takes a problem.
+    package enum Severity: String, Equatable, Sendable {
+        /// Fails the build.
+        case error
+        /// Shown, and the build goes on: a graph check that could not read a file.
+        case warning
+        /// A second place of the error before it.
+        case note
+    }
 
     /// Creates a problem.
-    package init(file: String, line: Int?, column: Int = 1, message: String) {
+    package init(file: String, line: Int?, column: Int = 1, severity: Severity = .error, message: String) {
         self.file = file
         self.line = line
         self.column = column
+        self.severity = severity
         self.message = message
     }
 
-    /// `path:line:column: error: LinkedWiring: message`.
+    /// `path:line:column: error: LinkedWiring: message` (or `warning:`, `note:`).
     package var description: String {
         if let line {
-            return "\(file):\(line):\(column): error: LinkedWiring: \(message)"
+            return "\(file):\(line):\(column): \(severity.rawValue): LinkedWiring: \(message)"
         }
-        return "\(file): error: LinkedWiring: \(message)"
+        return "\(file): \(severity.rawValue): LinkedWiring: \(message)"
     }
 }

@@ -51,3 +51,26 @@ struct ArticleTests {
         return blocks
     }
 }
+
+/// What "Build-time checks" and the README show the build and the generated test reporting is
+/// what the plugin's end-to-end test expects them to report.
+struct BuildTimeChecksArticleTests {
+    @Test(arguments: ["Sources/Wiring/Wiring.docc/BuildTimeChecks.md", "README.md"])
+    func everyReportShownIsOneTheEndToEndTestExpects(document: String) throws {
+        let text = try String(contentsOf: ArticleTests.packageRoot.appending(path: document), encoding: .utf8)
+        let test = try String(
+            contentsOf: ArticleTests.packageRoot.appending(path: "Tests/LinkedWiringTests/LinkedWiringPluginTests.swift"), encoding: .utf8
+        )
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let reports = lines.filter { $0.contains(".swift:") && ($0.contains(": error: LinkedWiring: ") || $0.contains(": note: LinkedWiring: ")) }
+        try #require(reports.count >= (document == "README.md" ? 1 : 5), "\(reports)")
+        for report in reports {
+            // The article writes paths from the package's root, the test from its temporary copy:
+            // compare from the line number on.
+            let position = try #require(report.range(of: ".swift:"))
+            #expect(test.contains(String(report[position.upperBound...])), "\(document) shows a report the end-to-end test does not expect: \(report)")
+        }
+        let issue = try #require(lines.first { $0.hasPrefix("✘ Test \"RootLib.LibRoot validates\"") })
+        #expect(test.contains(issue), "\(document): \(issue)")
+    }
+}

@@ -9,8 +9,8 @@ import Synchronization
 ///   libraries; `FakeMail` and `FakeMailWiring` a fake and its wiring.
 /// - `App` links `AppSupport` (which links `StorageWiring`: a wiring library linked transitively)
 ///   and `MailWiring`; `DevApp` links `StorageWiring` and `FakeMailWiring`; `BothApp` links
-///   both mail wirings, a duplicate binding; `BrokenApp` links `BrokenWiring`, which a test
-///   breaks.
+///   `MailWiring`, and a test makes it link both mail wirings (``bothMailWirings``), a
+///   duplicate binding; `BrokenApp` links `BrokenWiring`, which a test breaks.
 /// - Each app prints the mailer and store its root got, and the modules of its graph.
 struct DemoPackage {
     let folder: URL
@@ -39,8 +39,14 @@ struct DemoPackage {
                 .target(name: "StorageWiring", dependencies: ["Storage", wiring]),
                 .target(name: "MailWiring", dependencies: ["Mail", wiring]),
                 .target(name: "FakeMailWiring", dependencies: ["FakeMail", "Mail", wiring]),
-                .target(name: "BrokenWiring", dependencies: [wiring]),
+                .target(name: "BrokenWiring", dependencies: ["Storage", wiring]),
                 .target(name: "AppSupport", dependencies: ["StorageWiring"]),
+                .target(name: "RootLib", dependencies: ["Storage", wiring]),
+                .testTarget(
+                    name: "RootTests",
+                    dependencies: ["RootLib", wiring],
+                    plugins: [.plugin(name: "LinkedWiring", package: "wiring")]
+                ),
                 .executableTarget(
                     name: "App",
                     dependencies: ["AppSupport", "MailWiring", wiring],
@@ -53,7 +59,7 @@ struct DemoPackage {
                 ),
                 .executableTarget(
                     name: "BothApp",
-                    dependencies: ["StorageWiring", "MailWiring", "FakeMailWiring", wiring],
+                    dependencies: ["StorageWiring", "MailWiring", wiring],
                     plugins: [.plugin(name: "LinkedWiring", package: "wiring")]
                 ),
                 .executableTarget(
@@ -198,13 +204,40 @@ struct DemoPackage {
             /// An app's own library: it links StorageWiring, so the app links it transitively.
             public let appSupportName = "support"
             """,
+        // A root whose mistake only types reveal: nothing binds the String its cache asks for.
+        "RootLib/RootLib.swift": """
+            public import Wiring
+            public import Storage
+
+            public struct LibRoot: RootComponent {
+                public static func configure(binder: Binder<Singleton>) {
+                    binder.bind(Cache.self).to { (name: String) in Cache() }
+                }
+
+                public static func configureRoot(binder bind: ReceiptBinder<Cache>) -> BindingReceipt<Cache> {
+                    bind.to { (cache: Cache) in cache }
+                }
+            }
+            """,
         "App/main.swift": appMain,
         "DevApp/main.swift": appMain,
         "BothApp/main.swift": appMain,
         "BrokenApp/main.swift": """
             import Wiring
 
-            print(LinkedWiring.self)
+            struct BrokenRoot: RootComponent {
+                typealias Root = Int
+
+                static func configure(binder: Binder<Singleton>) {
+                    binder.include(module: LinkedWiring.self)
+                }
+
+                static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> {
+                    bind.to(value: 1)
+                }
+            }
+
+            print(BrokenRoot.self)
             """,
     ]
 
@@ -248,6 +281,33 @@ struct DemoPackage {
         }
         """
 
+    /// The manifest with `BothApp` linking both mail wirings, which bind `any Mailer` twice.
+    static var bothMailWirings: String {
+        manifest.replacingOccurrences(
+            of: #"name: "BothApp",\#n            dependencies: ["StorageWiring", "MailWiring", wiring],"#,
+            with: #"name: "BothApp",\#n            dependencies: ["StorageWiring", "MailWiring", "FakeMailWiring", wiring],"#
+        )
+    }
+
+    /// A file of `BrokenWiring` with each mistake the build reports without types: a `bind`
+    /// never finished (line 7), an `expose` in a `Module` (line 8), and two entries under one key
+    /// of a map (lines 9 and 11).
+    static let graphMistakes = """
+        import Storage
+        public import Wiring
+
+        /// Every mistake the build finds without types.
+        public struct MistakesModule: Module {
+            public static func configure(binder: Binder<Unscoped>) {
+                binder.bind(Cache.self)
+                binder.expose(Cache.self)
+                binder.bind((any Store).self).intoMap(key: "disk").to { DiskStore() as any Store }
+                binder.bind((any Store).self).intoMap(key: "memory").to { DiskStore() as any Store }
+                binder.bind((any Store).self).intoMap(key: "disk").to { DiskStore() as any Store }
+            }
+        }
+        """
+
     /// Writes the package to a new temporary folder.
     static func make() throws -> DemoPackage {
         let folder = FileManager.default.temporaryDirectory.appending(path: "linked-wiring-\(UUID().uuidString)")
@@ -258,6 +318,7 @@ struct DemoPackage {
         for (path, text) in sources {
             try package.write(text + "\n", to: "Sources/" + path)
         }
+        try package.write("// The tests of this target are generated by LinkedWiring.\n", to: "Tests/RootTests/RootTests.swift")
         return package
     }
 

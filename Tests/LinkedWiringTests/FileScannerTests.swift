@@ -59,6 +59,24 @@ struct FileScannerTests {
         #expect(file.types.map(\.name) == ["Real"])
     }
 
+    /// A raw string whose quotes look like a multi-line delimiter (`#"""#` is the string `"`)
+    /// is one literal on its line, as the compiler reads it; a real multi-line raw string is not.
+    @Test func rawStringsThatLookLikeMultiLineDelimitersEndOnTheirLine() throws {
+        let file = try FileScanner.scan(text: ##"""
+            let t = #"""
+                public struct Hidden: Module {
+                """#
+            let q = #"""#
+            let r = #""""#
+            let s = ##"a"#"b"##
+            public struct Real: Module {
+                public static func configure(binder: Binder<Unscoped>) {}
+            }
+            """##, path: "Lib/Raw.swift")
+        #expect(file.types.map(\.name) == ["Real"])
+        #expect(file.types.map(\.line) == [7])
+    }
+
     @Test func nestingExtensionsAndScopeAliasesAreRecorded() throws {
         let file = try FileScanner.scan(text: """
             public enum Wirings {

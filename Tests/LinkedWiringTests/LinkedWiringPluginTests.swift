@@ -32,13 +32,6 @@ struct LinkedWiringPluginTests {
 
             """)
 
-        // A package that links both mail wirings binds `any Mailer` twice: `of` throws and
-        // names both modules.
-        let bothApp = try package.runApp("BothApp")
-        #expect(bothApp.status == 3)
-        #expect(bothApp.output.contains("in FakeMailModule"), "\(bothApp.output)")
-        #expect(bothApp.output.contains("in MailModule"), "\(bothApp.output)")
-
         // The generated file lists what it left out, and why.
         let generated = try String(contentsOf: package.generatedFile(of: "App"), encoding: .utf8)
         #expect(generated.contains("""
@@ -58,15 +51,16 @@ struct LinkedWiringPluginTests {
                 }
             """), "\(generated)")
 
-        // 2. Touching a core library runs no generator; touching a wiring library runs the
-        // generator of the apps that link it, and only theirs. The build after a package's first
+        // 2. Touching a library no wiring library depends on runs no generator; touching a
+        // wiring library runs the generator of the apps that link it, and only theirs (a core
+        // library a wiring library depends on is an input too: the graph checks read its types). The build after a package's first
         // build relinks the plugin's tool, and so runs every generator whatever changed (SwiftPM
         // does that, once); a build with nothing to do takes that turn first.
         let settle = try package.build()
         try #require(settle.status == 0, "the second swift build failed:\n\(settle.output)")
         let appDate = try package.modificationDate(of: package.generatedFile(of: "App"))
         let devAppDate = try package.modificationDate(of: package.generatedFile(of: "DevApp"))
-        try package.touch("Sources/Storage/Store.swift")
+        try package.touch("Sources/AppSupport/AppSupport.swift")
         try package.touch("Sources/MailWiring/MailModule.swift")
         let rebuild = try package.build()
         try #require(rebuild.status == 0, "the third swift build failed:\n\(rebuild.output)")
@@ -81,5 +75,44 @@ struct LinkedWiringPluginTests {
         #expect(broken.output.contains(
             "\(weird):6:1: error: LinkedWiring: cannot tell the scope of the module BrokenWiring.WeirdModule from `configure(binder: WeirdBinder)`; spell it Binder<Unscoped>, Binder<Singleton> or Binder<SomeScope> (or typealias Scope = one of them), or mark the module `// linked-wiring: exclude` and include it yourself"
         ), "\(broken.output)")
+
+        // 4. The graph checks: each mistake `of` would report at launch fails the build at its
+        // line. A package that links both mail wirings binds `any Mailer` twice.
+        let manifest = DemoPackage.bothMailWirings
+        try #require(manifest != DemoPackage.manifest)
+        try package.write(manifest, to: "Package.swift")
+        let both = try package.build(["--product", "BothApp"])
+        #expect(both.status != 0)
+        let fakeMail = package.root.appending(path: "Sources/FakeMailWiring/FakeMailModule.swift").path
+        let mail = package.root.appending(path: "Sources/MailWiring/MailModule.swift").path
+        #expect(both.output.contains(
+            "\(fakeMail):8:16: error: LinkedWiring: any Mailer is bound by more than one linked wiring library: in FakeMailModule from FakeMailWiring, and again at MailWiring/MailModule.swift:7 in MailModule from MailWiring. To fix this, link only one of them: keep one of FakeMailWiring and MailWiring in the app target's dependencies in Package.swift (LinkedWiring includes every wiring library the target links)."
+        ), "\(both.output)")
+        #expect(both.output.contains("\(mail):7:16: note: LinkedWiring: any Mailer bound again here, in MailModule"), "\(both.output)")
+
+        try package.write(DemoPackage.graphMistakes, to: "Sources/BrokenWiring/Weird.swift")
+        let mistakes = try package.build(["--product", "BrokenApp"])
+        #expect(mistakes.status != 0)
+        for line in [
+            "\(weird):7:16: error: LinkedWiring: binder.bind(Cache.self) in MistakesModule is never finished, so it binds nothing. To fix this, end it with a terminal, such as binder.bind(Cache.self).to(factory: ...) or .to(value: ...), or delete it.",
+            "\(weird):8:16: error: LinkedWiring: binder.expose(Cache.self) is called outside a private module, so it exposes nothing: MistakesModule is a Module. To fix this, call it in the configure(binder:) of a PrivateModule, or remove it: the bindings of a Module are visible everywhere.",
+            #"\#(weird):11:16: error: LinkedWiring: [String: any Store] has more than one entry under the key "disk": contributed at BrokenWiring/Weird.swift:9 in MistakesModule, and again here in MistakesModule. To fix this, give each entry a key of its own, or include only one of the modules that contribute "disk". To swap an entry in a test, contribute the replacement in ComponentFactory.of(_:replacing:) from WiringTesting."#,
+        ] {
+            #expect(mistakes.output.contains(line), "\(mistakes.output)")
+        }
+
+        // 5. A test target that applies the plugin gets a test per root of the targets it
+        // depends on; the one of `LibRoot` fails at the binding whose parameter nothing binds,
+        // a mistake only types reveal.
+        try package.write(DemoPackage.manifest, to: "Package.swift")
+        try FileManager.default.removeItem(at: package.root.appending(path: "Sources/BrokenWiring/Weird.swift"))
+        let tests = try package.run("/usr/bin/env", ["swift", "test"], timeout: .seconds(1200))
+        #expect(tests.status != 0)
+        #expect(tests.output.contains("""
+            ✘ Test "RootLib.LibRoot validates" recorded an issue at RootLib.swift:6:1: Issue recorded
+            ↳ LibRoot: Missing binding for String.
+                required by Cache at RootLib/RootLib.swift:6
+            """), "\(tests.output)")
+        #expect(tests.output.contains("1 test in 1 suite failed"), "\(tests.output)")
     }
 }

@@ -1,0 +1,365 @@
+/// One call on a module's binder that the graph checks understand, read from the statements of
+/// its `configure` body.
+package struct BinderCall: Equatable, Sendable {
+    /// What the call does.
+    package enum Kind: Equatable, Sendable {
+        /// `binder.bind(T.self)…`: the bound type as written (nil for `bind()`), its tag, what it
+        /// contributes to, and whether a terminal finishes it (nil when the chain holds a call the
+        /// reader does not know).
+        case bind(type: String?, tag: String?, role: Role, finished: Bool?)
+        /// `binder.expose(…)`, with the call as written.
+        case expose(String)
+        /// `binder.include(module: M.self)`, with the module as written.
+        case include(String)
+    }
+
+    /// What a binding adds to the graph.
+    package enum Role: Equatable, Sendable {
+        /// One value.
+        case single
+        /// An element of a collection.
+        case collection
+        /// An entry of a map, under a literal key (`"card"` is `"card"`, `7` is `7`), or nil when
+        /// the key is not a literal the reader can compare.
+        case map(key: String?)
+    }
+
+    /// What the call does.
+    package var kind: Kind
+    /// The line of the call's name (`bind`, `expose`, `include`).
+    package var line: Int
+    /// Its column.
+    package var column: Int
+    /// The `file:` the call passes as a string literal, which `of` reports instead of its
+    /// `#fileID`.
+    package var siteFile: String?
+    /// The `line:` the call passes as a number, which `of` reports instead of its `#line`.
+    package var siteLine: Int?
+}
+
+/// What the reader made of one `configure` body.
+package struct ConfigureReading: Equatable, Sendable {
+    /// The calls it understood, in order.
+    package var calls: [BinderCall] = []
+    /// Whether the body may do something the calls do not show: hand its binder to another
+    /// function, include a module where the reader cannot follow, or call on the binder inside
+    /// a branch, a loop, a closure or an `#if`.
+    package var isOpaque = false
+}
+
+/// Reads the statements of a `configure` body that start with its binder, without types: the
+/// graph checks build on what it is sure of, and a body it is not sure of is opaque.
+package enum ConfigureReader {
+    /// The builder methods that keep a binding open, besides the terminals.
+    static let openMethods: Set<String> = ["tagged", "intoCollection", "intoMap", "sharedInScope", "asSingleton"]
+
+    /// The words that may end a body before its last statement.
+    static let exitWords: Set<String> = ["return", "throw", "guard", "fatalError", "preconditionFailure", "exit", "abort"]
+
+    /// The words after which a binder at the start of a line continues an expression.
+    static let continuingWords: Set<String> = [
+        "return", "try", "await", "let", "var", "in", "else", "throw", "as", "is", "if", "guard", "while", "switch",
+        "case", "where", "for", "repeat", "defer", "do", "catch",
+    ]
+
+    /// Reads one body.
+    ///
+    /// - Parameter body: The body and its binder's name.
+    /// - Returns: The calls it understood, and whether it may do more.
+    package static func read(_ body: ConfigureBody) -> ConfigureReading {
+        let tokens = body.tokens
+        var reading = ConfigureReading()
+        var depth = 0
+        var conditions = 0
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.kind == .directive {
+                if token.text == "if" { conditions += 1 }
+                if token.text == "endif" { conditions = max(0, conditions - 1) }
+                index += 1
+                continue
+            }
+            if token.kind == .symbol, token.text == "{" || token.text == "(" || token.text == "[" { depth += 1 }
+            if token.kind == .symbol, token.text == "}" || token.text == ")" || token.text == "]" { depth -= 1 }
+            if token.kind == .word, token.text == "include" {
+                // An include the calls below do not account for: inside a closure or a branch.
+                reading.isOpaque = true
+            }
+            if token.kind == .word, exitWords.contains(token.text) {
+                // The statements after it may not run: the reader reports nothing of this body.
+                return ConfigureReading(calls: [], isOpaque: true)
+            }
+            guard token.kind == .word, token.text == body.binder else {
+                index += 1
+                continue
+            }
+            guard depth == 0, conditions == 0, startsStatement(tokens, at: index) else {
+                // The binder used inside a closure, a branch, an `#if`, or handed to a function.
+                reading.isOpaque = true
+                index += 1
+                continue
+            }
+            let (call, end) = chain(tokens, from: index)
+            if let call {
+                reading.calls.append(call)
+            } else {
+                reading.isOpaque = true
+            }
+            index = max(end, index + 1)
+        }
+        return reading
+    }
+
+    /// Whether the binder at `index` starts a statement (or is the value of `_ = …`).
+    static func startsStatement(_ tokens: [Token], at index: Int) -> Bool {
+        guard index > 0 else { return true }
+        let previous = tokens[index - 1]
+        if previous.kind == .symbol, previous.text == ";" || previous.text == "{" { return true }
+        if previous.kind == .symbol, previous.text == "=", index >= 2, tokens[index - 2].kind == .word, tokens[index - 2].text == "_" {
+            return index < 3 || tokens[index - 3].line < tokens[index - 2].line
+        }
+        guard previous.line < tokens[index].line else { return false }
+        switch previous.kind {
+        case .word: return !continuingWords.contains(previous.text)
+        case .literal, .number: return true
+        case .symbol: return previous.text == ")" || previous.text == "]" || previous.text == "}"
+        case .directive: return false
+        }
+    }
+
+    /// One member call of a chain: its name, its arguments and where it is.
+    struct Member {
+        var name: Token
+        var arguments: [[Token]]
+        var hasTrailingClosure: Bool
+    }
+
+    /// Reads the chain `binder.a(…).b(…)…` at `index`: the call, or nil when the reader is not
+    /// sure of it, and the index after the chain.
+    static func chain(_ tokens: [Token], from index: Int) -> (BinderCall?, Int) {
+        var position = index + 1
+        var members: [Member] = []
+        while position + 1 < tokens.count, tokens[position].kind == .symbol, tokens[position].text == ".",
+              tokens[position + 1].kind == .word {
+            let name = tokens[position + 1]
+            position += 2
+            var member = Member(name: name, arguments: [], hasTrailingClosure: false)
+            if position < tokens.count, tokens[position].kind == .symbol, tokens[position].text == "(" {
+                guard tokens[position].line == name.line, let (arguments, end) = arguments(tokens, from: position) else {
+                    return (nil, position + 1)
+                }
+                member.arguments = arguments
+                position = end
+            }
+            while position < tokens.count, tokens[position].kind == .symbol, tokens[position].text == "{" {
+                guard let end = skipBalanced(tokens, from: position) else { return (nil, tokens.count) }
+                member.hasTrailingClosure = true
+                position = end
+                // A labelled trailing closure: `label: { … }`.
+                if position + 2 < tokens.count, tokens[position].kind == .word, tokens[position + 1].text == ":",
+                   tokens[position + 2].text == "{" {
+                    position += 2
+                }
+            }
+            members.append(member)
+        }
+        guard let first = members.first else { return (nil, position) }
+        // The chain must end the statement: nothing but a new line, `;` or the body's end after it.
+        if position < tokens.count {
+            let next = tokens[position]
+            let last = tokens[position - 1]
+            let ends = next.kind == .symbol && next.text == ";" || next.line > last.line
+                && !(next.kind == .symbol && [".", "?", "!", "(", "[", "=", "+", "-", "*", "/", "&", "|", "<", ">"].contains(next.text))
+                && !(next.kind == .word && ["as", "is"].contains(next.text))
+            guard ends, next.kind != .directive else { return (nil, position) }
+        }
+        let call: BinderCall? = switch first.name.text {
+        case "bind": bindCall(members)
+        case "expose" where members.count == 1:
+            {
+                var call = BinderCall(kind: .expose(exposeText(first)), line: first.name.line, column: first.name.column)
+                site(of: first, into: &call)
+                return call
+            }()
+        case "include" where members.count == 1:
+            metatype(argument(labelled: "module", in: first)).map {
+                BinderCall(kind: .include($0), line: first.name.line, column: first.name.column)
+            }
+        default: nil
+        }
+        return (call, position)
+    }
+
+    /// The binding a `bind` chain makes.
+    static func bindCall(_ members: [Member]) -> BinderCall? {
+        let bind = members[0]
+        var type: String?
+        for argument in bind.arguments where label(of: argument) == nil {
+            type = metatype(argument)
+            guard type != nil else { return nil }
+        }
+        if !bind.arguments.isEmpty, type == nil, bind.arguments.contains(where: { label(of: $0) == nil }) { return nil }
+        var tag: String?
+        var role = BinderCall.Role.single
+        var finished: Bool? = false
+        for member in members.dropFirst() {
+            let name = member.name.text
+            if isTerminal(member) {
+                finished = true
+                break
+            }
+            guard openMethods.contains(name) else {
+                finished = nil
+                break
+            }
+            switch name {
+            case "tagged":
+                guard let written = metatype(argument(labelled: "with", in: member)) else { return nil }
+                tag = written
+            case "intoCollection":
+                guard member.arguments.isEmpty else { return nil }
+                role = .collection
+            case "intoMap":
+                role = .map(key: literalKey(argument(labelled: "key", in: member)))
+            default:
+                break
+            }
+        }
+        var call = BinderCall(kind: .bind(type: type, tag: tag, role: role, finished: finished), line: bind.name.line, column: bind.name.column)
+        site(of: bind, into: &call)
+        return call
+    }
+
+    /// Records the `file:` and `line:` literals a call passes.
+    static func site(of member: Member, into call: inout BinderCall) {
+        if let file = argument(labelled: "file", in: member), file.count == 1, let value = file[0].value { call.siteFile = value }
+        if let line = argument(labelled: "line", in: member), line.count == 1, line[0].kind == .number { call.siteLine = Int(line[0].text) }
+    }
+
+    /// Whether a member call is a terminal: `to` whose first argument is unlabelled or labelled
+    /// `factory:`, `value:`, `…Factory:` (or Cleanse's `file:`, `line:`, `function:`), and
+    /// Cleanse's `to0(…)` to `toN(…)`.
+    static func isTerminal(_ member: Member) -> Bool {
+        let name = member.name.text
+        if name.hasPrefix("to"), name.count > 2, name.dropFirst(2).allSatisfy(\.isNumber) { return true }
+        guard name == "to" else { return false }
+        guard let first = member.arguments.first else { return member.hasTrailingClosure }
+        guard let label = label(of: first) else { return true }
+        return ["factory", "value", "file", "line", "function"].contains(label) || label.hasSuffix("Factory")
+    }
+
+    /// The label of an argument, or nil when it has none.
+    static func label(of argument: [Token]) -> String? {
+        guard argument.count >= 2, argument[0].kind == .word, argument[1].kind == .symbol, argument[1].text == ":" else { return nil }
+        return argument[0].text
+    }
+
+    /// The argument with a label, without it.
+    static func argument(labelled name: String, in member: Member) -> [Token]? {
+        guard let argument = member.arguments.first(where: { label(of: $0) == name }) else { return nil }
+        return Array(argument.dropFirst(2))
+    }
+
+    /// `T` from the tokens of `T.self`, `Module.T.self` or `(any P).self`; nil for anything else.
+    static func metatype(_ tokens: [Token]?) -> String? {
+        guard var tokens, tokens.count >= 3, tokens[tokens.count - 1].text == "self", tokens[tokens.count - 2].text == "." else {
+            return nil
+        }
+        tokens.removeLast(2)
+        if tokens.first?.text == "(", tokens.last?.text == ")" {
+            tokens = Array(tokens.dropFirst().dropLast())
+        }
+        var text = ""
+        for (index, token) in tokens.enumerated() {
+            switch token.kind {
+            case .word where index == 0 && token.text == "any" && tokens.count > 1:
+                text += "any "
+            case .word:
+                guard index == 0 || tokens[index - 1].text == "." || text == "any " else { return nil }
+                text += token.text
+            case .symbol where token.text == "." && index > 0 && tokens[index - 1].kind == .word:
+                text += "."
+            default:
+                return nil
+            }
+        }
+        guard let last = text.last, last != ".", last != " " else { return nil }
+        return text
+    }
+
+    /// A map key the reader can compare: a simple string literal or a whole number.
+    static func literalKey(_ tokens: [Token]?) -> String? {
+        guard let tokens, tokens.count == 1 else { return nil }
+        let token = tokens[0]
+        if token.kind == .literal, let value = token.value { return "\"\(value)\"" }
+        if token.kind == .number, token.text.allSatisfy(\.isNumber) { return token.text }
+        return nil
+    }
+
+    /// `binder.expose(…)` as written, for messages.
+    static func exposeText(_ member: Member) -> String {
+        let arguments = member.arguments.map { argument in
+            var text = ""
+            for token in argument {
+                if token.text == ":" {
+                    text += ": "
+                } else if token.text == "," {
+                    text += ", "
+                } else if token.kind == .word, let last = text.last, last.isLetter || last.isNumber {
+                    text += " " + token.text
+                } else {
+                    text += token.text
+                }
+            }
+            return text
+        }
+        return "binder.expose(\(arguments.joined(separator: ", ")))"
+    }
+
+    /// The arguments of the call whose `(` is at `index`, split at top-level commas, and the
+    /// index after its `)`.
+    static func arguments(_ tokens: [Token], from index: Int) -> ([[Token]], Int)? {
+        var arguments: [[Token]] = []
+        var current: [Token] = []
+        var depth = 0
+        var position = index
+        while position < tokens.count {
+            let token = tokens[position]
+            if token.kind == .symbol, ["(", "[", "{"].contains(token.text) { depth += 1 }
+            if token.kind == .symbol, [")", "]", "}"].contains(token.text) {
+                depth -= 1
+                if depth == 0 {
+                    if !current.isEmpty { arguments.append(current) }
+                    return (arguments, position + 1)
+                }
+            }
+            if position > index {
+                if depth == 1, token.kind == .symbol, token.text == "," {
+                    arguments.append(current)
+                    current = []
+                } else {
+                    current.append(token)
+                }
+            }
+            position += 1
+        }
+        return nil
+    }
+
+    /// The index after the brace, bracket or parenthesis group that opens at `index`.
+    static func skipBalanced(_ tokens: [Token], from index: Int) -> Int? {
+        var depth = 0
+        var position = index
+        while position < tokens.count {
+            let token = tokens[position]
+            if token.kind == .symbol, ["(", "[", "{"].contains(token.text) { depth += 1 }
+            if token.kind == .symbol, [")", "]", "}"].contains(token.text) {
+                depth -= 1
+                if depth == 0 { return position + 1 }
+            }
+            position += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,504 @@
+/// The graph checks that need no types, run on the modules `LinkedWiring` includes: what `of`
+/// would report at launch, reported by the build at the line of the call.
+///
+/// - a `bind` that no terminal finishes;
+/// - `expose` in a module that is not a `PrivateModule`;
+/// - one type bound by two modules (two linked wiring libraries, or two modules of one);
+/// - two `intoMap(key:)` entries under one literal key of one map.
+///
+/// Each check mirrors a rule of `of` (`UnfinishedBindingRule`, `PrivateBindingRule`'s stray
+/// `expose`, `DuplicateBindingRule`, `MapKeyRule`), and reports only what it is sure `of` reports:
+/// a call inside a branch, a closure or an `#if`, a binder handed to a function, a type name it
+/// cannot pin to one declaration, or an app that names a linked module itself, makes it say
+/// nothing rather than guess.
+package struct GraphCheck {
+    /// The names one core library a wiring library can see declares.
+    package struct CoreLibrary: Equatable, Sendable {
+        /// Its Swift module name.
+        package var module: String
+        /// What it declares under each name; nil when one of its files could not be read (each
+        /// name it might declare is then unsure).
+        package var names: [String: NameEntry]?
+
+        /// Creates a core library from what its files declare.
+        package init(module: String, names: [String: NameEntry]?) {
+            self.module = module
+            self.names = names
+        }
+
+        /// Creates a core library from its scanned files.
+        package init(module: String, files: [ScannedFile]?) {
+            self.init(module: module, names: files.map(GraphCheck.names(of:)))
+        }
+    }
+
+    /// One linked wiring library, scanned.
+    package struct Library: Equatable, Sendable {
+        /// Its Swift module name.
+        package var module: String
+        /// Its scanned files.
+        package var files: [ScannedFile]
+        /// The core libraries it can see (its dependencies, recursively).
+        package var dependencies: [String]
+
+        /// Creates a library.
+        package init(module: String, files: [ScannedFile], dependencies: [String]) {
+            self.module = module
+            self.files = files
+            self.dependencies = dependencies
+        }
+    }
+
+    /// What the app target's own sources say about its graph.
+    package struct App: Equatable, Sendable {
+        /// Whether a root includes `LinkedWiring` (`module: LinkedWiring.self` appears in the
+        /// target): when none does, `of` never sees the linked modules, and nothing is reported.
+        package var includesLinkedWiring: Bool
+        /// Every word of the target's sources: a linked module the app names itself may be
+        /// included before `LinkedWiring` includes it, so the order-sensitive checks stand down.
+        package var words: Set<String>
+        /// Whether the target includes a module other than `LinkedWiring`, or passes
+        /// replacements to `of`: either may change where a linked module's `configure` runs, or
+        /// what it binds, so the order-sensitive checks stand down.
+        package var changesTheGraph: Bool
+
+        /// Creates the app's summary.
+        package init(includesLinkedWiring: Bool, words: Set<String>, changesTheGraph: Bool = false) {
+            self.includesLinkedWiring = includesLinkedWiring
+            self.words = words
+            self.changesTheGraph = changesTheGraph
+        }
+
+        /// The summary of an app target's scanned sources.
+        package init(tokens: [[Token]]) {
+            var words: Set<String> = []
+            var includes = false
+            var changes = false
+            for file in tokens {
+                for (index, token) in file.enumerated() where token.kind == .word {
+                    words.insert(token.text)
+                    if token.text == "replacing" { changes = true }
+                    guard token.text == "include", index + 3 < file.count, file[index + 1].text == "(",
+                          file[index + 2].text == "module", file[index + 3].text == ":" else { continue }
+                    if index + 6 < file.count, file[index + 4].text == "LinkedWiring", file[index + 5].text == ".",
+                       file[index + 6].text == "self" {
+                        includes = true
+                    } else {
+                        changes = true
+                    }
+                }
+            }
+            self.init(includesLinkedWiring: includes, words: words, changesTheGraph: changes)
+        }
+    }
+
+    /// One module of a library, as the checks see it.
+    struct ModuleInfo {
+        var library: String
+        var key: String
+        var name: String
+        var bodies: [(body: ConfigureBody, file: String)] = []
+        var inheritance: [String] = []
+    }
+
+    /// A binding the traversal met, in `of`'s order.
+    struct Binding {
+        var key: String
+        var written: String
+        var tag: String?
+        var role: BinderCall.Role
+        var module: ModuleInfo
+        var linked: Bool
+        var file: String
+        var call: BinderCall
+    }
+
+    let libraries: [Library]
+    let core: [String: CoreLibrary]
+    let app: App
+    let plan: LinkedWiringPlan
+    var modules: [String: ModuleInfo] = [:]
+    var problems: [SourceProblem] = []
+    /// The names each readable library and core library declares, by module.
+    var names: [String: [String: NameEntry]] = [:]
+    /// The core libraries each wiring library sees.
+    var dependencies: [String: [String]] = [:]
+
+    /// Runs the checks.
+    ///
+    /// - Parameters:
+    ///   - libraries: The linked wiring libraries, scanned.
+    ///   - core: The core libraries they can see.
+    ///   - app: What the app target's sources say.
+    ///   - plan: The modules `LinkedWiring` includes.
+    /// - Returns: Every error (and its notes), in `of`'s order.
+    package static func run(libraries: [Library], core: [CoreLibrary], app: App, plan: LinkedWiringPlan) -> [SourceProblem] {
+        guard app.includesLinkedWiring else { return [] }
+        var check = GraphCheck(
+            libraries: libraries, core: Dictionary(core.map { ($0.module, $0) }, uniquingKeysWith: { first, _ in first }),
+            app: app, plan: plan
+        )
+        check.collectModules()
+        var starts: [(String, Bool)] = []
+        var sure = true
+        for module in plan.included {
+            guard module.conditions.isEmpty else {
+                // Included under an `#if`: whether `of` sees it depends on the build.
+                sure = false
+                continue
+            }
+            let key = module.reference.hasPrefix(module.library + ".") ? String(module.reference.dropFirst(module.library.count + 1)) : module.reference
+            starts.append(("\(module.library)|\(key)", true))
+        }
+        check.traverse(starts: starts, orderIsSure: sure)
+        return check.problems
+    }
+
+    /// Runs the checks on the graph of one root component, as `of` would build it: the root's
+    /// own `configure` and every module it includes. The differential tests compare this with
+    /// `of`'s diagnostics.
+    ///
+    /// - Parameters:
+    ///   - libraries: The libraries that declare the root and its modules.
+    ///   - core: The core libraries they can see.
+    ///   - root: The root component's name as written (`Root`, `Outer.Root`).
+    /// - Returns: The errors and notes, or nil when no single type of the libraries has that name.
+    package static func run(libraries: [Library], core: [CoreLibrary], root: String) -> [SourceProblem]? {
+        var check = GraphCheck(
+            libraries: libraries, core: Dictionary(core.map { ($0.module, $0) }, uniquingKeysWith: { first, _ in first }),
+            app: App(includesLinkedWiring: true, words: []), plan: LinkedWiringPlan()
+        )
+        check.collectModules()
+        let matches = check.modules.keys.filter { id in
+            guard let key = id.split(separator: "|", maxSplits: 1).last else { return false }
+            return key == root || key.hasSuffix("." + root)
+        }
+        guard matches.count == 1, let id = matches.first else { return nil }
+        check.traverse(starts: [(id, false)], orderIsSure: true)
+        return check.problems
+    }
+
+    private init(libraries: [Library], core: [String: CoreLibrary], app: App, plan: LinkedWiringPlan) {
+        self.libraries = libraries
+        self.core = core
+        self.app = app
+        self.plan = plan
+    }
+
+    // MARK: - Modules
+
+    private mutating func collectModules() {
+        for (module, library) in core {
+            if let declared = library.names { names[module] = declared }
+        }
+        for library in libraries {
+            names[library.module] = Self.names(of: library.files)
+            dependencies[library.module] = library.dependencies
+        }
+        for library in libraries {
+            for file in library.files {
+                for type in file.types {
+                    let key = Self.key(of: type, in: file, library: library.module)
+                    let id = "\(library.module)|\(key)"
+                    var info = modules[id] ?? ModuleInfo(library: library.module, key: key, name: type.kind == .extension ? String(key.split(separator: ".").last ?? "") : type.name)
+                    info.inheritance += type.inheritance
+                    if let body = type.configureBody { info.bodies.append((body, file.path)) }
+                    modules[id] = info
+                }
+            }
+        }
+    }
+
+    /// A type's name in its library, as `ModuleCatalog` keys it: nested names joined by `.`, an
+    /// extension by the type it extends, without the library's own name or generic arguments.
+    static func key(of type: ScannedType, in file: ScannedFile, library: String) -> String {
+        var name = type.kind == .extension ? stripped(type.name, library: library) : type.name
+        var parent = type.parent
+        while let index = parent {
+            let outer = file.types[index]
+            if outer.kind == .extension {
+                name = stripped(outer.name, library: library) + "." + name
+                break
+            }
+            name = outer.name + "." + name
+            parent = outer.parent
+        }
+        return name
+    }
+
+    static func stripped(_ written: String, library: String) -> String {
+        var text = ""
+        var depth = 0
+        for character in written {
+            if character == "<" { depth += 1 }
+            if depth == 0 { text.append(character) }
+            if character == ">" { depth -= 1 }
+        }
+        if text.hasPrefix(library + ".") { text.removeFirst(library.count + 1) }
+        return text
+    }
+
+    /// Whether a module is a plain `Module` for sure: it says so, and inherits nothing that
+    /// could make it a `PrivateModule` (no protocol or class of its library).
+    private func isPlainModule(_ info: ModuleInfo) -> Bool {
+        let plain: Set<String> = [
+            "Module", "Wiring.Module", "Cleanse.Module", "Wiring.Cleanse.Module",
+            "RootComponent", "Wiring.RootComponent", "Cleanse.RootComponent", "Wiring.Cleanse.RootComponent",
+        ]
+        guard info.inheritance.contains(where: plain.contains) else { return false }
+        return info.inheritance.allSatisfy { plain.contains($0) || ["Sendable", "Swift.Sendable"].contains($0) }
+    }
+
+    private func isPrivateModule(_ info: ModuleInfo) -> Bool {
+        info.inheritance.contains { $0.hasSuffix("PrivateModule") }
+    }
+
+    // MARK: - The traversal
+
+    private mutating func traverse(starts: [(id: String, linked: Bool)], orderIsSure initial: Bool) {
+        var visited: Set<String> = []
+        var bindings: [Binding] = []
+        var exposes: [(BinderCall, ModuleInfo, String)] = []
+        // Order-sensitive checks (duplicates, map keys, expose) hold only when the traversal is
+        // `of`'s: every module's body is read whole and the app includes none of them itself.
+        var orderIsSure = initial
+
+        func visit(_ id: String, linked: Bool, insidePrivate: Bool) {
+            guard !visited.contains(id) else { return }
+            visited.insert(id)
+            guard let info = modules[id], info.bodies.count == 1, let (body, file) = info.bodies.first else {
+                orderIsSure = false
+                return
+            }
+            if app.words.contains(info.name) { orderIsSure = false }
+            let reading = ConfigureReader.read(body)
+            if reading.isOpaque { orderIsSure = false }
+            let isPrivate = insidePrivate || isPrivateModule(info)
+            let isPlain = isPlainModule(info)
+            if !isPlain && !isPrivateModule(info) { orderIsSure = false }
+            for call in reading.calls {
+                switch call.kind {
+                case let .bind(type, tag, role, finished):
+                    if finished == false {
+                        unfinished(call, type: type, module: info, file: file)
+                    }
+                    guard finished == true, !isPrivate, isPlain, let type,
+                          let key = resolve(type, library: info.library),
+                          tag == nil || resolve(tag ?? "", library: info.library) != nil else { continue }
+                    let tagKey = tag.flatMap { resolve($0, library: info.library) }
+                    bindings.append(Binding(key: key, written: type, tag: tagKey, role: role, module: info, linked: linked, file: file, call: call))
+                case .expose:
+                    if isPlain, !insidePrivate { exposes.append((call, info, file)) }
+                case let .include(written):
+                    guard let included = moduleID(written, from: info) else {
+                        orderIsSure = false
+                        continue
+                    }
+                    visit(included, linked: false, insidePrivate: isPrivate)
+                }
+            }
+        }
+
+        if app.changesTheGraph || modules.values.contains(where: { !$0.bodies.isEmpty && app.words.contains($0.name) }) {
+            orderIsSure = false
+        }
+        for start in starts {
+            visit(start.id, linked: start.linked, insidePrivate: false)
+        }
+        guard orderIsSure else { return }
+        for (call, info, file) in exposes {
+            strayExpose(call, module: info, file: file)
+        }
+        duplicates(bindings.filter { $0.role == .single })
+        mapKeys(bindings)
+    }
+
+    /// The module a `binder.include(module: M.self)` in `module` names: looked up from the scope
+    /// of the including type outwards, as Swift looks names up, in its library, then as
+    /// `Library.Name` in another linked library.
+    private func moduleID(_ written: String, from module: ModuleInfo) -> String? {
+        let library = module.library
+        let name = Self.stripped(written, library: library)
+        var scopes = module.key.split(separator: ".").map(String.init)
+        while true {
+            let candidate = (scopes + [name]).joined(separator: ".")
+            if modules["\(library)|\(candidate)"] != nil { return "\(library)|\(candidate)" }
+            guard !scopes.isEmpty else { break }
+            scopes.removeLast()
+        }
+        let parts = written.split(separator: ".", maxSplits: 1).map(String.init)
+        if parts.count == 2, parts[0] != library, modules["\(parts[0])|\(parts[1])"] != nil { return "\(parts[0])|\(parts[1])" }
+        return nil
+    }
+
+    // MARK: - Types
+
+    /// The declaration a type name written in `library` names, as `Module.Name` (`any
+    /// Module.Name` for an existential): nil unless exactly one top-level type of the library or
+    /// of the core libraries it sees has that name, and no typealias or nested type could be it.
+    func resolve(_ written: String, library: String) -> String? {
+        var name = written
+        var prefix = ""
+        if name.hasPrefix("any ") {
+            name.removeFirst(4)
+            prefix = "any "
+        }
+        var components = name.split(separator: ".").map(String.init)
+        guard let first = components.first, !first.isEmpty else { return nil }
+        let visible = [library] + (dependencies[library] ?? [])
+        var module: String?
+        if visible.contains(first), components.count > 1 {
+            module = first
+            components.removeFirst()
+        }
+        guard let head = components.first else { return nil }
+        var owners: [String] = []
+        for candidate in visible {
+            // A library the checks could not read, or do not know, might declare the name.
+            guard let index = names[candidate] else { return nil }
+            guard module == nil || module == candidate, let entry = index[head] else { continue }
+            if entry.isShadowed { return nil }
+            owners += Array(repeating: candidate, count: entry.topLevel)
+        }
+        guard owners.count == 1, let owner = owners.first else { return nil }
+        return prefix + owner + "." + components.joined(separator: ".")
+    }
+
+    /// What a module declares under one name.
+    package struct NameEntry: Equatable, Sendable {
+        /// How many top-level types (not extensions) have the name.
+        package var topLevel = 0
+        /// Whether a typealias or a nested type has it too, which a name written in a wiring
+        /// library might mean instead.
+        package var isShadowed = false
+
+        /// Creates an entry.
+        package init(topLevel: Int = 0, isShadowed: Bool = false) {
+            self.topLevel = topLevel
+            self.isShadowed = isShadowed
+        }
+
+        /// Adds the declarations of another file.
+        package mutating func add(_ other: NameEntry) {
+            topLevel += other.topLevel
+            isShadowed = isShadowed || other.isShadowed
+        }
+    }
+
+    /// The names the files of one module declare.
+    package static func names(of files: [ScannedFile]) -> [String: NameEntry] {
+        var index: [String: NameEntry] = [:]
+        for file in files {
+            for alias in file.typealiases { index[alias, default: NameEntry()].isShadowed = true }
+            for type in file.types where type.kind != .extension {
+                if type.parent != nil {
+                    index[type.name, default: NameEntry()].isShadowed = true
+                } else {
+                    index[type.name, default: NameEntry()].topLevel += 1
+                }
+            }
+        }
+        return index
+    }
+
+    // MARK: - Reports
+
+    /// A problem at a call, with the place `of` gives it.
+    private func problem(_ call: BinderCall, module: ModuleInfo, file: String, severity: SourceProblem.Severity = .error, _ message: String) -> SourceProblem {
+        var problem = SourceProblem(file: file, line: call.line, column: call.column, severity: severity, message: message)
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        problem.siteFileID = call.siteFile ?? "\(module.library)/\(name)"
+        problem.siteLine = call.siteLine ?? call.line
+        return problem
+    }
+
+    private mutating func unfinished(_ call: BinderCall, type: String?, module: ModuleInfo, file: String) {
+        let expression = "binder.bind(\(type.map { Self.metatypeExpression($0) } ?? ""))"
+        problems.append(problem(
+            call, module: module, file: file,
+            "\(expression) in \(module.name) is never finished, so it binds nothing. "
+                + "To fix this, end it with a terminal, such as \(expression).to(factory: ...) or .to(value: ...), or delete it."
+        ))
+    }
+
+    private mutating func strayExpose(_ call: BinderCall, module: ModuleInfo, file: String) {
+        guard case let .expose(text) = call.kind else { return }
+        problems.append(problem(
+            call, module: module, file: file,
+            "\(text) is called outside a private module, so it exposes nothing: \(module.name) is a Module. "
+                + "To fix this, call it in the configure(binder:) of a PrivateModule, or remove it: the bindings of a Module are visible everywhere."
+        ))
+    }
+
+    private mutating func duplicates(_ bindings: [Binding]) {
+        var order: [String] = []
+        var byKey: [String: [Binding]] = [:]
+        for binding in bindings {
+            let key = binding.key + "|" + (binding.tag ?? "")
+            if byKey[key] == nil { order.append(key) }
+            byKey[key, default: []].append(binding)
+        }
+        for key in order {
+            guard let group = byKey[key], group.count > 1 else { continue }
+            let name = group[0].written + (group[0].tag.map { " tagged \($0)" } ?? "")
+            let libraries = group.filter(\.linked).map(\.module.library).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            let message: String
+            if libraries.count > 1 {
+                let listed = libraries.dropLast().joined(separator: ", ") + " and " + (libraries.last ?? "")
+                message = "\(name) is bound by more than one linked wiring library: in \(group[0].module.name) from \(group[0].module.library), "
+                    + "and again " + group.dropFirst().map { "at \(Self.place($0)) in \($0.module.name) from \($0.module.library)" }.joined(separator: ", ")
+                    + ". To fix this, link only one of them: keep one of \(listed) in the app target's dependencies in Package.swift "
+                    + "(LinkedWiring includes every wiring library the target links)."
+            } else {
+                message = "\(name) is bound more than once: in \(group[0].module.name), and again "
+                    + group.dropFirst().map { "at \(Self.place($0)) in \($0.module.name)" }.joined(separator: ", ")
+                    + ". To fix this, keep one binding of \(name): include only one of the modules that bind it, "
+                    + "or tag one binding with .tagged(with:) and request it as TaggedProvider. "
+                    + "To provide several values, contribute each with .intoCollection()."
+            }
+            problems.append(problem(group[0].call, module: group[0].module, file: group[0].file, message))
+            for other in group.dropFirst() {
+                problems.append(problem(other.call, module: other.module, file: other.file, severity: .note, "\(name) bound again here, in \(other.module.name)"))
+            }
+        }
+    }
+
+    private mutating func mapKeys(_ bindings: [Binding]) {
+        var order: [String] = []
+        var byKey: [String: [Binding]] = [:]
+        for binding in bindings {
+            guard case let .map(literal?) = binding.role else { continue }
+            let key = binding.key + "|" + (binding.tag ?? "") + "|" + literal
+            if byKey[key] == nil { order.append(key) }
+            byKey[key, default: []].append(binding)
+        }
+        for key in order {
+            guard let group = byKey[key], group.count > 1, case let .map(literal?) = group[0].role else { continue }
+            let keyType = literal.hasPrefix("\"") ? "String" : "Int"
+            let map = "[\(keyType): \(group[0].written)]"
+            problems.append(problem(
+                group[1].call, module: group[1].module, file: group[1].file,
+                "\(map) has more than one entry under the key \(literal): contributed at \(Self.place(group[0])) in \(group[0].module.name), "
+                    + "and again here in \(group[1].module.name). To fix this, give each entry a key of its own, or include only one of the "
+                    + "modules that contribute \(literal). To swap an entry in a test, contribute the replacement in "
+                    + "ComponentFactory.of(_:replacing:) from WiringTesting."
+            ))
+            problems.append(problem(
+                group[0].call, module: group[0].module, file: group[0].file, severity: .note,
+                "\(map) first has an entry under the key \(literal) here, in \(group[0].module.name)"
+            ))
+        }
+    }
+
+    /// `Library/File.swift:line`, as `of` writes places.
+    static func place(_ binding: Binding) -> String {
+        let components = binding.file.split(separator: "/")
+        let file = components.last.map(String.init) ?? binding.file
+        return "\(binding.module.library)/\(file):\(binding.call.line)"
+    }
+
+    /// `T.self`, or `(any P).self`.
+    static func metatypeExpression(_ type: String) -> String {
+        type.hasPrefix("any ") ? "(\(type)).self" : "\(type).self"
+    }
+}

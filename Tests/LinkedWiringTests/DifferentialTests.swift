@@ -1,0 +1,127 @@
+import Foundation
+@testable import LinkedWiringScanner
+import Testing
+
+/// The build-time checks against `of`: every static error on a graph of the golden diagnostics
+/// must be a diagnostic `of` reports there, of the same kind, at the same file and line. The
+/// golden cases' expected files are `of`'s exact output, so a static error they lack is a false
+/// error.
+struct DifferentialTests {
+    /// Where the golden graphs live (their `GoldenCase`s and the modules they include), and the
+    /// folder of their expected outputs. Kept here once: the golden cases may move.
+    static let goldenSources = "Tests/WiringTests"
+    static let goldenOutputs = "Tests/Fixtures/Diagnostics"
+    /// The wiring library fixture some golden graphs include.
+    static let fixtureLibraries = ["CashWiring": "Tests/Fixtures/CashWiring"]
+
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A diagnostic's kind, read from its first line, in the words `of` and the checks share.
+    enum Kind: String {
+        case unfinished = "is never finished"
+        case strayExpose = "is called outside a private module"
+        case duplicate = "is bound"
+        case mapKey = "has more than one entry under the key"
+
+        init?(message: String) {
+            if message.contains(Kind.unfinished.rawValue) {
+                self = .unfinished
+            } else if message.contains(Kind.strayExpose.rawValue) {
+                self = .strayExpose
+            } else if message.contains(Kind.mapKey.rawValue) {
+                self = .mapKey
+            } else if message.contains("is bound more than once") || message.contains("is bound by more than one linked wiring library") {
+                self = .duplicate
+            } else {
+                return nil
+            }
+        }
+    }
+
+    struct Place: Hashable, CustomStringConvertible {
+        var fileID: String
+        var line: Int
+        var kind: Kind?
+        var description: String { "\(fileID):\(line) \(kind.map { "\($0)" } ?? "other")" }
+    }
+
+    static func swiftFiles(under folder: String) throws -> [String] {
+        let root = packageRoot.appending(path: folder)
+        let enumerator = FileManager.default.enumerator(atPath: root.path)
+        var files: [String] = []
+        while let next = enumerator?.nextObject() as? String {
+            if next.hasSuffix(".swift") { files.append(root.appending(path: next).path) }
+        }
+        return files.sorted()
+    }
+
+    /// The golden cases: each name with the root component its closure validates.
+    static func cases(_ tokens: [[Token]]) -> [(name: String, root: String)] {
+        var found: [(String, String)] = []
+        for file in tokens {
+            var index = 0
+            while index + 3 < file.count {
+                defer { index += 1 }
+                guard file[index].text == "GoldenCase", file[index + 1].text == "(", file[index + 2].kind == .literal,
+                      let name = file[index + 2].value else { continue }
+                var position = index + 3
+                while position + 1 < file.count, !(file[position].text == "of" && file[position + 1].text == "(") { position += 1 }
+                position += 2
+                var root: [String] = []
+                while position + 1 < file.count, !(file[position].text == "." && file[position + 1].text == "self") {
+                    root.append(file[position].text)
+                    position += 1
+                }
+                found.append((name, root.joined()))
+            }
+        }
+        return found
+    }
+
+    @Test func everyStaticErrorOnAGoldenGraphIsADiagnosticOfOfAtItsLine() throws {
+        var libraries: [GraphCheck.Library] = []
+        var tokens: [[Token]] = []
+        let sources = try Self.swiftFiles(under: Self.goldenSources)
+        try #require(!sources.isEmpty)
+        var scanned: [ScannedFile] = []
+        for path in sources {
+            let text = try LinkedWiringGeneration.readSource(path)
+            tokens.append(try Lexer(text: text, file: path).tokens)
+            scanned.append(try FileScanner.scan(text: text, path: path))
+        }
+        libraries.append(GraphCheck.Library(module: "WiringTests", files: scanned, dependencies: []))
+        for (module, folder) in Self.fixtureLibraries {
+            let files = try Self.swiftFiles(under: folder).map { try FileScanner.scan(text: try LinkedWiringGeneration.readSource($0), path: $0) }
+            libraries.append(GraphCheck.Library(module: module, files: files, dependencies: []))
+        }
+
+        let cases = Self.cases(tokens)
+        try #require(cases.count >= 50, "found only \(cases.count) golden cases")
+        var checked = 0
+        var agreed: [String] = []
+        for (name, root) in cases {
+            let expectedText = try String(
+                contentsOf: Self.packageRoot.appending(path: "\(Self.goldenOutputs)/\(name).txt"), encoding: .utf8
+            )
+            var expected: Set<Place> = []
+            for line in expectedText.split(separator: "\n") {
+                let parts = line.split(separator: ":", maxSplits: 3)
+                guard parts.count == 4, let number = Int(parts[1]), parts[2] == " error" else { continue }
+                expected.insert(Place(fileID: String(parts[0]), line: number, kind: Kind(message: String(parts[3]))))
+            }
+            guard let problems = GraphCheck.run(libraries: libraries, core: [], root: root) else { continue }
+            checked += 1
+            for problem in problems where problem.severity == .error {
+                let place = Place(fileID: problem.siteFileID ?? "", line: problem.siteLine ?? 0, kind: Kind(message: problem.message))
+                #expect(expected.contains(place), "\(name): the build-time check reports \(place), which `of` does not: \(problem.message)")
+                if expected.contains(place) { agreed.append("\(name): \(place)") }
+            }
+        }
+        // Not vacuous: most cases have a root the reader finds, and the unfinished binds of the
+        // golden graphs are found where `of` reports them.
+        #expect(checked >= 40, "only \(checked) golden roots were found")
+        #expect(agreed.contains("UnfinishedBindIsReportedAtItsLineBesideTheMissingBindingItCauses: Cashier/CashierModule.swift:7 unfinished"), "\(agreed)")
+        #expect(agreed.contains("ReadingAValidationErrorUnfinishedBind: Teller/TellerModule.swift:7 unfinished"), "\(agreed)")
+    }
+}

@@ -248,7 +248,9 @@ final class CurlTransfer: @unchecked Sendable {
         guard isLocation || Self.isHeaderName(name, "retry-after") else { return true }
         let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if isLocation {
-            location = String(value.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }.prefix(300).map(Character.init))
+            // Kept whole (the header cap bounds it): the interpreter takes the bearer token out
+            // before it cuts the text to the length a message quotes.
+            location = String(value.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }.map(Character.init))
         } else {
             retryAfter = Int(value).flatMap { $0 >= 0 ? Duration.seconds($0) : nil }
         }

@@ -89,6 +89,26 @@ extension FileDepositJournal {
         return DepositClaim(deposit: deposit) { close(descriptor) }
     }
 
+    /// Claims several deposits on one open `<journal>.claims`: one byte each, released one by
+    /// one; the file is closed once every claim is released. Nil for a deposit another process holds.
+    func claimAll(_ deposits: [PendingDeposit], in file: JournalFile) throws(JournalError) -> [DepositClaim?] {
+        let claims = ClaimsFile(descriptor: try openBesideJournal(file.claimsPath, "claim a deposit in"))
+        var result: [DepositClaim?] = []
+        for deposit in deposits {
+            let offset = off_t(Self.claimOffset(deposit.idempotencyKey))
+            switch claims.lock(offset) {
+            case 0:
+                result.append(DepositClaim(deposit: deposit) { claims.unlock(offset) })
+            case EAGAIN, EACCES:
+                result.append(nil)
+            case let code:
+                for claim in result { claim?.release() }
+                throw .inputOutput(path, "claim a deposit in", errno: code)
+            }
+        }
+        return result
+    }
+
     /// `F_OFD_SETLK` on Linux, whose locks belong to the open file and so to the claim alone;
     /// elsewhere `F_SETLK`, whose locks belong to the process (which holds one claim at a time).
     static var setLockCommand: Int32 {
@@ -106,6 +126,45 @@ extension FileDepositJournal {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
         return Int64(hash >> 2)
+    }
+}
+
+/// An open `<journal>.claims` that holds several claims, one byte each; closed when the last
+/// claim that uses it is gone.
+// Safe to share: the descriptor never changes, and each `fcntl` call is atomic in the kernel.
+private final class ClaimsFile: Sendable {
+    let descriptor: Int32
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Write-locks one byte; 0, or the `errno` of the failure.
+    func lock(_ offset: off_t) -> Int32 {
+        change(offset, to: F_WRLCK)
+    }
+
+    /// Unlocks one byte.
+    func unlock(_ offset: off_t) {
+        _ = change(offset, to: F_UNLCK)
+    }
+
+    private func change(_ offset: off_t, to type: Int32) -> Int32 {
+        var lock = flock()
+        lock.l_type = Int16(type)
+        lock.l_whence = Int16(SEEK_SET)
+        lock.l_start = offset
+        lock.l_len = 1
+        while fcntl(descriptor, FileDepositJournal.setLockCommand, &lock) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            return code
+        }
+        return 0
     }
 }
 

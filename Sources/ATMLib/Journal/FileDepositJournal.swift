@@ -32,6 +32,9 @@ public final class FileDepositJournal: DepositJournal {
     public let path: String
     /// The longest this journal waits for another process's lock.
     public let lockTimeout: Duration
+    /// The most deposits a sync settles with one change of the journal: unbounded, as a batch of
+    /// claims costs one read of the journal and a batch of removals one rewrite.
+    public let settlementBatchLimit: Int
     private let system: JournalSystemCalls
 
     /// The version of the file format this journal reads and writes.
@@ -64,11 +67,16 @@ public final class FileDepositJournal: DepositJournal {
         self.init(location: location, lockTimeout: lockTimeout, system: .posix)
     }
 
-    /// Creates a journal whose durable writes go through `system`, for tests that inject faults.
-    package init(location: JournalLocation, lockTimeout: Duration = defaultLockTimeout, system: JournalSystemCalls) {
+    /// Creates a journal whose durable writes go through `system`, for tests that inject faults,
+    /// and whose syncs settle at most `settlementBatchLimit` deposits with one change.
+    package init(
+        location: JournalLocation, lockTimeout: Duration = defaultLockTimeout, system: JournalSystemCalls,
+        settlementBatchLimit: Int = .max
+    ) {
         self.path = location.path
         self.lockTimeout = lockTimeout
         self.system = system
+        self.settlementBatchLimit = max(1, settlementBatchLimit)
     }
 
     /// The journal file.
@@ -124,13 +132,44 @@ public final class FileDepositJournal: DepositJournal {
         return .claimed(claim)
     }
 
+    /// Claims several pending deposits with one read of the journal; the claims share one open
+    /// file, whatever their number.
+    public func claim(_ deposits: [PendingDeposit]) throws(JournalError) -> [ClaimAttempt] {
+        guard deposits.count > 1 else { return try deposits.map { deposit throws(JournalError) in try claim(deposit) } }
+        let file = try JournalFile(resolving: path)
+        let claims = try claimAll(deposits, in: file)
+        let listed: Set<String>
+        do {
+            // The holders that released them may have settled them just before.
+            listed = Set(try read(file).map(\.idempotencyKey))
+        } catch {
+            for claim in claims { claim?.release() }
+            throw error
+        }
+        return zip(deposits, claims).map { deposit, claim in
+            guard let claim else { return .heldElsewhere }
+            guard listed.contains(deposit.idempotencyKey) else {
+                claim.release()
+                return .settled
+            }
+            return .claimed(claim)
+        }
+    }
+
     /// Removes a claimed deposit. Once the new journal is in place the deposit is out of the
     /// journal for every process, even if the folder sync that follows fails.
     public func remove(_ claim: DepositClaim) throws(JournalError) {
+        try remove([claim])
+    }
+
+    /// Removes several claimed deposits with one rewrite of the journal: all of them or none.
+    public func remove(_ claims: [DepositClaim]) throws(JournalError) {
+        guard !claims.isEmpty else { return }
+        let keys = Set(claims.map(\.deposit.idempotencyKey))
         let file = try JournalFile(resolving: path)
         try locked(file) { () throws(JournalError) in
             var pending = try read(file)
-            pending.removeAll { $0.idempotencyKey == claim.deposit.idempotencyKey }
+            pending.removeAll { keys.contains($0.idempotencyKey) }
             if case let .notWritten(error) = write(pending, to: file) {
                 throw error
             }

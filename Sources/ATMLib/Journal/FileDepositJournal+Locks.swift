@@ -29,14 +29,13 @@ extension FileDepositJournal {
             pause = min(pause * 2, .milliseconds(50))
         }
         defer { flock(descriptor, LOCK_UN) }
-        Self.announceHolder(descriptor)
         return try body()
     }
 
     /// Opens (or creates) one of the files a journal keeps beside itself, never blocking on it
     /// and never through a link: a FIFO, a folder or a device planted at its name is refused.
     private func openBesideJournal(_ besidePath: String, _ action: String) throws(JournalError) -> Int32 {
-        let descriptor = open(besidePath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, 0o600)
+        let descriptor = SystemBytes.withCString(besidePath) { open($0, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, 0o600) }
         guard descriptor >= 0 else { throw .inputOutput(path, action, errno: errno) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
@@ -55,19 +54,36 @@ extension FileDepositJournal {
         )
     }
 
-    /// Writes this process's id into the lock file, for the messages of the processes that wait.
-    static func announceHolder(_ descriptor: Int32) {
-        let text = Array("\(getpid())\n".utf8)
-        guard ftruncate(descriptor, 0) == 0 else { return }
-        _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    /// The process that holds a lock: its id, and the name the system gives it.
+    struct LockHolder: Equatable {
+        let processID: Int32
+        let name: String?
     }
 
-    /// The process id the holder of the lock wrote, if it wrote one.
-    static func holder(_ descriptor: Int32) -> Int32? {
-        var buffer = [UInt8](repeating: 0, count: 32)
-        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { return nil }
-        return Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    /// The process that holds the `flock` on the open file `descriptor`, as the system says
+    /// (`/proc/locks`), when it names exactly one live process; nil otherwise, and on systems
+    /// without `/proc/locks`. Whatever process holds the lock (an `atm`, a backup script,
+    /// `flock(1)`), the one named is the one holding it now, never the last `atm` that took it.
+    static func holder(_ descriptor: Int32, locks: String = "/proc/locks") -> LockHolder? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0,
+              let table = try? String(contentsOfFile: locks, encoding: .utf8)
+        else { return nil }
+        let device = UInt64(status.st_dev)
+        let major = ((device >> 8) & 0xFFF) | ((device >> 32) & ~0xFFF)
+        let minor = (device & 0xFF) | ((device >> 12) & ~0xFF)
+        let file = String(format: "%02llx:%02llx:%llu", major, minor, UInt64(status.st_ino))
+        var holders: Set<Int32> = []
+        for line in table.split(separator: "\n") {
+            // "1: FLOCK  ADVISORY  WRITE 16191 fe:00:16223690 0 EOF"; a waiter's line has "->".
+            let fields = line.split(separator: " ")
+            guard fields.count >= 6, fields[1] == "FLOCK", fields[5] == file, let processID = Int32(fields[4]) else { continue }
+            holders.insert(processID)
+        }
+        guard holders.count == 1, let processID = holders.first, processID > 0 else { return nil }
+        guard let comm = try? String(contentsOfFile: "/proc/\(processID)/comm", encoding: .utf8) else { return nil }
+        let name = comm.trimmingCharacters(in: .whitespacesAndNewlines)
+        return LockHolder(processID: processID, name: name.isEmpty ? nil : name)
     }
 
     /// Claims a deposit with a write lock on one byte of `<journal>.claims`, chosen by its key;

@@ -1,4 +1,5 @@
 import Foundation
+import Network
 
 #if canImport(Glibc)
 import Glibc
@@ -45,8 +46,8 @@ extension FileDepositJournal {
         return descriptor
     }
 
-    func lockedError(holder: Int32?) -> JournalError {
-        let who = holder.map { "process \($0)" } ?? "another process"
+    func lockedError(holder: LockHolder?) -> JournalError {
+        let who = holder.map { "process \($0.processID)\($0.name.map { " (\($0))" } ?? "")" } ?? "another process"
         return JournalError(
             kind: .locked,
             message: "the deposit journal \(path) is locked by \(who), which has held it for more than \(lockTimeout.spokenSeconds); "

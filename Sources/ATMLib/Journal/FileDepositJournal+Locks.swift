@@ -103,7 +103,18 @@ extension FileDepositJournal {
             if code == EAGAIN || code == EACCES { return nil }
             throw .inputOutput(path, "claim a deposit in", errno: code)
         }
-        return DepositClaim(deposit: deposit) { close(descriptor) }
+        // Unlocked before it is closed: a child that another thread forks at that moment shares
+        // the open file until it execs, and would otherwise hold the claim that long.
+        let offset = lock.l_start
+        return DepositClaim(deposit: deposit) {
+            var unlock = flock()
+            unlock.l_type = Int16(F_UNLCK)
+            unlock.l_whence = Int16(SEEK_SET)
+            unlock.l_start = offset
+            unlock.l_len = 1
+            _ = fcntl(descriptor, Self.setLockCommand, &unlock)
+            close(descriptor)
+        }
     }
 
     /// Claims several deposits on one open `<journal>.claims`: one byte each, released one by

@@ -115,7 +115,9 @@ public final class BankNetworkExecutor: NetworkExecutor {
         let clock = ContinuousClock()
         let start = clock.now
         let host = configuration.host
-        if !HostResolver.isAddress(host) {
+        // An address needs no lookup, and a loopback name (`localhost`, `*.localhost`) is left to
+        // libcurl, which answers it without asking a name server.
+        if !HostResolver.isAddress(host), !BankURL.isLoopback(host) {
             let limit = min(configuration.connectTimeout, configuration.totalTimeout)
             switch await resolver.resolve(host, within: limit) {
             case let .answered(.addresses(addresses)):

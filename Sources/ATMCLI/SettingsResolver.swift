@@ -118,6 +118,10 @@ struct SettingsResolver {
     /// depends only on the environment's `XDG_STATE_HOME` or `HOME` (never on the name the app
     /// was run by, nor on the current folder).
     private func journal(_ options: CommandOptions) throws(CommandLineFailure) -> JournalLocation {
+        // An empty --journal is a mistake in the command (64), not a journal that failed (74).
+        if options.journal == "" {
+            throw .usage("--journal takes the path of a file, not an empty string")
+        }
         if let path = options.journal ?? variable("ATM_JOURNAL") {
             return JournalLocation(path: path)
         }

@@ -40,6 +40,12 @@ struct SyncCommand {
                     syncs.append(Sync(bank: bank, report: SyncReport(outcomes: deposits.map { .init(deposit: $0, result: .notSent) })))
                     continue
                 }
+                if Self.isBuiltInBank(bank), bank != defaults.builtInBank {
+                    // Recorded by an app with a bank of its own (`atm-dev`'s in-memory bank): no
+                    // run of this app can reach it, now or later; only that app's sync settles it.
+                    syncs.append(Sync(bank: bank, report: SyncReport(outcomes: deposits.map { .init(deposit: $0, result: .otherBank) })))
+                    continue
+                }
                 do throws(CommandLineFailure) {
                     let atm = try await context.makeATM(try context.settings.resolve(options, needs: .bank, bankURL: bank))
                     let report = try await context.attempt { try await atm.synchronizer.sync() }
@@ -77,6 +83,20 @@ struct SyncCommand {
                 message: failure.message + "; the sync stopped there: run '\(context.name) sync' again once the journal can be written"
             )
         }
+    }
+
+    /// The app whose bank is in memory: the only one that can settle the deposits it recorded.
+    static let developmentApp = "atm-dev"
+
+    /// Whether a bank recorded in the journal is the name of a bank an app carries inside itself
+    /// (`in-memory bank`) rather than a URL.
+    static func isBuiltInBank(_ recorded: String) -> Bool {
+        !recorded.contains("://")
+    }
+
+    /// What to do with a deposit recorded for another app's built-in bank.
+    static func builtInBankAdvice(_ bank: String) -> String {
+        "it was made with \(bank), which only \(developmentApp) can reach; run '\(developmentApp) sync' with this journal to settle it"
     }
 
     /// What a sync with one bank did.
@@ -146,7 +166,9 @@ struct SyncCommand {
                     lines.append("  \(deposit): rejected, kept in the journal for review: \(TerminalText.escaped(error.message))")
                 case .otherBank:
                     let bank = TerminalText.escaped(outcome.deposit.bankURL)
-                    if context.application.defaults.builtInBank == nil {
+                    if Self.isBuiltInBank(outcome.deposit.bankURL) {
+                        lines.append("  \(deposit): left pending: \(Self.builtInBankAdvice(bank))")
+                    } else if context.application.defaults.builtInBank == nil {
                         lines.append("  \(deposit): left pending: it was sent to \(bank); sync with --bank \(bank)")
                     } else {
                         lines.append("  \(deposit): left pending: it was sent to \(bank), which \(context.name) cannot reach; sync it with the production app")
@@ -227,7 +249,8 @@ struct SyncCommand {
                 return entry("credited_still_listed", confirmation, "the journal still lists it: \(error.message)")
             case let .stillPending(error): return entry("pending", nil, error.message)
             case let .rejected(error): return entry("rejected", nil, error.message)
-            case .otherBank: return entry("other_bank", nil, "sent to \(deposit.bankURL)")
+            case .otherBank:
+                return entry("other_bank", nil, Self.isBuiltInBank(deposit.bankURL) ? Self.builtInBankAdvice(deposit.bankURL) : "sent to \(deposit.bankURL)")
             case .heldElsewhere: return entry("pending", nil, "another process is sending it now")
             case .settledElsewhere: return entry("settled_elsewhere")
             case .notSent: return entry("not_sent", nil, "the journal failed; it stays pending")

@@ -1,3 +1,5 @@
+import Network
+
 /// Text that came from outside the process (the bank's replies, the journal, the command line,
 /// the environment, the name the app was run by) made safe to print: every control character,
 /// and every character that reorders or breaks lines, is written as an escape, so that it can
@@ -6,7 +8,8 @@
 ///
 /// It is the one escaping of the command line: text output, standard error and `--help` write
 /// `\u{1B}`; JSON writes the same characters as JSON escapes, `\u001b`, so that a parser reads
-/// back the very text while a terminal shows none of it raw.
+/// back the very text while a terminal shows none of it raw. A byte of a path or an argument that
+/// is not UTF-8 (a ``Network/SystemBytes`` stand-in) is written `\x{E9}` in both.
 public enum TerminalText {
     /// How an escaped character is written.
     public enum Style: Sendable {
@@ -26,6 +29,10 @@ public enum TerminalText {
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
+            if let byte = SystemBytes.rawByte(scalar) {
+                result += (style == .text ? "\\x{" : "\\\\x{") + String(byte, radix: 16, uppercase: true) + "}"
+                continue
+            }
             guard isUnsafe(scalar) else {
                 result.unicodeScalars.append(scalar)
                 continue
@@ -43,7 +50,7 @@ public enum TerminalText {
     /// marks, embeddings, overrides and isolates.
     static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C:
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C, 0x10_FE80...0x10_FEFF:
             true
         default:
             false

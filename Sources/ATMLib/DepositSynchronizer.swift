@@ -24,60 +24,107 @@ public struct DepositSynchronizer: Sendable {
         self.journal = journal
     }
 
+    /// The fewest deposits settled with one change of the journal, when the journal takes batches.
+    static let minimumBatch = 64
+    /// A batch is at most this fraction of the deposits left to settle: the journal's rewrites
+    /// then shrink geometrically, so a sync of N deposits reads and writes O(N) bytes of journal
+    /// in all, not one whole journal per deposit.
+    static let batchDivisor = 8
+
     /// Re-sends every pending deposit recorded for this bank, oldest first.
+    ///
+    /// Deposits are claimed and settled in batches (as many as the journal's
+    /// ``DepositJournal/settlementBatchLimit`` allows): a batch is claimed with one read of the
+    /// journal, its deposits sent one by one, and those the bank confirmed taken out with one
+    /// change of the journal. Until then they stay claimed and listed; should the process die
+    /// first, a later sync sends them again with the same idempotency keys and the bank answers
+    /// with the same credit, so none is lost and none credited twice.
     ///
     /// A journal that fails once the sync has begun (a claim that cannot be taken, a confirmed
     /// deposit that cannot be taken out) stops the sync: the report says what was done until then,
-    /// which deposit the bank credited although the journal still lists it, and which were not
+    /// which deposits the bank credited although the journal still lists them, and which were not
     /// sent, with the failure in ``SyncReport/journalFailure``.
     ///
     /// - Returns: What became of each pending deposit.
     /// - Throws: ``JournalError`` when the journal cannot be read: nothing was sent.
     public func sync() async throws(JournalError) -> SyncReport {
-        var outcomes: [SyncReport.Outcome] = []
+        let pending = try journal.pendingDeposits()
+        var results = [SyncReport.Outcome.Result?](repeating: nil, count: pending.count)
+        // Journals written before URLs were canonical may spell the same bank differently.
+        var ours: [Int] = []
+        for (index, deposit) in pending.enumerated() {
+            if BankURL.canonical(deposit.bankURL) == configuration.bank {
+                ours.append(index)
+            } else {
+                results[index] = .otherBank
+            }
+        }
         var failure: JournalError?
-        for deposit in try journal.pendingDeposits() {
-            // Journals written before URLs were canonical may spell the same bank differently.
-            guard BankURL.canonical(deposit.bankURL) == configuration.bank else {
-                outcomes.append(SyncReport.Outcome(deposit: deposit, result: .otherBank))
-                continue
-            }
+        var next = 0
+        while next < ours.count {
+            let left = ours.count - next
+            let size = min(left, max(1, min(journal.settlementBatchLimit, max(Self.minimumBatch, left / Self.batchDivisor))))
+            let batch = Array(ours[next..<(next + size)])
+            next += size
             guard failure == nil else {
-                outcomes.append(SyncReport.Outcome(deposit: deposit, result: .notSent))
+                for index in batch { results[index] = .notSent }
                 continue
             }
-            let claim: DepositClaim
-            do {
-                switch try journal.claim(deposit) {
-                case let .claimed(claimed):
-                    claim = claimed
-                case .heldElsewhere:
-                    outcomes.append(SyncReport.Outcome(deposit: deposit, result: .heldElsewhere))
-                    continue
-                case .settled:
-                    outcomes.append(SyncReport.Outcome(deposit: deposit, result: .settledElsewhere))
-                    continue
-                }
-            } catch {
-                failure = error
-                outcomes.append(SyncReport.Outcome(deposit: deposit, result: .notSent))
-                continue
-            }
-            defer { claim.release() }
-            let result = await send(claim)
-            if case let .creditedButListed(_, error) = result { failure = error }
-            outcomes.append(SyncReport.Outcome(deposit: deposit, result: result))
+            failure = await settle(batch, of: pending, into: &results)
+        }
+        let outcomes = zip(pending, results).map { deposit, result in
+            SyncReport.Outcome(deposit: deposit, result: result ?? .notSent)
         }
         return SyncReport(outcomes: outcomes, journalFailure: failure)
     }
 
-    /// Sends a claimed deposit, and takes it out of the journal once the bank confirms it.
-    private func send(_ claim: DepositClaim) async -> SyncReport.Outcome.Result {
-        let deposit = claim.deposit
-        let request = DepositRequest(account: deposit.account, amountCents: deposit.amountCents, idempotencyKey: deposit.idempotencyKey)
-        let confirmation: DepositConfirmation
+    /// Claims, sends and settles one batch; the journal's failure, if it failed.
+    private func settle(
+        _ batch: [Int], of pending: [PendingDeposit], into results: inout [SyncReport.Outcome.Result?]
+    ) async -> JournalError? {
+        let attempts: [ClaimAttempt]
         do {
-            confirmation = try await network.deposit(request)
+            attempts = try journal.claim(batch.map { pending[$0] })
+        } catch {
+            for index in batch { results[index] = .notSent }
+            return error
+        }
+        var claims: [DepositClaim] = []
+        defer { for claim in claims { claim.release() } }
+        var confirmed: [(index: Int, claim: DepositClaim, confirmation: DepositConfirmation)] = []
+        for (index, attempt) in zip(batch, attempts) {
+            switch attempt {
+            case .heldElsewhere:
+                results[index] = .heldElsewhere
+            case .settled:
+                results[index] = .settledElsewhere
+            case let .claimed(claim):
+                claims.append(claim)
+                let result = await send(claim.deposit)
+                if case let .confirmed(confirmation) = result {
+                    confirmed.append((index, claim, confirmation))
+                } else {
+                    results[index] = result
+                    claim.release()
+                }
+            }
+        }
+        do {
+            try journal.remove(confirmed.map(\.claim))
+        } catch {
+            for entry in confirmed { results[entry.index] = .creditedButListed(entry.confirmation, error) }
+            return error
+        }
+        for entry in confirmed { results[entry.index] = .confirmed(entry.confirmation) }
+        return nil
+    }
+
+    /// Sends a claimed deposit: `.confirmed` when the bank confirmed it (it is still listed until
+    /// its batch is taken out), or what became of it instead.
+    private func send(_ deposit: PendingDeposit) async -> SyncReport.Outcome.Result {
+        let request = DepositRequest(account: deposit.account, amountCents: deposit.amountCents, idempotencyKey: deposit.idempotencyKey)
+        do {
+            return .confirmed(try await network.deposit(request))
         } catch let error as NetworkError where error.mayHaveBeenCredited || !error.isRefusal {
             return .stillPending(error)
         } catch let error as NetworkError {
@@ -85,11 +132,5 @@ public struct DepositSynchronizer: Sendable {
         } catch {
             return .stillPending(NetworkError(kind: .transferFailed, message: "\(error)", mayHaveBeenCredited: true))
         }
-        do {
-            try journal.remove(claim)
-        } catch {
-            return .creditedButListed(confirmation, error)
-        }
-        return .confirmed(confirmation)
     }
 }

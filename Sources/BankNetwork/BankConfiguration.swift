@@ -121,4 +121,10 @@ public struct BankConfiguration: Sendable, Hashable, CustomStringConvertible {
     var host: String {
         URLComponents(string: baseURL)?.host ?? baseURL
     }
+
+    /// The port of the bank's URL, or its scheme's: 443 for `https`, 80 for `http`.
+    var port: Int {
+        let components = URLComponents(string: baseURL)
+        return components?.port ?? (components?.scheme?.lowercased() == "https" ? 443 : 80)
+    }
 }

@@ -13,8 +13,10 @@ public import Network
 ///
 /// - Transfers run on a thread of their own (one curl multi handle for the process), never on
 ///   Swift's cooperative thread pool; cancelling the calling task aborts the transfer at once.
-/// - Timeouts: ``BankConfiguration/connectTimeout`` to connect, ``BankConfiguration/totalTimeout``
-///   for each attempt as a whole.
+/// - Timeouts: ``BankConfiguration/connectTimeout`` to resolve the bank's name and connect,
+///   ``BankConfiguration/totalTimeout`` for each attempt as a whole. The name is looked up on a
+///   thread of its own, which an attempt stops waiting for at its connect timeout, so a name
+///   server that never answers costs an attempt no more than its timeouts.
 /// - Security: TLS is always verified, only `http` and `https` are spoken, redirects are never
 ///   followed, replies are capped at ``BankConfiguration/maxResponseBytes``, and the bearer token
 ///   appears in no error message. The bank is reached directly: proxies named in the environment
@@ -40,6 +42,8 @@ public final class BankNetworkExecutor: NetworkExecutor {
     private let interpreter: DepositReplyInterpreter
     /// Waits out the pause between attempts; throws when the waiting task is cancelled.
     private let pause: @Sendable (Duration) async throws -> Void
+    /// Looks up the bank's host name with a bounded wait.
+    private let resolver: HostResolver
 
     /// Creates an executor.
     ///
@@ -49,9 +53,14 @@ public final class BankNetworkExecutor: NetworkExecutor {
     }
 
     /// Creates an executor whose pauses between attempts are `pause`'s: the seam through which a
-    /// test holds a pause open until it has cancelled it, instead of racing a clock.
-    init(configuration: BankConfiguration, pause: @escaping @Sendable (Duration) async throws -> Void) {
+    /// test holds a pause open until it has cancelled it, instead of racing a clock; and whose
+    /// name lookups are `resolver`'s, through which a test gives a name server that never answers.
+    init(
+        configuration: BankConfiguration, pause: @escaping @Sendable (Duration) async throws -> Void,
+        resolver: HostResolver = .shared
+    ) {
         self.configuration = configuration
+        self.resolver = resolver
         retryPolicy = RetryPolicy(maxAttempts: configuration.maxAttempts, baseDelay: configuration.retryBaseDelay)
         interpreter = DepositReplyInterpreter(configuration: configuration)
         self.pause = pause
@@ -101,6 +110,31 @@ public final class BankNetworkExecutor: NetworkExecutor {
             let detail = CurlGlobal.initializationError.map { "libcurl could not be initialised: \($0)" }
                 ?? "libcurl could not create its transfer engine"
             return .failure(.init(error: .transferFailed(bank: bank, detail: detail, mayHaveBeenCredited: false), retryAfter: nil))
+        }
+        var transferRequest = transferRequest
+        let clock = ContinuousClock()
+        let start = clock.now
+        let host = configuration.host
+        // An address needs no lookup, and a loopback name (`localhost`, `*.localhost`) is left to
+        // libcurl, which answers it without asking a name server.
+        if !HostResolver.isAddress(host), !BankURL.isLoopback(host) {
+            let limit = min(configuration.connectTimeout, configuration.totalTimeout)
+            switch await resolver.resolve(host, within: limit) {
+            case let .answered(.addresses(addresses)):
+                let bracketed = addresses.map { $0.contains(":") ? "[\($0)]" : $0 }
+                transferRequest.resolve = ["\(host):\(configuration.port):\(bracketed.joined(separator: ","))"]
+            case .answered(.notFound):
+                return .failure(.init(error: .hostNotFound(bank: bank, host: host), retryAfter: nil))
+            case .timedOut:
+                return .failure(.init(error: .connectTimedOut(bank: bank, after: limit), retryAfter: nil))
+            case .cancelled:
+                return .failure(.init(error: .cancelled(bank: bank, mayHaveBeenCredited: false), retryAfter: nil))
+            }
+            // The lookup's time counts against the attempt's limits.
+            let spent = clock.now - start
+            let least = Duration.milliseconds(1)
+            transferRequest.connectTimeout = max(least, transferRequest.connectTimeout - spent)
+            transferRequest.totalTimeout = max(least, transferRequest.totalTimeout - spent)
         }
         let transfer: CurlTransfer
         do {

@@ -42,7 +42,8 @@ enum CertificateAuthorityFile {
     }
 
     /// Checks that the bytes are PEM certificates: at least one, each complete, each body base64
-    /// of a DER `SEQUENCE`.
+    /// of a whole X.509 certificate in DER (``DERCertificate``), as the TLS library will parse it
+    /// when the first transfer loads the file: a certificate with lines lost is refused here.
     private static func check(_ bytes: [UInt8], path: String) throws(NetworkError) {
         guard let text = String(validating: bytes, as: UTF8.self), text.unicodeScalars.allSatisfy(\.isASCII) else {
             throw refusal(path, "is not PEM text (it holds bytes that are not ASCII)")
@@ -57,7 +58,7 @@ enum CertificateAuthorityFile {
             } else if line == end {
                 guard let lines = body else { throw refusal(path, "has \(end) without \(begin)") }
                 count += 1
-                guard let der = Data(base64Encoded: lines.joined()), der.first == 0x30, der.count > 2 else {
+                guard let der = Data(base64Encoded: lines.joined()), DERCertificate.isWellFormed(Array(der)) else {
                     throw refusal(path, "has a certificate (number \(count)) whose body is not base64 of a certificate")
                 }
                 body = nil

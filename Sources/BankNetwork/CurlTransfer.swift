@@ -24,6 +24,9 @@ final class CurlTransfer: @unchecked Sendable {
         /// Extra trusted certificate authorities, PEM, as the configuration read them.
         var caCertificates: [UInt8]?
         var userAgent: String
+        /// `CURLOPT_RESOLVE` entries (`host:port:address,…`): the addresses found for the bank's
+        /// name, so that libcurl does not look it up itself.
+        var resolve: [String] = []
     }
 
     /// A libcurl option was refused while the transfer was being set up.
@@ -38,6 +41,7 @@ final class CurlTransfer: @unchecked Sendable {
     let handle: UnsafeMutableRawPointer
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private var headerList: UnsafeMutablePointer<curl_slist>?
+    private var resolveList: UnsafeMutablePointer<curl_slist>?
     private let maxResponseBytes: Int
     private let cancellation = Atomic<Bool>(false)
 
@@ -72,6 +76,7 @@ final class CurlTransfer: @unchecked Sendable {
     deinit {
         curl_easy_cleanup(handle)
         curl_slist_free_all(headerList)
+        curl_slist_free_all(resolveList)
         errorBuffer.deallocate()
     }
 
@@ -188,6 +193,13 @@ final class CurlTransfer: @unchecked Sendable {
             headerList = list
         }
         try check(ccurl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList), "CURLOPT_HTTPHEADER")
+        for entry in request.resolve {
+            guard let list = curl_slist_append(resolveList, entry) else { throw SetupError(description: "libcurl could not store an address") }
+            resolveList = list
+        }
+        if resolveList != nil {
+            try check(ccurl_easy_setopt_slist(handle, CURLOPT_RESOLVE, resolveList), "CURLOPT_RESOLVE")
+        }
 
         // The callbacks: the reply body, its headers, and the moment the request goes out.
         try check(ccurl_easy_setopt_write_callback(handle, CURLOPT_WRITEFUNCTION, curlTransferReceiveBody), "CURLOPT_WRITEFUNCTION")
@@ -248,7 +260,9 @@ final class CurlTransfer: @unchecked Sendable {
         guard isLocation || Self.isHeaderName(name, "retry-after") else { return true }
         let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if isLocation {
-            location = String(value.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }.prefix(300).map(Character.init))
+            // Kept whole (the header cap bounds it): the interpreter takes the bearer token out
+            // before it cuts the text to the length a message quotes.
+            location = String(value.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }.map(Character.init))
         } else {
             retryAfter = Int(value).flatMap { $0 >= 0 ? Duration.seconds($0) : nil }
         }

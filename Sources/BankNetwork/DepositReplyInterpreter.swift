@@ -17,20 +17,32 @@ struct DepositReplyInterpreter: Sendable {
 
     /// The configuration the attempt was made with.
     let configuration: BankConfiguration
+    /// Takes the bearer token out of every text, in each of its forms, before anything is cut.
+    let redactor: SecretRedactor
+
+    /// An interpreter of the replies to attempts made with `configuration`.
+    init(configuration: BankConfiguration) {
+        self.configuration = configuration
+        redactor = SecretRedactor(secret: configuration.bearerToken)
+    }
+
+    /// The longest `Location` quoted in a message.
+    static let maxLocationLength = 300
 
     /// The confirmation in `outcome`, or the failure it describes.
     ///
     /// Text that came from the bank or from libcurl never carries the bearer token out: should
-    /// the bank echo it, it is replaced by `<redacted>`.
+    /// the bank echo it, whole, cut, percent-encoded or in base64, it is replaced by `<redacted>`
+    /// before the text is cut to the length a message quotes.
     func interpret(_ outcome: TransferOutcome, for request: DepositRequest) -> Result<DepositConfirmation, Failure> {
-        let result = interpretUnredacted(outcome, for: request)
-        guard let token = configuration.bearerToken, !token.isEmpty else { return result }
+        let result = interpretQuoting(outcome, for: request)
+        guard !redactor.isEmpty else { return result }
         return result
-            .map { $0.redacting(token) }
-            .mapError { Failure(error: $0.error.redacting(token), retryAfter: $0.retryAfter) }
+            .map { $0.redacting(redactor) }
+            .mapError { Failure(error: $0.error.redacting(redactor), retryAfter: $0.retryAfter) }
     }
 
-    private func interpretUnredacted(_ outcome: TransferOutcome, for request: DepositRequest) -> Result<DepositConfirmation, Failure> {
+    private func interpretQuoting(_ outcome: TransferOutcome, for request: DepositRequest) -> Result<DepositConfirmation, Failure> {
         if let failure = outcome.failure {
             // A request that went out on a reused connection found dead is sent again on a new
             // one: whatever stopped the second send, the bank may have the first.
@@ -42,20 +54,20 @@ struct DepositReplyInterpreter: Sendable {
         switch status {
         case 200, 201:
             do {
-                return .success(try DepositReplyParser.confirmation(from: outcome.body, for: request, isReplay: status == 200))
+                return .success(try DepositReplyParser.confirmation(from: outcome.body, for: request, isReplay: status == 200, redactor: redactor))
             } catch {
                 return .failure(Failure(error: .malformedReply(bank: bank, detail: error.detail), retryAfter: nil))
             }
         case 300..<400:
-            return .failure(Failure(error: .redirectRefused(bank: bank, status: status, location: outcome.location), retryAfter: nil))
+            return .failure(Failure(error: .redirectRefused(bank: bank, status: status, location: outcome.location.map { DepositReplyParser.quoted($0, redactor: redactor, limit: Self.maxLocationLength) }), retryAfter: nil))
         case 408, 429:
-            let message = DepositReplyParser.errorMessage(in: outcome.body)
+            let message = DepositReplyParser.errorMessage(in: outcome.body, redactor: redactor)
             return .failure(Failure(error: .notTakenNow(bank: bank, status: status, bankMessage: message), retryAfter: outcome.retryAfter))
         case 400..<500:
-            let message = DepositReplyParser.errorMessage(in: outcome.body)
+            let message = DepositReplyParser.errorMessage(in: outcome.body, redactor: redactor)
             return .failure(Failure(error: .refused(bank: bank, status: status, bankMessage: message), retryAfter: nil))
         case 500..<600:
-            let message = DepositReplyParser.errorMessage(in: outcome.body)
+            let message = DepositReplyParser.errorMessage(in: outcome.body, redactor: redactor)
             return .failure(Failure(error: .failed(bank: bank, status: status, bankMessage: message), retryAfter: outcome.retryAfter))
         default:
             let detail = "HTTP \(status) is not a deposit reply (expected 200 or 201)"
@@ -78,13 +90,13 @@ struct DepositReplyInterpreter: Sendable {
         case .connectionLost:
             return .connectionLost(bank: bank)
         case .tls:
-            return .tlsFailed(bank: bank, detail: outcome.errorText)
+            return .tlsFailed(bank: bank, detail: redactor.redact(outcome.errorText))
         case .tooLarge:
             return .responseTooLarge(bank: bank, limit: configuration.maxResponseBytes)
         case .cancelled:
             return .cancelled(bank: bank, mayHaveBeenCredited: outcome.requestStarted)
         case .other:
-            return .transferFailed(bank: bank, detail: outcome.errorText, mayHaveBeenCredited: outcome.requestStarted)
+            return .transferFailed(bank: bank, detail: redactor.redact(outcome.errorText), mayHaveBeenCredited: outcome.requestStarted)
         }
     }
 

@@ -21,7 +21,10 @@ enum DepositReplyParser {
     ///   - request: The deposit that was sent.
     ///   - isReplay: Whether the bank answered 200 (a replay) rather than 201.
     /// - Throws: ``Malformed`` naming the first problem.
-    static func confirmation(from body: [UInt8], for request: DepositRequest, isReplay: Bool) throws(Malformed) -> DepositConfirmation {
+    ///   - redactor: Takes the bearer token out of the bank's text before any of it is cut.
+    static func confirmation(
+        from body: [UInt8], for request: DepositRequest, isReplay: Bool, redactor: SecretRedactor = SecretRedactor(secret: nil)
+    ) throws(Malformed) -> DepositConfirmation {
         guard !body.isEmpty else { throw Malformed(detail: "the body is empty") }
         let value: JSONValue
         do {
@@ -33,37 +36,38 @@ enum DepositReplyParser {
         let depositID = try string("deposit_id", in: members)
         guard !depositID.isEmpty else { throw Malformed(detail: "\"deposit_id\" is empty") }
         let account = try string("account", in: members)
-        let amountCents = try integer("amount_cents", in: members)
-        let balanceCents = try integer("balance_cents", in: members)
+        let amountCents = try integer("amount_cents", in: members, redactor: redactor)
+        let balanceCents = try integer("balance_cents", in: members, redactor: redactor)
         guard account == request.account else {
-            throw Malformed(detail: "it credits account \"\(quoted(account))\", not \"\(quoted(request.account))\"")
+            throw Malformed(detail: "it credits account \"\(quoted(account, redactor: redactor))\", not \"\(quoted(request.account))\"")
         }
         guard amountCents == request.amountCents else {
             throw Malformed(detail: "it records \(amountCents) cents, not \(request.amountCents)")
         }
         return DepositConfirmation(
-            depositID: depositID, account: account, amountCents: amountCents, balanceCents: balanceCents, isReplay: isReplay
+            depositID: redactor.redact(depositID), account: account, amountCents: amountCents, balanceCents: balanceCents, isReplay: isReplay
         )
     }
 
     /// The `error` string of a refusal body such as `{"error": "amount_cents must be positive"}`,
     /// cleaned for a one-line message; nil when the body has none.
-    static func errorMessage(in body: [UInt8]) -> String? {
+    static func errorMessage(in body: [UInt8], redactor: SecretRedactor = SecretRedactor(secret: nil)) -> String? {
         guard let value = try? StrictJSONParser.parse(body), case let .object(members) = value,
               case let .string(message)? = members["error"]
         else { return nil }
-        let cleaned = quoted(message).trimmingSpaces
+        let cleaned = quoted(message, redactor: redactor).trimmingSpaces
         return cleaned.isEmpty ? nil : cleaned
     }
 
-    /// Text from the bank made safe for a one-line message: control characters become spaces and
-    /// anything past ``maxQuotedLength`` characters becomes `…`.
-    static func quoted(_ text: String) -> String {
-        var result = String(text.unicodeScalars.map { scalar in
+    /// Text from the bank made safe for a one-line message: the secret `redactor` knows is taken
+    /// out first, in every form, so that no cut can leave part of it; then control characters
+    /// become spaces and anything past `limit` characters becomes `…`.
+    static func quoted(_ text: String, redactor: SecretRedactor = SecretRedactor(secret: nil), limit: Int = maxQuotedLength) -> String {
+        var result = String(redactor.redact(text).unicodeScalars.map { scalar in
             scalar.properties.generalCategory == .control ? " " : Character(scalar)
         })
-        if result.count > maxQuotedLength {
-            result = String(result.prefix(maxQuotedLength)) + "…"
+        if result.count > limit {
+            result = String(result.prefix(limit)) + "…"
         }
         return result
     }
@@ -78,11 +82,11 @@ enum DepositReplyParser {
         }
     }
 
-    private static func integer(_ name: String, in members: [String: JSONValue]) throws(Malformed) -> Int {
+    private static func integer(_ name: String, in members: [String: JSONValue], redactor: SecretRedactor) throws(Malformed) -> Int {
         switch members[name] {
         case let .integer(value)?: return value
         case nil: throw Malformed(detail: "\"\(name)\" is missing")
-        case let .otherNumber(text)?: throw Malformed(detail: "\"\(name)\" is \(quoted(text)); cents are written as a 64-bit integer, with no fraction or exponent")
+        case let .otherNumber(text)?: throw Malformed(detail: "\"\(name)\" is \(quoted(text, redactor: redactor)); cents are written as a 64-bit integer, with no fraction or exponent")
         default: throw Malformed(detail: "\"\(name)\" is not a number")
         }
     }

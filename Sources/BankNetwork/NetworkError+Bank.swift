@@ -94,12 +94,11 @@ extension NetworkError {
         NetworkError(kind: .transferFailed, message: "cannot reach the bank at \(bank): \(detail)", mayHaveBeenCredited: mayHaveBeenCredited)
     }
 
-    /// The same error with every occurrence of `secret` in its texts replaced by `<redacted>`.
-    func redacting(_ secret: String) -> NetworkError {
-        guard !secret.isEmpty, message.contains(secret) || bankMessage?.contains(secret) == true else { return self }
-        return NetworkError(
-            kind: kind, message: message.replacing(secret, with: "<redacted>"), statusCode: statusCode,
-            bankMessage: bankMessage?.replacing(secret, with: "<redacted>"), mayHaveBeenCredited: mayHaveBeenCredited
+    /// The same error with the secret `redactor` knows, in every form, taken out of its texts.
+    func redacting(_ redactor: SecretRedactor) -> NetworkError {
+        NetworkError(
+            kind: kind, message: redactor.redact(message), statusCode: statusCode,
+            bankMessage: bankMessage.map(redactor.redact), mayHaveBeenCredited: mayHaveBeenCredited
         )
     }
 
@@ -112,12 +111,11 @@ extension NetworkError {
 }
 
 extension DepositConfirmation {
-    /// The same confirmation with every occurrence of `secret` in the bank's deposit identifier
-    /// replaced by `<redacted>`: a bank that echoes the bearer token never gets it printed.
-    func redacting(_ secret: String) -> DepositConfirmation {
-        guard depositID.contains(secret) else { return self }
-        return DepositConfirmation(
-            depositID: depositID.replacing(secret, with: "<redacted>"), account: account, amountCents: amountCents,
+    /// The same confirmation with the secret `redactor` knows, in every form, taken out of the
+    /// bank's deposit identifier: a bank that echoes the bearer token never gets it printed.
+    func redacting(_ redactor: SecretRedactor) -> DepositConfirmation {
+        DepositConfirmation(
+            depositID: redactor.redact(depositID), account: account, amountCents: amountCents,
             balanceCents: balanceCents, isReplay: isReplay
         )
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Network
 
 #if canImport(Glibc)
 import Glibc
@@ -23,7 +24,7 @@ enum SafeFileReader {
     ///   - path: The file.
     ///   - maximumBytes: The most it may hold.
     static func read(_ path: String, maximumBytes: Int) -> Result<[UInt8], Problem> {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        let descriptor = SystemBytes.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
         guard descriptor >= 0 else { return .failure(Problem(description: "cannot be read: \(String(cString: strerror(errno)))")) }
         defer { close(descriptor) }
         var status = stat()

@@ -38,7 +38,7 @@ struct DepositInvariantTests {
     static let bankURL = "http://127.0.0.1:8080"
 
     // Alone it takes seconds; beside the other suites on a loaded machine, minutes.
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(10)))
     func everyExitStatusTellsTheTruthUnderSeededInterleavingsAndFaults() async throws {
         let replay = ProcessInfo.processInfo.environment["ATM_INVARIANT_SEED"].flatMap(UInt64.init)
         var seeder = SplitMix64(seed: 0x1417_2026)

@@ -105,6 +105,37 @@ struct EndToEndTests {
             """, error: ""))
     }
 
+    @Test func atmSaysThatOnlyAtmDevCanSettleADepositItsInMemoryBankWasSent() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dev-left-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let journal = folder + "/journal.json"
+        try #"""
+            {"pending":[\#
+            {"account":"bob","amount_cents":500,"bank_url":"in-memory bank","bills":[5],"idempotency_key":"k-1","recorded_at":"2026-11-22T21:00:00Z"}\#
+            ],"version":1}
+            """#.write(toFile: journal, atomically: true, encoding: .utf8)
+        let advice = "left pending: it was made with in-memory bank, which only atm-dev can reach; run 'atm-dev sync' with this journal to settle it"
+        let everyBank = try await CommandRunner.run("atm", ["sync", "--journal", journal])
+        #expect(everyBank == CommandRunner.Run(status: 75, output: """
+            1 pending deposit at in-memory bank:
+              $5.00 to bob: \(advice)
+
+            """, error: ""))
+        let named = try await CommandRunner.run("atm", ["sync", "--bank", "http://127.0.0.1:9", "--journal", journal])
+        #expect(named == CommandRunner.Run(status: 75, output: """
+            1 pending deposit at http://127.0.0.1:9:
+              $5.00 to bob: \(advice)
+
+            """, error: ""))
+        // The advice works.
+        let settled = try await CommandRunner.run("atm-dev", ["sync", "--journal", journal])
+        #expect(settled == CommandRunner.Run(status: 0, output: """
+            1 pending deposit at in-memory bank:
+              $5.00 to bob: confirmed, deposit fake-1, balance $5.00
+
+            """, error: ""))
+    }
+
     @Test func atmDevRefusesBadBillsLikeAtm() async throws {
         let run = try await CommandRunner.run("atm-dev", ["deposit", "abc"])
         #expect(run == CommandRunner.Run(status: 65, output: "", error: "atm-dev: 'abc' is not a bill; write a face value such as 20, or 20x2 for two of them\n"))

@@ -147,12 +147,14 @@ struct ExitStatusTests {
         let holder = open(journal + ".lock", O_RDWR | O_CREAT, 0o600)
         defer { close(holder) }
         #expect(flock(holder, LOCK_EX) == 0)
-        _ = Array("\(getpid())\n".utf8).withUnsafeBytes { pwrite(holder, $0.baseAddress, $0.count, 0) }
+        // What an older `atm` wrote there: a process that is gone. It is not the one named.
+        _ = Array("4242\n".utf8).withUnsafeBytes { pwrite(holder, $0.baseAddress, $0.count, 0) }
+        let name = try String(contentsOfFile: "/proc/self/comm", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
 
         let run = try await CommandRunner.run("atm-dev", ["deposit", "5", "--journal", journal])
         #expect(run == CommandRunner.Run(
             status: 74, output: "",
-            error: "atm-dev: the deposit journal \(journal) is locked by process \(getpid()), which has held it for more than 5 seconds; "
+            error: "atm-dev: the deposit journal \(journal) is locked by process \(getpid()) (\(name)), which has held it for more than 5 seconds; "
                 + "let it finish, or stop it, then try again; the deposit was not sent\n"
         ))
     }

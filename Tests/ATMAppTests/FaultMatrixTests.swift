@@ -91,13 +91,14 @@ struct FaultMatrixTests {
         ["--bank", bank.baseURL, "--journal", journal, "--timeout", "1", "--connect-timeout", "1"]
     }
 
-    /// Waits until `condition` holds, polling it; fails the test after 30 s. The order of events
-    /// comes from the condition: the pause between two polls only paces them.
+    /// Waits until `condition` holds, polling it; fails the test after 5 minutes, a hang
+    /// detector that no busy machine reaches. The order of events comes from the condition: the
+    /// pause between two polls only paces them.
     static func waitUntil(_ what: String, _ condition: () throws -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(300)
         while try !condition() {
             guard ContinuousClock.now < deadline else {
-                Issue.record("waited 30 s, but never saw: \(what)")
+                Issue.record("waited 5 minutes, but never saw: \(what)")
                 return
             }
             try await Task.sleep(for: .milliseconds(2))

@@ -109,7 +109,8 @@ struct HelpRendererTests {
                                 (renders on GitHub), or json (the documented schema)
               -h, --help        show this help
 
-            exit status: 0 printed, 64 bad usage, 65 the graph does not validate
+            exit status: 0 printed, 64 bad usage, 65 the graph does not validate, 73 the graph could not be
+            written
             """)
     }
 
@@ -122,7 +123,7 @@ struct HelpRendererTests {
             Checks the app's object graph, with every wiring rule, and prints every problem with its
             location and its fix.
 
-            exit status: 0 valid, 65 not valid
+            exit status: 0 valid, 64 bad usage, 65 not valid, 73 the result could not be written
             """)
     }
 

@@ -20,7 +20,7 @@ import Testing
 /// the case's seed; `ATM_RANDOM_CLI_SEED=<seed> swift test --filter RandomCommandLineTests`
 /// replays it alone.
 struct RandomCommandLineTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func fourThousandRandomDepositsEndAsTheModelPredictsAndOnlyValidOnesReachTheBank() async throws {
         let environment = ProcessInfo.processInfo.environment
         let seeds: [UInt64]
@@ -168,6 +168,7 @@ private enum DepositModel {
         var json = false
         var insecure = false
         var help = false
+        var journal: String?
         while let token = tokens.popFirst() {
             if token == "--" {
                 bills += tokens
@@ -189,6 +190,7 @@ private enum DepositModel {
                 switch name {
                 case "--account": account = value
                 case "--bank": bank = value
+                case "--journal": journal = value
                 case "--timeout", "--connect-timeout":
                     if let problem = secondsProblem(value, option: name) { return .usage(problem) }
                 default: break
@@ -210,6 +212,7 @@ private enum DepositModel {
         }
         if let problem = urlProblem(bank, insecure: insecure) { return .usage(problem) }
         if let problem = accountProblem(account) { return .usage(problem) }
+        if journal == "" { return .usage("--journal takes the path of a file, not an empty string") }
         return deposit(bills, into: account, json: json)
     }
 

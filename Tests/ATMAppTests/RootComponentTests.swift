@@ -1,6 +1,7 @@
 @testable import atm
 @testable import atm_dev
 import ATMAppSupport
+import ATMTestSupport
 import ATMCLI
 import ATMLib
 import BankNetwork
@@ -46,7 +47,7 @@ struct RootComponentTests {
         #expect((error.underlying as? NetworkError)?.message
             == "invalid bank configuration: the bearer token must be non-empty and contain no spaces or line breaks")
         let caFile = FileManager.default.temporaryDirectory.appendingPathComponent("ca-\(UUID().uuidString).pem").path
-        try "-----BEGIN CERTIFICATE-----\nMAMCAQE=\n-----END CERTIFICATE-----\n".write(toFile: caFile, atomically: true, encoding: .utf8)
+        try (TestCertificate.pem + "\n").write(toFile: caFile, atomically: true, encoding: .utf8)
         #expect(try BankConfiguration(options: try Self.settings(token: "tok-1", caFile: caFile).bank) == (try BankConfiguration(
             baseURL: "http://127.0.0.1:1", connectTimeout: .seconds(2), totalTimeout: .seconds(3), bearerToken: "tok-1", caFile: caFile
         )))

@@ -11,11 +11,12 @@ import Glibc
 /// certificates is a usage error (64), and a FIFO never holds the app.
 @Suite(.serialized)
 struct TransportOptionTests {
-    @Test(.timeLimit(.minutes(2)), arguments: [
+    @Test(.timeLimit(.minutes(10)), arguments: [
         ("missing", "cannot be read: No such file or directory"),
         ("folder", "is a folder, not a file"),
         ("fifo", "is a FIFO, not a file"),
         ("garbage", "holds no PEM certificate (-----BEGIN CERTIFICATE-----)"),
+        ("truncated", "has a certificate (number 1) whose body is not base64 of a certificate"),
     ])
     func aCAFileThatCannotBeUsedExits64AndNothingIsRecordedOrSent(name: String, problem: String) async throws {
         let bank = try await BankSimulator.start(accounts: [:])
@@ -26,6 +27,7 @@ struct TransportOptionTests {
         case "folder": try FileManager.default.createDirectory(atPath: caFile, withIntermediateDirectories: false)
         case "fifo": #expect(mkfifo(caFile, 0o600) == 0)
         case "garbage": try "not a certificate\n".write(toFile: caFile, atomically: true, encoding: .utf8)
+        case "truncated": try (TestCertificate.truncatedPEM + "\n").write(toFile: caFile, atomically: true, encoding: .utf8)
         default: break
         }
         let journal = folder + "/journal.json"

@@ -30,7 +30,8 @@ struct DepositSynchronizerTests {
             },
             fsyncFolder: posix.fsyncFolder
         )
-        let journal = FileDepositJournal(location: JournalLocation(path: path), system: failing)
+        // One deposit per change of the journal, so that the failure falls between two deposits.
+        let journal = FileDepositJournal(location: JournalLocation(path: path), system: failing, settlementBatchLimit: 1)
         let network = FakeNetworkExecutor()
         let configuration = ATMConfiguration(account: "alice", bank: "http://127.0.0.1:8080", journal: JournalLocation(path: path))
 
@@ -49,5 +50,50 @@ struct DepositSynchronizerTests {
         #expect(report.outcomes[2].result == .notSent)
         #expect(!report.isComplete)
         #expect(try journal.pendingDeposits().map(\.idempotencyKey) == ["k-2", "k-3"])
+    }
+
+    @Test func aSyncOfManyDepositsRewritesTheJournalAFewTimesNotOncePerDeposit() async throws {
+        let path = try FileDepositJournalTests.temporaryFolder() + "/journal.json"
+        let count = 1_000
+        // Written in one go, as a full journal would be found.
+        let deposits = (1...count).map { FileDepositJournalTests.deposit("k-\($0)") }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        struct Document: Encodable { let version: Int; let pending: [PendingDeposit] }
+        let initial = try encoder.encode(Document(version: 1, pending: deposits))
+        try initial.write(to: URL(fileURLWithPath: path))
+
+        let renames = Atomic(0)
+        let written = Atomic(0)
+        let posix = JournalSystemCalls.posix
+        let counting = JournalSystemCalls(
+            write: { descriptor, bytes, length in
+                let result = posix.write(descriptor, bytes, length)
+                if result > 0 { written.add(result, ordering: .relaxed) }
+                return result
+            },
+            fsyncFile: posix.fsyncFile,
+            rename: { from, to in
+                renames.add(1, ordering: .relaxed)
+                return posix.rename(from, to)
+            },
+            fsyncFolder: posix.fsyncFolder
+        )
+        let journal = FileDepositJournal(location: JournalLocation(path: path), system: counting)
+        let network = FakeNetworkExecutor()
+        let configuration = ATMConfiguration(account: "alice", bank: "http://127.0.0.1:8080", journal: JournalLocation(path: path))
+
+        let report = try await DepositSynchronizer(network: network, configuration: configuration, journal: journal).sync()
+
+        #expect(report.isComplete)
+        #expect(report.outcomes.count == count)
+        #expect(report.outcomes.allSatisfy { if case .confirmed = $0.result { true } else { false } })
+        #expect(network.calls.filter(\.credited).count == count)
+        #expect(try journal.pendingDeposits().isEmpty)
+        // Batches of an eighth of what is left (at least 64): 14 rewrites for 1,000 deposits,
+        // which write less than ten journals' worth of bytes in all. One rewrite per deposit
+        // wrote about 500 journals' worth.
+        #expect(renames.load(ordering: .relaxed) <= 20)
+        #expect(written.load(ordering: .relaxed) <= 10 * initial.count)
     }
 }

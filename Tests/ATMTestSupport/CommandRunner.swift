@@ -1,4 +1,5 @@
 public import Foundation
+import Network
 
 /// Runs a built executable of this package and collects what it printed and how it exited.
 public enum CommandRunner {
@@ -31,8 +32,9 @@ public enum CommandRunner {
         case brokenPipe
     }
 
-    /// The longest a command may run before it is killed and the test fails.
-    public static let timeout = Duration.seconds(60)
+    /// The longest a command may run before it is killed and the test fails: five minutes, a
+    /// hang detector rather than a verdict on speed (a loaded machine slows every command).
+    public static let timeout = Duration.seconds(300)
 
     /// The folder of the package's built products: the folder of the running test bundle.
     public static var productsDirectory: String {
@@ -100,12 +102,21 @@ public enum CommandRunner {
         let closing = [(output, 1), (error, 2)].compactMap { stream, descriptor in
             if case .closed = stream { " \(descriptor)>&-" } else { nil }
         }
-        if closing.isEmpty {
+        let hasRawBytes = arguments.contains { $0.unicodeScalars.contains { SystemBytes.rawByte($0) != nil } }
+        if closing.isEmpty, !hasRawBytes {
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = arguments
-        } else {
+        } else if !hasRawBytes {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "exec \"$0\" \"$@\"" + closing.joined(), executable] + arguments
+        } else {
+            // An argument that is not UTF-8 (SystemBytes text) cannot go through Foundation,
+            // which passes UTF-8: the shell's printf writes its exact bytes.
+            let words = arguments.map { argument in
+                "\"$(printf '" + SystemBytes.bytes(argument).map { "\\" + String($0, radix: 8) }.joined() + "')\""
+            }
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "exec \"$0\" " + words.joined(separator: " ") + closing.joined(), executable]
         }
         process.environment = baseEnvironment
             .merging(["XDG_STATE_HOME": directory.appendingPathComponent("state").path]) { _, new in new }

@@ -1,3 +1,4 @@
+import ATMTestSupport
 import Foundation
 @testable import BankNetwork
 import Network
@@ -35,7 +36,7 @@ struct BankConfigurationTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: [
+    @Test(.timeLimit(.minutes(10)), arguments: [
         ("missing", "cannot be read: No such file or directory"),
         ("folder", "is a folder, not a file"),
         ("fifo", "is a FIFO, not a file"),
@@ -45,6 +46,9 @@ struct BankConfigurationTests {
         ("binary", "is not PEM text (it holds bytes that are not ASCII)"),
         ("unterminated", "has a certificate that does not end (-----END CERTIFICATE----- is missing)"),
         ("not-base64", "has a certificate (number 1) whose body is not base64 of a certificate"),
+        ("truncated", "has a certificate (number 1) whose body is not base64 of a certificate"),
+        ("second-truncated", "has a certificate (number 2) whose body is not base64 of a certificate"),
+        ("sequence", "has a certificate (number 1) whose body is not base64 of a certificate"),
         ("key", "holds no PEM certificate (-----BEGIN CERTIFICATE-----)"),
     ])
     func aCAFileThatIsNotARegularFileOfPEMCertificatesIsRefusedAtOnceWhateverTheScheme(name: String, problem: String) throws {
@@ -58,6 +62,10 @@ struct BankConfigurationTests {
         case "binary": try Data([0x30, 0x82, 0xFF, 0x00]).write(to: URL(fileURLWithPath: path))
         case "unterminated": try "-----BEGIN CERTIFICATE-----\nMAMCAQE=\n".write(toFile: path, atomically: true, encoding: .utf8)
         case "not-base64": try "-----BEGIN CERTIFICATE-----\n!!!!\n-----END CERTIFICATE-----\n".write(toFile: path, atomically: true, encoding: .utf8)
+        case "truncated": try (TestCertificate.truncatedPEM + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        case "second-truncated":
+            try (TestCertificate.pem + "\n" + TestCertificate.truncatedPEM + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        case "sequence": try "-----BEGIN CERTIFICATE-----\nMAMCAQE=\n-----END CERTIFICATE-----\n".write(toFile: path, atomically: true, encoding: .utf8)
         case "key": try "-----BEGIN PRIVATE KEY-----\nMAMCAQE=\n-----END PRIVATE KEY-----\n".write(toFile: path, atomically: true, encoding: .utf8)
         default: break
         }
@@ -71,8 +79,8 @@ struct BankConfigurationTests {
         }
     }
 
-    /// A structurally valid PEM certificate: base64 of a DER `SEQUENCE`.
-    static let pem = "# a comment\n-----BEGIN CERTIFICATE-----\nMAMCAQE=\n-----END CERTIFICATE-----\n"
+    /// A PEM file of one real certificate, after a comment.
+    static let pem = "# a comment\n" + TestCertificate.pem + "\n"
 
     static func temporaryFolder() throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ca-\(UUID().uuidString)").path

@@ -153,15 +153,14 @@ struct BankNetworkExecutorTests {
         let task = Task { try await executor.deposit(request(4_500)) }
         // The delay fault credits first and answers 10 s later: cancel once the credit is there.
         let waitStart = clock.now
-        // (Generous: under ThreadSanitizer the cooperative pool can be starved for seconds.)
-        while try bank.ledger().deposits.isEmpty, clock.now - waitStart < .seconds(30) {
+        // (Generous, a hang detector: under ThreadSanitizer or load the pool can be starved for seconds.)
+        while try bank.ledger().deposits.isEmpty, clock.now - waitStart < .seconds(300) {
             try await Task.sleep(for: .milliseconds(20))
         }
         try #require(try !bank.ledger().deposits.isEmpty, "the deposit never reached the bank")
-        let cancelledAt = clock.now
         task.cancel()
+        // Not a race with a clock: a transfer that went on would end in the bank's confirmation.
         let error = try await #require(throws: NetworkError.self) { try await task.value }
-        #expect(clock.now - cancelledAt < .seconds(5))
         #expect(error == NetworkError(kind: .cancelled, message: "the deposit to \(bank.baseURL) was cancelled", mayHaveBeenCredited: true))
     }
 

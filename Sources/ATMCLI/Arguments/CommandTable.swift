@@ -125,7 +125,10 @@ struct CommandTable {
                 optionsSection: .table,
                 environment: [],
                 discussion: nil,
-                exitStatus: "0 printed, 64 bad usage, 65 the graph does not validate",
+                exitStatus: """
+                    0 printed, 64 bad usage, 65 the graph does not validate, 73 the graph could not be
+                    written
+                    """,
                 reading: .inOrder,
                 run: { GraphCommands(context: $0).graph($1) }
             ),
@@ -141,7 +144,7 @@ struct CommandTable {
                 optionsSection: .usageOnly,
                 environment: [],
                 discussion: nil,
-                exitStatus: "0 valid, 65 not valid",
+                exitStatus: "0 valid, 64 bad usage, 65 not valid, 73 the result could not be written",
                 reading: .nothingButHelp,
                 run: { context, _ in GraphCommands(context: context).validate() }
             ),

@@ -41,4 +41,45 @@ public protocol DepositJournal: Sendable {
     /// - Returns: The pending deposits.
     /// - Throws: ``JournalError`` when the journal cannot be read, or is corrupt.
     func pendingDeposits() throws(JournalError) -> [PendingDeposit]
+
+    /// The most deposits a sync settles with one change of the journal. A journal that claims and
+    /// removes many deposits at once for about the cost of one says so here, and a sync of N
+    /// deposits then changes it a few times instead of N times.
+    var settlementBatchLimit: Int { get }
+
+    /// Claims several pending deposits, each as `claim(_:)` claims one.
+    ///
+    /// - Parameter deposits: Deposits that ``pendingDeposits()`` listed.
+    /// - Returns: One attempt per deposit, in order.
+    /// - Throws: ``JournalError`` when the journal cannot be read; no claim is then held.
+    func claim(_ deposits: [PendingDeposit]) throws(JournalError) -> [ClaimAttempt]
+
+    /// Removes several claimed deposits with one change of the journal: all of them, or, when it
+    /// throws, none of them.
+    ///
+    /// - Parameter claims: The claims on the deposits.
+    /// - Throws: ``JournalError`` when the journal cannot be updated; the deposits then stay.
+    func remove(_ claims: [DepositClaim]) throws(JournalError)
+}
+
+extension DepositJournal {
+    /// One deposit at a time.
+    public var settlementBatchLimit: Int { 1 }
+
+    /// Claims the deposits one by one.
+    public func claim(_ deposits: [PendingDeposit]) throws(JournalError) -> [ClaimAttempt] {
+        var attempts: [ClaimAttempt] = []
+        for deposit in deposits {
+            attempts.append(try claim(deposit))
+        }
+        return attempts
+    }
+
+    /// Removes one claim (the only batch a journal of ``settlementBatchLimit`` 1 is given); a
+    /// larger batch is removed one by one, and may then be removed in part when it throws.
+    public func remove(_ claims: [DepositClaim]) throws(JournalError) {
+        for claim in claims {
+            try remove(claim)
+        }
+    }
 }

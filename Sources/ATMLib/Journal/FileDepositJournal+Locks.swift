@@ -1,4 +1,5 @@
 import Foundation
+import Network
 
 #if canImport(Glibc)
 import Glibc
@@ -29,14 +30,13 @@ extension FileDepositJournal {
             pause = min(pause * 2, .milliseconds(50))
         }
         defer { flock(descriptor, LOCK_UN) }
-        Self.announceHolder(descriptor)
         return try body()
     }
 
     /// Opens (or creates) one of the files a journal keeps beside itself, never blocking on it
     /// and never through a link: a FIFO, a folder or a device planted at its name is refused.
     private func openBesideJournal(_ besidePath: String, _ action: String) throws(JournalError) -> Int32 {
-        let descriptor = open(besidePath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, 0o600)
+        let descriptor = SystemBytes.withCString(besidePath) { open($0, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, 0o600) }
         guard descriptor >= 0 else { throw .inputOutput(path, action, errno: errno) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
@@ -46,8 +46,8 @@ extension FileDepositJournal {
         return descriptor
     }
 
-    func lockedError(holder: Int32?) -> JournalError {
-        let who = holder.map { "process \($0)" } ?? "another process"
+    func lockedError(holder: LockHolder?) -> JournalError {
+        let who = holder.map { "process \($0.processID)\($0.name.map { " (\($0))" } ?? "")" } ?? "another process"
         return JournalError(
             kind: .locked,
             message: "the deposit journal \(path) is locked by \(who), which has held it for more than \(lockTimeout.spokenSeconds); "
@@ -55,19 +55,36 @@ extension FileDepositJournal {
         )
     }
 
-    /// Writes this process's id into the lock file, for the messages of the processes that wait.
-    static func announceHolder(_ descriptor: Int32) {
-        let text = Array("\(getpid())\n".utf8)
-        guard ftruncate(descriptor, 0) == 0 else { return }
-        _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    /// The process that holds a lock: its id, and the name the system gives it.
+    struct LockHolder: Equatable {
+        let processID: Int32
+        let name: String?
     }
 
-    /// The process id the holder of the lock wrote, if it wrote one.
-    static func holder(_ descriptor: Int32) -> Int32? {
-        var buffer = [UInt8](repeating: 0, count: 32)
-        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { return nil }
-        return Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    /// The process that holds the `flock` on the open file `descriptor`, as the system says
+    /// (`/proc/locks`), when it names exactly one live process; nil otherwise, and on systems
+    /// without `/proc/locks`. Whatever process holds the lock (an `atm`, a backup script,
+    /// `flock(1)`), the one named is the one holding it now, never the last `atm` that took it.
+    static func holder(_ descriptor: Int32, locks: String = "/proc/locks") -> LockHolder? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0,
+              let table = try? String(contentsOfFile: locks, encoding: .utf8)
+        else { return nil }
+        let device = UInt64(status.st_dev)
+        let major = ((device >> 8) & 0xFFF) | ((device >> 32) & ~0xFFF)
+        let minor = (device & 0xFF) | ((device >> 12) & ~0xFF)
+        let file = String(format: "%02llx:%02llx:%llu", major, minor, UInt64(status.st_ino))
+        var holders: Set<Int32> = []
+        for line in table.split(separator: "\n") {
+            // "1: FLOCK  ADVISORY  WRITE 16191 fe:00:16223690 0 EOF"; a waiter's line has "->".
+            let fields = line.split(separator: " ")
+            guard fields.count >= 6, fields[1] == "FLOCK", fields[5] == file, let processID = Int32(fields[4]) else { continue }
+            holders.insert(processID)
+        }
+        guard holders.count == 1, let processID = holders.first, processID > 0 else { return nil }
+        guard let comm = try? String(contentsOfFile: "/proc/\(processID)/comm", encoding: .utf8) else { return nil }
+        let name = comm.trimmingCharacters(in: .whitespacesAndNewlines)
+        return LockHolder(processID: processID, name: name.isEmpty ? nil : name)
     }
 
     /// Claims a deposit with a write lock on one byte of `<journal>.claims`, chosen by its key;
@@ -86,7 +103,38 @@ extension FileDepositJournal {
             if code == EAGAIN || code == EACCES { return nil }
             throw .inputOutput(path, "claim a deposit in", errno: code)
         }
-        return DepositClaim(deposit: deposit) { close(descriptor) }
+        // Unlocked before it is closed: a child that another thread forks at that moment shares
+        // the open file until it execs, and would otherwise hold the claim that long.
+        let offset = lock.l_start
+        return DepositClaim(deposit: deposit) {
+            var unlock = flock()
+            unlock.l_type = Int16(F_UNLCK)
+            unlock.l_whence = Int16(SEEK_SET)
+            unlock.l_start = offset
+            unlock.l_len = 1
+            _ = fcntl(descriptor, Self.setLockCommand, &unlock)
+            close(descriptor)
+        }
+    }
+
+    /// Claims several deposits on one open `<journal>.claims`: one byte each, released one by
+    /// one; the file is closed once every claim is released. Nil for a deposit another process holds.
+    func claimAll(_ deposits: [PendingDeposit], in file: JournalFile) throws(JournalError) -> [DepositClaim?] {
+        let claims = ClaimsFile(descriptor: try openBesideJournal(file.claimsPath, "claim a deposit in"))
+        var result: [DepositClaim?] = []
+        for deposit in deposits {
+            let offset = off_t(Self.claimOffset(deposit.idempotencyKey))
+            switch claims.lock(offset) {
+            case 0:
+                result.append(DepositClaim(deposit: deposit) { claims.unlock(offset) })
+            case EAGAIN, EACCES:
+                result.append(nil)
+            case let code:
+                for claim in result { claim?.release() }
+                throw .inputOutput(path, "claim a deposit in", errno: code)
+            }
+        }
+        return result
     }
 
     /// `F_OFD_SETLK` on Linux, whose locks belong to the open file and so to the claim alone;
@@ -106,6 +154,45 @@ extension FileDepositJournal {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
         return Int64(hash >> 2)
+    }
+}
+
+/// An open `<journal>.claims` that holds several claims, one byte each; closed when the last
+/// claim that uses it is gone.
+// Safe to share: the descriptor never changes, and each `fcntl` call is atomic in the kernel.
+private final class ClaimsFile: Sendable {
+    let descriptor: Int32
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Write-locks one byte; 0, or the `errno` of the failure.
+    func lock(_ offset: off_t) -> Int32 {
+        change(offset, to: F_WRLCK)
+    }
+
+    /// Unlocks one byte.
+    func unlock(_ offset: off_t) {
+        _ = change(offset, to: F_UNLCK)
+    }
+
+    private func change(_ offset: off_t, to type: Int32) -> Int32 {
+        var lock = flock()
+        lock.l_type = Int16(type)
+        lock.l_whence = Int16(SEEK_SET)
+        lock.l_start = offset
+        lock.l_len = 1
+        while fcntl(descriptor, FileDepositJournal.setLockCommand, &lock) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            return code
+        }
+        return 0
     }
 }
 

@@ -1,5 +1,6 @@
 import BillScanner
 import Foundation
+import Network
 
 #if canImport(Glibc)
 import Glibc
@@ -32,6 +33,9 @@ public final class FileDepositJournal: DepositJournal {
     public let path: String
     /// The longest this journal waits for another process's lock.
     public let lockTimeout: Duration
+    /// The most deposits a sync settles with one change of the journal: unbounded, as a batch of
+    /// claims costs one read of the journal and a batch of removals one rewrite.
+    public let settlementBatchLimit: Int
     private let system: JournalSystemCalls
 
     /// The version of the file format this journal reads and writes.
@@ -64,11 +68,16 @@ public final class FileDepositJournal: DepositJournal {
         self.init(location: location, lockTimeout: lockTimeout, system: .posix)
     }
 
-    /// Creates a journal whose durable writes go through `system`, for tests that inject faults.
-    package init(location: JournalLocation, lockTimeout: Duration = defaultLockTimeout, system: JournalSystemCalls) {
+    /// Creates a journal whose durable writes go through `system`, for tests that inject faults,
+    /// and whose syncs settle at most `settlementBatchLimit` deposits with one change.
+    package init(
+        location: JournalLocation, lockTimeout: Duration = defaultLockTimeout, system: JournalSystemCalls,
+        settlementBatchLimit: Int = .max
+    ) {
         self.path = location.path
         self.lockTimeout = lockTimeout
         self.system = system
+        self.settlementBatchLimit = max(1, settlementBatchLimit)
     }
 
     /// The journal file.
@@ -124,13 +133,44 @@ public final class FileDepositJournal: DepositJournal {
         return .claimed(claim)
     }
 
+    /// Claims several pending deposits with one read of the journal; the claims share one open
+    /// file, whatever their number.
+    public func claim(_ deposits: [PendingDeposit]) throws(JournalError) -> [ClaimAttempt] {
+        guard deposits.count > 1 else { return try deposits.map { deposit throws(JournalError) in try claim(deposit) } }
+        let file = try JournalFile(resolving: path)
+        let claims = try claimAll(deposits, in: file)
+        let listed: Set<String>
+        do {
+            // The holders that released them may have settled them just before.
+            listed = Set(try read(file).map(\.idempotencyKey))
+        } catch {
+            for claim in claims { claim?.release() }
+            throw error
+        }
+        return zip(deposits, claims).map { deposit, claim in
+            guard let claim else { return .heldElsewhere }
+            guard listed.contains(deposit.idempotencyKey) else {
+                claim.release()
+                return .settled
+            }
+            return .claimed(claim)
+        }
+    }
+
     /// Removes a claimed deposit. Once the new journal is in place the deposit is out of the
     /// journal for every process, even if the folder sync that follows fails.
     public func remove(_ claim: DepositClaim) throws(JournalError) {
+        try remove([claim])
+    }
+
+    /// Removes several claimed deposits with one rewrite of the journal: all of them or none.
+    public func remove(_ claims: [DepositClaim]) throws(JournalError) {
+        guard !claims.isEmpty else { return }
+        let keys = Set(claims.map(\.deposit.idempotencyKey))
         let file = try JournalFile(resolving: path)
         try locked(file) { () throws(JournalError) in
             var pending = try read(file)
-            pending.removeAll { $0.idempotencyKey == claim.deposit.idempotencyKey }
+            pending.removeAll { keys.contains($0.idempotencyKey) }
             if case let .notWritten(error) = write(pending, to: file) {
                 throw error
             }
@@ -188,7 +228,7 @@ public final class FileDepositJournal: DepositJournal {
     /// The journal's bytes; none when there is no journal yet. A FIFO or a folder put in the
     /// journal's place after the path was resolved is refused, never waited on.
     private func contents(of file: JournalFile) throws(JournalError) -> [UInt8] {
-        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        let descriptor = SystemBytes.withCString(file.path) { open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT { return [] }
@@ -242,11 +282,11 @@ public final class FileDepositJournal: DepositJournal {
         removeStaleTemporaries(of: file)
         let temporary = file.temporaryPath
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
-        var descriptor = open(temporary, flags, 0o600)
+        var descriptor = SystemBytes.withCString(temporary) { open($0, flags, 0o600) }
         if descriptor < 0, errno == EEXIST {
             // Left by a killed writer of the same process id, or planted: a link is removed, never followed.
-            unlink(temporary)
-            descriptor = open(temporary, flags, 0o600)
+            Self.unlink(temporary)
+            descriptor = SystemBytes.withCString(temporary) { open($0, flags, 0o600) }
         }
         guard descriptor >= 0 else { return .notWritten(.inputOutput(path, "write", errno: errno)) }
         var failure: JournalError?
@@ -273,7 +313,7 @@ public final class FileDepositJournal: DepositJournal {
             failure = .inputOutput(path, "replace", errno: errno)
         }
         if let failure {
-            unlink(temporary)
+            Self.unlink(temporary)
             return .notWritten(failure)
         }
         return syncFolder(file).map(WriteResult.notDurable) ?? .written
@@ -294,7 +334,7 @@ public final class FileDepositJournal: DepositJournal {
 
     /// Syncs the folder, so that the rename itself survives a crash; the failure, if any.
     private func syncFolder(_ file: JournalFile) -> JournalError? {
-        let descriptor = open(file.folder, O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NONBLOCK)
+        let descriptor = SystemBytes.withCString(file.folder) { open($0, O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NONBLOCK) }
         guard descriptor >= 0 else { return .inputOutput(path, "sync the folder of", errno: errno) }
         defer { close(descriptor) }
         guard system.fsyncFolder(descriptor) == 0 else { return .inputOutput(path, "sync the folder of", errno: errno) }
@@ -304,10 +344,28 @@ public final class FileDepositJournal: DepositJournal {
     /// Removes the temporary journals of writers that were killed: with the lock held, no
     /// temporary journal belongs to a live writer.
     private func removeStaleTemporaries(of file: JournalFile) {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: file.folder) else { return }
-        for entry in entries where file.isTemporary(entry) {
-            unlink("\(file.folder)/\(entry)")
+        for entry in Self.entries(of: file.folder) where file.isTemporary(entry) {
+            Self.unlink("\(file.folder)/\(entry)")
         }
+    }
+
+    /// The names in a folder, as ``Network/SystemBytes`` text of the bytes the system gives.
+    private static func entries(of folder: String) -> [String] {
+        guard let directory = SystemBytes.withCString(folder, { opendir($0) }) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                SystemBytes.text(raw.prefix { $0 != 0 })
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Removes a file named by ``Network/SystemBytes`` text.
+    private static func unlink(_ path: String) {
+        _ = SystemBytes.withCString(path) { Foundation.unlink($0) }
     }
 
     /// Creates the journal's folder and the missing folders above it, readable by the user only;
@@ -316,11 +374,11 @@ public final class FileDepositJournal: DepositJournal {
         var made = folder.hasPrefix("/") ? "" : "."
         for component in folder.split(separator: "/") {
             made += "/" + component
-            guard mkdir(made, 0o700) != 0 else { continue }
+            guard SystemBytes.withCString(made, { mkdir($0, 0o700) }) != 0 else { continue }
             var code = errno
             if code == EEXIST {
                 var status = stat()
-                guard stat(made, &status) != 0 || (status.st_mode & S_IFMT) != S_IFDIR else { continue }
+                guard SystemBytes.withCString(made, { stat($0, &status) }) != 0 || (status.st_mode & S_IFMT) != S_IFDIR else { continue }
                 code = ENOTDIR
             }
             throw JournalError(

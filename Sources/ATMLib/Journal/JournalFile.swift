@@ -1,3 +1,5 @@
+import Network
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -35,7 +37,7 @@ struct JournalFile {
             return false
         }
         var status = stat()
-        guard lstat("\(folder)/\(entry)", &status) == 0 else { return false }
+        guard SystemBytes.withCString("\(folder)/\(entry)", { lstat($0, &status) }) == 0 else { return false }
         return status.st_mode & S_IFMT == S_IFREG && status.st_uid == geteuid()
     }
 
@@ -59,7 +61,7 @@ struct JournalFile {
                 throw Self.notAFile(given, "a folder")
             }
             var status = stat()
-            guard lstat(current, &status) == 0 else {
+            guard SystemBytes.withCString(current, { lstat($0, &status) }) == 0 else {
                 let code = errno
                 // A missing file, or a folder on the way that is not one: the first write reports which.
                 guard code == ENOENT || code == ENOTDIR else { throw .inputOutput(given, "open", errno: code) }
@@ -102,9 +104,9 @@ struct JournalFile {
     /// Where a symbolic link points, relative to the link's folder when the target is relative.
     private static func target(of link: String, given: String) throws(JournalError) -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(link, &buffer, buffer.count - 1)
+        let count = SystemBytes.withCString(link) { readlink($0, &buffer, buffer.count - 1) }
         guard count >= 0 else { throw .inputOutput(given, "open", errno: errno) }
-        let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let target = SystemBytes.text(buffer[..<count].map { UInt8(bitPattern: $0) })
         guard !target.hasPrefix("/"), let slash = link.lastIndex(of: "/") else { return target }
         return String(link[...slash]) + target
     }

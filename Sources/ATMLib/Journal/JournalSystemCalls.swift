@@ -1,3 +1,5 @@
+import Network
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -46,13 +48,18 @@ package struct JournalSystemCalls: Sendable {
         },
         fsyncFile: { fsync($0) },
         rename: { from, to in
-            #if canImport(Darwin)
-            Darwin.rename(from, to)
-            #elseif canImport(Glibc)
-            Glibc.rename(from, to)
-            #else
-            Musl.rename(from, to)
-            #endif
+            // The paths are SystemBytes text: the bytes the journal was given.
+            SystemBytes.withCString(from) { from in
+                SystemBytes.withCString(to) { to in
+                    #if canImport(Darwin)
+                    Darwin.rename(from, to)
+                    #elseif canImport(Glibc)
+                    Glibc.rename(from, to)
+                    #else
+                    Musl.rename(from, to)
+                    #endif
+                }
+            }
         },
         fsyncFolder: { fsync($0) }
     )

@@ -106,7 +106,9 @@ let package = Package(
                 "atm", "atm-dev", "Wiring", "WiringTesting", "ATMLib", "ATMCLI", "ATMAppSupport", "BillScanner", "Network",
                 "BankNetwork", "FakeNetwork", "FakeNetworkWiring", "FakeATMLib", "FakeATMLibWiring", "ATMLibWiring", "BillScannerWiring",
                 "ATMTestSupport", "SeededRandom",
-            ]
+            ],
+            // One generated test per root of `atm` and `atm-dev`, validated as `of` would.
+            plugins: [.plugin(name: "LinkedWiring")]
         ),
     ]
 )

@@ -97,7 +97,7 @@ struct BudgetAppComponent: RootComponent {
     }
 
     static func configureRoot(binder bind: ReceiptBinder<BudgetListViewModel>) -> BindingReceipt<BudgetListViewModel> {
-        bind.to(factory: BudgetListViewModel.init)
+        bind.to(mainActorFactory: BudgetListViewModel.init)
     }
 }
 
@@ -110,7 +110,7 @@ struct BudgetPreviewComponent: RootComponent {
     }
 
     static func configureRoot(binder bind: ReceiptBinder<BudgetListViewModel>) -> BindingReceipt<BudgetListViewModel> {
-        bind.to(factory: BudgetListViewModel.init)
+        bind.to(mainActorFactory: BudgetListViewModel.init)
     }
 }
 

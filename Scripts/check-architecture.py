@@ -45,7 +45,10 @@ Then two rules that keep the platforms Wiring asks for honest:
      atomics are C11's, from the C target CWiringAtomics, which only files of
      Sources/Wiring/Unsafe/ import;
  11. the manifest's platforms and the README's "Platforms" line name the same systems and
-     versions.
+     versions;
+ 12. no product declares a type generic over a parameter pack (`struct Box<each T>`): the
+     Swift 5.9 runtime is the floor for those, and a pack type would tie the platforms to it
+     for good. Generic functions over packs are fine.
 
 Exit status: 0 when every arrow and rule is followed, 1 when one is not, 2 when the manifest or
 an exception list cannot be read.
@@ -472,6 +475,23 @@ def synchronization_problems(manifest, root=ROOT):
     return problems
 
 
+PACK_TYPE = re.compile(r"\b(?:struct|class|enum|actor|typealias)\s+([A-Za-z_]\w*)\s*<[^>{=]*\beach\b")
+
+
+def pack_type_problems(manifest, root=ROOT):
+    """Rule 12: no product declares a type generic over a parameter pack."""
+    problems = []
+    for target in product_targets(manifest):
+        for path in sorted((pathlib.Path(root) / target.path).rglob("*.swift")):
+            relative = path.relative_to(root).as_posix()
+            code = code_only(path.read_text(encoding="utf-8"))
+            for match in PACK_TYPE.finditer(code):
+                line = code.count("\n", 0, match.start()) + 1
+                problems.append(f"{relative}:{line}: {match.group(1)} is a type generic over a parameter pack, which "
+                                f"needs the Swift 5.9 runtime (macOS 14, iOS 17); keep packs in generic functions")
+    return problems
+
+
 PLATFORM_NAMES = {"macos": "macOS", "ios": "iOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS"}
 README_PLATFORMS = re.compile(r"^- \*\*Platforms:\*\*(.*)$", re.MULTILINE)
 README_PLATFORM = re.compile(r"\b(macOS|iOS|tvOS|watchOS|visionOS) (\d+(?:\.\d+)*)")
@@ -524,7 +544,7 @@ def main(argv=None):
     problems = breaks(manifest)
     try:
         sources = (source_problems(arguments.root) + synchronization_problems(manifest, arguments.root)
-                   + platform_problems(manifest, arguments.root))
+                   + platform_problems(manifest, arguments.root) + pack_type_problems(manifest, arguments.root))
     except (OSError, ValueError) as error:
         print(f"check-architecture: cannot read an exception list: {error}", file=sys.stderr)
         return 2
@@ -539,7 +559,7 @@ def main(argv=None):
     count = len([entry for entry in manifest["targets"] if entry["type"] != "test"])
     print(f"check-architecture: {count} targets, every arrow follows the wiring-libraries rules; "
           f"no unsafe construct outside {UNSAFE_FOLDER} but the listed exceptions, no stage reaches back, "
-          f"no product imports Synchronization, the README states the manifest's platforms")
+          f"no product imports Synchronization or declares a pack type, the README states the manifest's platforms")
     return 0
 
 

@@ -92,6 +92,15 @@ class PlatformRuleTests(unittest.TestCase):
             "go through AtomicWord, which keeps the C functions out of the rest of Wiring",
         ])
 
+    def test_a_product_type_generic_over_a_pack_fails_and_a_pack_function_does_not(self):
+        self.write("Sources/Wiring/Packs.swift", "func resolve<each P>(_ p: repeat each P) {}\n"
+                   "// struct Commented<each T> {}\n"
+                   "@usableFromInline\nstruct Resolvers<Root, each P> {\n}\n")
+        self.assertEqual(check.pack_type_problems(MANIFEST, self.root), [
+            "Sources/Wiring/Packs.swift:4: Resolvers is a type generic over a parameter pack, which needs the "
+            "Swift 5.9 runtime (macOS 14, iOS 17); keep packs in generic functions",
+        ])
+
     def test_a_readme_that_states_other_versions_fails_naming_each_difference(self):
         self.write("README.md", README.replace("macOS 14, iOS 17", "macOS 15, iOS 18"))
         self.assertEqual(check.platform_problems(MANIFEST, self.root), [
@@ -127,6 +136,7 @@ class RepositoryPlatformTests(unittest.TestCase):
         manifest = json.loads(result.stdout)
         self.assertEqual(check.synchronization_problems(manifest, REPOSITORY), [])
         self.assertEqual(check.platform_problems(manifest, REPOSITORY), [])
+        self.assertEqual(check.pack_type_problems(manifest, REPOSITORY), [])
 
 
 if __name__ == "__main__":

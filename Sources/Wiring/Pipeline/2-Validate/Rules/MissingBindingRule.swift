@@ -29,12 +29,15 @@ enum MissingBindingRule: GraphRule {
         for requirement in requirements {
             let parameter = TypeName.of(requirement.request.parameterType)
             let via = parameter == TypeName.of(key.type) ? "" : " (as \(parameter))"
-            let place = requirement.requirer.location.map { " at \($0)" } ?? ""
+            // The default configureRoot's line is in Wiring, not in the code that needs fixing.
+            let isDefaultRoot = ResolvedGraph.isDefaultRoot(requirement.requirer)
+            let place = isDefaultRoot ? "" : requirement.requirer.location.map { " at \($0)" } ?? ""
             lines.append("  required by \(graph.requirerName(requirement.requirer))\(via)\(place)")
         }
         lines += hints(for: key, graph)
         lines.append("  To fix this, \(fix(for: key, graph)).")
-        return Diagnostic(kind: .missingBinding, message: lines.joined(separator: "\n"), location: requirements.first?.requirer.location)
+        let location = requirements.first { !ResolvedGraph.isDefaultRoot($0.requirer) }?.requirer.location
+        return Diagnostic(kind: .missingBinding, message: lines.joined(separator: "\n"), location: location)
     }
 
     /// The same type bound under another tag, or a bound type with a similar name.

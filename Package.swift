@@ -8,7 +8,11 @@ import PackageDescription
 // never links a fake.
 let package = Package(
     name: "Wiring",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The oldest systems with the Swift 5.9 runtime, which parameter packs in types and tuples need.
+    // Nothing of the products needs more: their atomics are C11's (CWiringAtomics), not
+    // `Synchronization`'s, which needs macOS 15 and iOS 18. The README's "Platforms" line says
+    // the same, and Scripts/check-architecture.py fails when the two disagree.
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     // What a user depends on, and nothing else: a target that no product reaches (the ATM example
     // below, the plugin's tool aside) is not built for a dependent package, runs no plugin there,
     // and its name clashes with none of the dependent's targets.
@@ -22,7 +26,9 @@ let package = Package(
     ],
     targets: [
         // MARK: - The container, and its support for tests
-        .target(name: "Wiring"),
+        .target(name: "Wiring", dependencies: ["CWiringAtomics"]),
+        // The C11 atomics of Wiring's run-time (a header of `static inline` functions), ours.
+        .target(name: "CWiringAtomics"),
         .target(name: "WiringTesting", dependencies: ["Wiring"]),
         .target(name: "WiringCleanse", dependencies: ["Wiring"]),
 

@@ -38,6 +38,18 @@ string literals:
      method: ARCHITECTURE.md, "What may depend on what"); a listed type the file no longer
      names fails too.
 
+Then two rules that keep the platforms Wiring asks for honest:
+
+ 10. no target a product reaches (Wiring, WiringTesting, WiringCleanse and what they depend on)
+     imports `Synchronization`, whose `Mutex` and `Atomic` need macOS 15 and iOS 18; Wiring's
+     atomics are C11's, from the C target CWiringAtomics, which only files of
+     Sources/Wiring/Unsafe/ import;
+ 11. the manifest's platforms and the README's "Platforms" line name the same systems and
+     versions;
+ 12. no product declares a type generic over a parameter pack (`struct Box<each T>`): the
+     Swift 5.9 runtime is the floor for those, and a pack type would tie the platforms to it
+     for good. Generic functions over packs are fine.
+
 Exit status: 0 when every arrow and rule is followed, 1 when one is not, 2 when the manifest or
 an exception list cannot be read.
 """
@@ -49,7 +61,8 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 
-CONTAINER = {"Wiring", "WiringTesting", "WiringCleanse"}
+# The container: the three library products, and the C target of Wiring's atomics.
+CONTAINER = {"Wiring", "WiringTesting", "WiringCleanse", "CWiringAtomics"}
 COMPOSITION = {"ATMAppSupport"}
 FRAMEWORK_LAYER_FIX = ("the development app builds without the framework layer (the libcurl client): "
                        "link FakeNetworkWiring, and move what needs the client to the production app")
@@ -422,6 +435,101 @@ def source_problems(root=ROOT):
     return unsafe_problems(root) + reach_back_problems(root)
 
 
+ATOMICS_TARGET = "CWiringAtomics"
+IMPORT = re.compile(r"^[ \t]*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?"
+                    r"import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_]\w*)",
+                    re.MULTILINE)
+
+
+def imported_modules(text):
+    """The modules a Swift file imports, comments and strings left out."""
+    return [match.group(1) for match in IMPORT.finditer(code_only(text))]
+
+
+def product_targets(manifest):
+    """Every target a library product reaches, with its folder: what a user builds."""
+    targets = targets_of(manifest)
+    reached = set()
+    for product in manifest.get("products", []):
+        if "plugin" in (product.get("type") or {}):
+            continue
+        for name in product["targets"]:
+            reached |= {name} | closure(name, targets)
+    return [targets[name] for name in sorted(reached) if name in targets]
+
+
+def synchronization_problems(manifest, root=ROOT):
+    """Rule 10: no product imports `Synchronization`; only Unsafe/ imports the atomics' C target."""
+    problems = []
+    for target in product_targets(manifest):
+        for path in sorted((pathlib.Path(root) / target.path).rglob("*.swift")):
+            relative = path.relative_to(root).as_posix()
+            modules = imported_modules(path.read_text(encoding="utf-8"))
+            if "Synchronization" in modules:
+                problems.append(f"{relative}: imports Synchronization, which needs macOS 15 and iOS 18, in {target.name}, "
+                                f"which the products reach; use Wiring's AtomicWord (C11 atomics of {ATOMICS_TARGET}) "
+                                f"or PThreadLock instead")
+            if ATOMICS_TARGET in modules and not relative.startswith(UNSAFE_FOLDER):
+                problems.append(f"{relative}: imports {ATOMICS_TARGET} outside {UNSAFE_FOLDER}; "
+                                f"go through AtomicWord, which keeps the C functions out of the rest of Wiring")
+    return problems
+
+
+PACK_TYPE = re.compile(r"\b(?:struct|class|enum|actor|typealias)\s+([A-Za-z_]\w*)\s*<[^>{=]*\beach\b")
+
+
+def pack_type_problems(manifest, root=ROOT):
+    """Rule 12: no product declares a type generic over a parameter pack."""
+    problems = []
+    for target in product_targets(manifest):
+        for path in sorted((pathlib.Path(root) / target.path).rglob("*.swift")):
+            relative = path.relative_to(root).as_posix()
+            code = code_only(path.read_text(encoding="utf-8"))
+            for match in PACK_TYPE.finditer(code):
+                line = code.count("\n", 0, match.start()) + 1
+                problems.append(f"{relative}:{line}: {match.group(1)} is a type generic over a parameter pack, which "
+                                f"needs the Swift 5.9 runtime (macOS 14, iOS 17); keep packs in generic functions")
+    return problems
+
+
+PLATFORM_NAMES = {"macos": "macOS", "ios": "iOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS"}
+README_PLATFORMS = re.compile(r"^- \*\*Platforms:\*\*(.*)$", re.MULTILINE)
+README_PLATFORM = re.compile(r"\b(macOS|iOS|tvOS|watchOS|visionOS) (\d+(?:\.\d+)*)")
+
+
+def version_text(version):
+    """`14.0` as `14`, `17.4` as it is: as the README writes a version."""
+    parts = version.split(".")
+    while len(parts) > 1 and parts[-1] == "0":
+        parts.pop()
+    return ".".join(parts)
+
+
+def platform_problems(manifest, root=ROOT):
+    """Rule 11: the manifest's platforms are the README's "Platforms" line's. A manifest with no
+    `platforms` key at all is not `swift package dump-package`'s (which always writes one) but a
+    fixture of the other rules' tests: there is nothing to compare."""
+    if "platforms" not in manifest:
+        return []
+    declared = {PLATFORM_NAMES.get(entry["platformName"], entry["platformName"]): version_text(entry["version"])
+                for entry in manifest.get("platforms") or []}
+    readme = (pathlib.Path(root) / "README.md").read_text(encoding="utf-8")
+    line = README_PLATFORMS.search(readme)
+    if line is None:
+        return ["README.md has no \"- **Platforms:**\" line; state the platforms Package.swift declares: "
+                + ", ".join(f"{name} {version}" for name, version in declared.items())]
+    stated = {name: version for name, version in README_PLATFORM.findall(line.group(1))}
+    problems = []
+    for name in sorted(set(declared) | set(stated)):
+        if declared.get(name) == stated.get(name):
+            continue
+        manifest_says = f"{name} {declared[name]}" if name in declared else f"no {name}"
+        readme_says = f"{name} {stated[name]}" if name in stated else f"no {name}"
+        problems.append(f"README.md's Platforms line says {readme_says}, Package.swift declares {manifest_says}; "
+                        f"make them agree")
+    return problems
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--manifest", help="a JSON manifest to check instead of `swift package dump-package`")
@@ -435,7 +543,8 @@ def main(argv=None):
         return 2
     problems = breaks(manifest)
     try:
-        sources = source_problems(arguments.root)
+        sources = (source_problems(arguments.root) + synchronization_problems(manifest, arguments.root)
+                   + platform_problems(manifest, arguments.root) + pack_type_problems(manifest, arguments.root))
     except (OSError, ValueError) as error:
         print(f"check-architecture: cannot read an exception list: {error}", file=sys.stderr)
         return 2
@@ -449,7 +558,8 @@ def main(argv=None):
         return 1
     count = len([entry for entry in manifest["targets"] if entry["type"] != "test"])
     print(f"check-architecture: {count} targets, every arrow follows the wiring-libraries rules; "
-          f"no unsafe construct outside {UNSAFE_FOLDER} but the listed exceptions, no stage reaches back")
+          f"no unsafe construct outside {UNSAFE_FOLDER} but the listed exceptions, no stage reaches back, "
+          f"no product imports Synchronization or declares a pack type, the README states the manifest's platforms")
     return 0
 
 

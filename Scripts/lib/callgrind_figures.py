@@ -31,6 +31,7 @@ from thresholds import per_operation
 
 SCALE_GROUP = "Benchmarks/Sources/WiringScale600/ScaleGroup00.swift"
 SCALE_GROUP_BINDINGS = 250
+ATOMICS_INCLUDE = "Sources/CWiringAtomics/include"
 IMPORTS_ONLY = "internal import ScaleTypes\npublic import Wiring\n"
 # The upcoming features the benchmark package turns on for its targets (Benchmarks/Package.swift).
 FRONTEND_FEATURES = ("ExistentialAny", "MemberImportVisibility", "InternalImportsByDefault")
@@ -138,6 +139,8 @@ class Measurer:
     def typecheck_command(self, file: str) -> List[str]:
         command = [str(self.frontend), "-frontend", "-typecheck", file, "-module-name", "ThresholdScale",
                    "-swift-version", "6", "-parse-as-library", "-I", str(self.modules),
+                   # Wiring's C target of atomics, which importing Wiring loads (SwiftPM passes it too).
+                   "-Xcc", f"-I{self.repository / ATOMICS_INCLUDE}",
                    "-module-cache-path", str(self.work / "module-cache")]
         for feature in FRONTEND_FEATURES:
             command += ["-enable-upcoming-feature", feature]

@@ -29,6 +29,19 @@ struct PrivateBindingReplacementTests {
             """])
     }
 
+    @Test func aReplacementOutsideTwoPrivateModulesNamesBothAsTheyKeepIt() throws {
+        let error = try #require(throws: ValidationError.self) {
+            try ComponentFactory.of(TwoGatewaysRoot.self, replacing: { binder in
+                binder.bind(GatewaySettings.self, file: "Tests/Gateway.swift", line: 30).to(value: GatewaySettings(host: "localhost"))
+            })
+        }
+        #expect(error.diagnostics.map(\.description) == ["""
+            Tests/Gateway.swift:30: error: The override of GatewaySettings replaces nothing: TwoGatewaysRoot does not bind GatewaySettings.
+              overridden at Tests/Gateway.swift:30 in TwoGatewaysRoot
+              To fix this, replace it where GatewayModule and BackupGatewayModule keep it private: declare the override in binder.inside(GatewayModule.self) { binder in ... } in the test's replacements.
+            """])
+    }
+
     @Test func aReplacementInsideThePrivateModuleOfATypeItDoesNotBindIsReported() throws {
         let error = try #require(throws: ValidationError.self) {
             try ComponentFactory.of(GatewayRoot.self, replacing: { binder in
@@ -50,7 +63,7 @@ struct PrivateBindingReplacementTests {
             })
         }
         #expect(error.diagnostics.map(\.description) == ["""
-            Tests/Gateway.swift:14: error: The replacements inside UnusedGatewayModule replace nothing: GatewayRoot does not include UnusedGatewayModule, and includes only the private modules GatewayModule.
+            Tests/Gateway.swift:14: error: The replacements inside UnusedGatewayModule replace nothing: GatewayRoot does not include UnusedGatewayModule, and includes only the private module GatewayModule.
               replaced at Tests/Gateway.swift:14
               To fix this, name a private module the component includes, or replace the binding outside inside(_:_:) when it is not private.
             """])
@@ -84,5 +97,29 @@ private struct GatewayRoot: RootComponent {
     }
     static func configureRoot(binder bind: ReceiptBinder<Gateway>) -> BindingReceipt<Gateway> {
         bind.to { (gateway: Gateway) in gateway }
+    }
+}
+
+/// A second private module that keeps its own `GatewaySettings`.
+struct BackupGatewayModule: PrivateModule {
+    static func configure(binder: Binder<Unscoped>) {
+        binder.bind(GatewaySettings.self).to(value: GatewaySettings(host: "backup.example"))
+        binder.bind(BackupGateway.self).to { (settings: GatewaySettings) in BackupGateway(settings: settings) }
+        binder.expose(BackupGateway.self)
+    }
+}
+
+struct BackupGateway: Sendable {
+    let settings: GatewaySettings
+}
+
+private struct TwoGatewaysRoot: RootComponent {
+    typealias Root = Gateway
+    static func configure(binder: Binder<Unscoped>) {
+        binder.include(module: GatewayModule.self)
+        binder.include(module: BackupGatewayModule.self)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Gateway>) -> BindingReceipt<Gateway> {
+        bind.to { (gateway: Gateway, _: BackupGateway) in gateway }
     }
 }

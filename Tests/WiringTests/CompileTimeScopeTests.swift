@@ -105,7 +105,13 @@ struct CompileTimeScopeTests {
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path]
+        // The C target of Wiring's atomics, which every module that imports Wiring loads, as
+        // SwiftPM passes it to a dependent target.
+        let atomics = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/CWiringAtomics/include")
+        process.arguments = [
+            "swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, "-Xcc", "-I", "-Xcc", atomics.path, file.path,
+        ]
         let errorPipe = Pipe()
         process.standardError = errorPipe
         process.standardOutput = Pipe()

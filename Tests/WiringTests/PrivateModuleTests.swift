@@ -50,8 +50,8 @@ struct PrivateModuleTests {
         #expect(error.diagnostics.map(\.description) == [
             """
             App/Root.swift:60: error: binder.expose(tagged: BankAddress.self) is called outside a private module, so it exposes nothing.
-              called at App/Root.swift:60 in MisusedExposeRoot's graph
-              To fix this, call it in the configure(binder:) of a PrivateModule, or remove it: the bindings of a Module are visible everywhere.
+              called at App/Root.swift:60 in MisusedExposeRoot, a component
+              To fix this, call it in the configure(binder:) of a PrivateModule, or remove it: the bindings of a component are visible everywhere.
             """,
             """
             EmptyWiring/EmptyModule.swift:4: error: EmptyPrivateModule exposes HelperDecoder, but binds none.

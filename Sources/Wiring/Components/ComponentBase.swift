@@ -31,3 +31,37 @@ public protocol ComponentBase: SendableMetatype {
     ///   `to(factory:)` call returns.
     static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root>
 }
+
+extension ComponentBase {
+    /// Takes the root from the graph: what a component gets when it leaves `configureRoot` out.
+    ///
+    /// The root is then an ordinary binding, declared in ``configure(binder:)`` or by a module
+    /// the component includes, and the component is a few lines shorter:
+    ///
+    /// ```swift
+    /// struct ApplicationRootComponent: RootComponent {
+    ///     typealias Root = ATMDepositer
+    ///
+    ///     static func configure(binder: Binder<Singleton>) {
+    ///         binder.include(module: ATMLibModule.self)
+    ///         binder.include(module: BankNetworkModule.self)
+    ///         binder.bind(ATMDepositer.self).to(factory: ATMDepositer.init)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// When nothing binds the root, ``ComponentFactory/of(_:)`` reports it as a missing binding
+    /// whose requirer is the root that this default takes from the graph. Write
+    /// `configureRoot` yourself to make the root differently from the graph's binding of its type.
+    ///
+    /// - Parameter bind: The binder of the root.
+    /// - Returns: The receipt of the root's binding.
+    public static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
+        bind.to(file: defaultRootFile, line: defaultRootLine) { (root: Root) in root }
+    }
+}
+
+/// Where the default `configureRoot` binds the root: the file and line messages name for it, and
+/// how validation tells it from a `configureRoot` the component wrote.
+let defaultRootFile: StaticString = #fileID
+let defaultRootLine = #line

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A value made on the first ``get()``, then the same value on every later call.
 ///
 /// Take `Lazy<T>` instead of `T` when the value may not be needed, or when making it early would
@@ -41,26 +39,29 @@ private final class LazyStorage<Element>: @unchecked Sendable {
     // with release ordering, and read only after it is seen `ready` with acquire ordering.
     private let instance: SharedInstance
     private let resolve: Resolver<Element>
-    private let state = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: 1)
+    private let storage = UnsafeMutablePointer<Int>.allocate(capacity: 1)
     private let value = UnsafeMutablePointer<Element>.allocate(capacity: 1)
+
+    /// The state word, touched only atomically.
+    private var state: AtomicWord { AtomicWord(storage) }
 
     init(instance: SharedInstance, resolve: @escaping Resolver<Element>) {
         self.instance = instance
         self.resolve = resolve
-        state.initialize(to: Atomic(SlotState.empty))
+        storage.initialize(to: SlotState.empty)
     }
 
     deinit {
-        if state.pointee.load(ordering: .acquiring) == SlotState.ready {
+        if state.load(ordering: .acquiring) == SlotState.ready {
             value.deinitialize(count: 1)
         }
         value.deallocate()
-        state.deinitialize(count: 1)
-        state.deallocate()
+        storage.deinitialize(count: 1)
+        storage.deallocate()
     }
 
     func get() -> Element {
-        if state.pointee.load(ordering: .acquiring) == SlotState.ready {
+        if state.load(ordering: .acquiring) == SlotState.ready {
             return value.pointee
         }
         return OnceSlot.value(state: state, value: value, name: "Lazy<\(Element.self)>") { resolve(instance.instance) }

@@ -1,24 +1,22 @@
-import Synchronization
-
 /// A word of a component instance's storage that holds a strong reference to an object, set
 /// once by whichever thread gets there first: where an async shared slot keeps its
 /// ``AsyncSlotWaiters``.
 ///
-/// The word is an `Atomic<Int>` holding the object's address (0 for none), retained by the word
+/// The word is an ``AtomicWord`` holding the object's address (0 for none), retained by the word
 /// and released by ``releaseObject()`` when the instance goes away. Every operation is
 /// sequentially consistent: a creator that publishes its slot's state and then reads this word,
 /// and a waiter that sets this word and then reads the state, cannot both miss the other's write.
 struct AtomicObjectWord<Object: AnyObject> {
-    private let word: UnsafeMutablePointer<Atomic<Int>>
+    private let word: AtomicWord
 
     /// The word at `address`, which starts as zero bytes.
     init(at address: UnsafeMutableRawPointer) {
-        word = address.assumingMemoryBound(to: Atomic<Int>.self)
+        word = AtomicWord(at: address)
     }
 
     /// The object, if one is set. It stays alive as long as the instance does.
     func load() -> Object? {
-        let bits = word.pointee.load(ordering: .sequentiallyConsistent)
+        let bits = word.load(ordering: .sequentiallyConsistent)
         guard let address = UnsafeRawPointer(bitPattern: bits) else { return nil }
         return Unmanaged<Object>.fromOpaque(address).takeUnretainedValue()
     }
@@ -28,7 +26,7 @@ struct AtomicObjectWord<Object: AnyObject> {
         if let object = load() { return object }
         let made = Unmanaged.passRetained(make())
         let bits = Int(bitPattern: made.toOpaque())
-        let (exchanged, found) = word.pointee.compareExchange(expected: 0, desired: bits, ordering: .sequentiallyConsistent)
+        let (exchanged, found) = word.compareExchange(expected: 0, desired: bits, ordering: .sequentiallyConsistent)
         if exchanged { return made.takeUnretainedValue() }
         made.release()
         guard let address = UnsafeRawPointer(bitPattern: found) else {
@@ -39,7 +37,7 @@ struct AtomicObjectWord<Object: AnyObject> {
 
     /// Releases the object, if one is set: when the instance goes away, and nothing else uses it.
     func releaseObject() {
-        let bits = word.pointee.load(ordering: .acquiring)
+        let bits = word.load(ordering: .acquiring)
         guard let address = UnsafeRawPointer(bitPattern: bits) else { return }
         Unmanaged<Object>.fromOpaque(address).release()
     }

@@ -1,5 +1,3 @@
-public import Synchronization
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -26,7 +24,7 @@ enum OnceSlot {
     ///   - make: Makes the value.
     @inlinable
     static func value<T>(
-        state: UnsafeMutablePointer<Atomic<Int>>, value: UnsafeMutablePointer<T>, name: @autoclosure () -> String, make: () -> T
+        state: AtomicWord, value: UnsafeMutablePointer<T>, name: @autoclosure () -> String, make: () -> T
     ) -> T {
         if claim(state, name: name) {
             value.initialize(to: make())
@@ -42,14 +40,14 @@ enum OnceSlot {
     /// `isUncontended` says no other thread can reach the slot yet (its instance has not
     /// escaped): the claim is then a load and a store, without a compare-and-swap.
     @usableFromInline
-    static func claim(_ state: UnsafeMutablePointer<Atomic<Int>>, isUncontended: Bool = false, name: () -> String) -> Bool {
+    static func claim(_ state: AtomicWord, isUncontended: Bool = false, name: () -> String) -> Bool {
         let token = currentThreadToken()
-        if isUncontended, state.pointee.load(ordering: .relaxed) == SlotState.empty {
-            state.pointee.store(token, ordering: .relaxed)
+        if isUncontended, state.load(ordering: .relaxed) == SlotState.empty {
+            state.store(token, ordering: .relaxed)
             return true
         }
         while true {
-            let (exchanged, found) = state.pointee.compareExchange(
+            let (exchanged, found) = state.compareExchange(
                 expected: SlotState.empty, desired: token, ordering: .acquiringAndReleasing
             )
             if exchanged { return true }
@@ -60,14 +58,14 @@ enum OnceSlot {
 
     /// Marks a claimed slot's value as made, for every thread that reads the state afterwards.
     @inlinable
-    static func publish(_ state: UnsafeMutablePointer<Atomic<Int>>) {
-        state.pointee.store(SlotState.ready, ordering: .releasing)
+    static func publish(_ state: AtomicWord) {
+        state.store(SlotState.ready, ordering: .releasing)
     }
 
     /// Gives up a claimed slot whose factory threw: the slot is empty again, and the next
     /// request (or a thread waiting for this one) claims it and tries again.
-    static func abandon(_ state: UnsafeMutablePointer<Atomic<Int>>) {
-        state.pointee.store(SlotState.empty, ordering: .releasing)
+    static func abandon(_ state: AtomicWord) {
+        state.store(SlotState.empty, ordering: .releasing)
     }
 
     /// Waits while another thread makes the value: until the slot is `ready`, or `empty` again
@@ -75,7 +73,7 @@ enum OnceSlot {
     ///
     /// Stops the process when the maker is the calling thread itself: its factory asked for the
     /// value it is making, which can only be a cycle through a provider called too early.
-    static func waitWhileMaking(state: UnsafeMutablePointer<Atomic<Int>>, maker: Int, token: Int, name: () -> String) {
+    static func waitWhileMaking(state: AtomicWord, maker: Int, token: Int, name: () -> String) {
         precondition(
             maker != token,
             "Wiring: the shared \(name()) was requested again while its own factory was running. "
@@ -83,7 +81,7 @@ enum OnceSlot {
                 + "keep the provider and call it after construction instead."
         )
         var attempts = 0
-        while state.pointee.load(ordering: .acquiring) == maker {
+        while state.load(ordering: .acquiring) == maker {
             attempts += 1
             pause(attempt: attempts)
         }

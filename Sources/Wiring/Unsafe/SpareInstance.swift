@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The storage of one finished build, kept for the next build of the same component: a
 /// component built again and again then allocates its instance once.
 ///
@@ -7,21 +5,28 @@ import Synchronization
 /// are destroyed. The word holds the instance's address (0 for none), retained by the word;
 /// `take` and `offer` exchange it atomically, so two builds never take the same instance.
 @usableFromInline
-final class SpareInstance: Sendable {
-    private let word = Atomic<Int>(0)
+final class SpareInstance: @unchecked Sendable {
+    // Safe to share: the word is touched only atomically, at an address that never moves.
+    private let storage = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+
+    private var word: AtomicWord { AtomicWord(storage) }
 
     @usableFromInline
-    init() {}
+    init() {
+        storage.initialize(to: 0)
+    }
 
     deinit {
         _ = take()
+        storage.deinitialize(count: 1)
+        storage.deallocate()
     }
 
     /// Takes the kept instance, if there is one; the caller is then its only owner.
     @usableFromInline
     func take() -> ComponentInstance? {
         // Acquiring: the offering build's last writes to the instance happen before ours.
-        let bits = word.exchange(0, ordering: .acquiring)
+        let bits = word.exchangeAcquiring(0)
         guard let address = UnsafeRawPointer(bitPattern: bits) else { return nil }
         return Unmanaged<ComponentInstance>.fromOpaque(address).takeRetainedValue()
     }

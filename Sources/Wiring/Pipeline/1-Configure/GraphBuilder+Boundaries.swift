@@ -36,6 +36,8 @@ extension GraphBuilder {
         let key: BindingKey
         let kind: Kind
         let site: CallSite
+        /// The module (or component) whose `configure` called `expose`.
+        let module: any Any.Type
         /// The alias of a single binding; nil for contributions.
         var declaration: AnyDeclaration?
     }
@@ -91,7 +93,7 @@ extension GraphBuilder {
     /// included, through an alias linked from `recipe` (which takes the binding and returns it).
     func expose<T>(_ key: BindingKey, recipe: _BindingRecipe<T>) {
         guard currentBoundary >= 0 else {
-            strayExposures.append(Exposure(key: key, kind: .binding, site: recipe.site))
+            strayExposures.append(Exposure(key: key, kind: .binding, site: recipe.site, module: currentModule))
             return
         }
         let inside = currentBoundary
@@ -100,13 +102,15 @@ extension GraphBuilder {
         declarationBoundaries[ObjectIdentifier(alias)] = DeclarationBoundary(
             keySpace: boundaries[Int(inside)].parent, resolvesIn: inside, isExposure: true
         )
-        boundaries[Int(inside)].exposures.append(Exposure(key: key, kind: .binding, site: recipe.site, declaration: alias))
+        boundaries[Int(inside)].exposures.append(
+            Exposure(key: key, kind: .binding, site: recipe.site, module: currentModule, declaration: alias)
+        )
     }
 
     /// Makes the running private module's contributions to the collection or map `key` join the
     /// one where the module is included.
     func exposeContributions(_ key: BindingKey, site: CallSite) {
-        let exposure = Exposure(key: key, kind: .contributions, site: site)
+        let exposure = Exposure(key: key, kind: .contributions, site: site, module: currentModule)
         guard currentBoundary >= 0 else {
             strayExposures.append(exposure)
             return

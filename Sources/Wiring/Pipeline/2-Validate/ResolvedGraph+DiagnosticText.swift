@@ -15,8 +15,16 @@ extension ResolvedGraph {
             } else {
                 "a contribution to \(declaration.key.displayName)"
             }
+        case .root where Self.isDefaultRoot(declaration):
+            "\(declaration.key.displayName), the root of \(componentName) (the default configureRoot takes it from the graph)"
         case .root: "\(declaration.key.displayName), the root of \(componentName)"
         }
+    }
+
+    /// Whether the root was bound by `ComponentBase`'s default `configureRoot`.
+    static func isDefaultRoot(_ declaration: AnyDeclaration) -> Bool {
+        guard let site = declaration.site else { return false }
+        return site.line == defaultRootLine && site.file.description == defaultRootFile.description
     }
 
     /// A declaration's name as the subject of a sentence: ``requirerName(_:)``, and a comma

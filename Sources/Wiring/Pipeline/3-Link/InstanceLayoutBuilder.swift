@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Assigns slots while a graph is linked.
 struct InstanceLayoutBuilder {
     private(set) var byteCount = 0
@@ -40,8 +38,8 @@ struct InstanceLayoutBuilder {
         let isBoxed = MemoryLayout<T>.alignment > InstanceLayout.storageAlignment
         let size = isBoxed ? MemoryLayout<Box<T>>.size : MemoryLayout<T>.size
         let alignment = isBoxed ? MemoryLayout<Box<T>>.alignment : MemoryLayout<T>.alignment
-        let stateOffset = Self.align(byteCount, to: MemoryLayout<Atomic<Int>>.alignment)
-        let valueStart = withState ? stateOffset + MemoryLayout<Atomic<Int>>.size : stateOffset
+        let stateOffset = Self.align(byteCount, to: MemoryLayout<Int>.alignment)
+        let valueStart = withState ? stateOffset + MemoryLayout<Int>.size : stateOffset
         let valueOffset = Self.align(valueStart, to: alignment)
         byteCount = valueOffset + size
         return StorageSlot(stateOffset: stateOffset, valueOffset: valueOffset, isBoxed: isBoxed)

@@ -1,5 +1,3 @@
-public import Synchronization
-
 extension SlotState {
     /// The state of an async shared slot whose value a task is making: tasks move between
     /// threads, so no thread's token says who.
@@ -34,7 +32,7 @@ extension ComponentInstance {
     /// Whether an async shared slot's value is made: one acquiring load.
     @inlinable
     func isSharedValueMade(_ slot: StorageSlot) -> Bool {
-        (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self).pointee.load(ordering: .acquiring) == SlotState.ready
+        AtomicWord(at: base + slot.stateOffset).load(ordering: .acquiring) == SlotState.ready
     }
 
     /// The made value of a shared slot; call it once ``isSharedValueMade(_:)`` is true.
@@ -55,21 +53,21 @@ extension ComponentInstance {
     /// async frame of its own.
     @inline(__always)
     func sharedAsync<T>(_ slot: StorageSlot, _ create: @escaping AsyncResolver<T>, errors: ErrorContext?) async throws -> T {
-        let state = (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self)
-        guard !hasEscaped, state.pointee.load(ordering: .relaxed) == SlotState.empty else {
+        let state = AtomicWord(at: base + slot.stateOffset)
+        guard !hasEscaped, state.load(ordering: .relaxed) == SlotState.empty else {
             return try await sharedAsyncOnceEscaped(slot, create, errors: errors)
         }
         // Only this task can reach the instance: nothing else makes the value or waits for it.
-        state.pointee.store(SlotState.beingMade, ordering: .relaxed)
+        state.store(SlotState.beingMade, ordering: .relaxed)
         return try await makeClaimedSharedAsync(slot, create, errors: errors)
     }
 
     /// `sharedAsync` once the instance has escaped, or when the slot is not empty.
     @inline(never)
     private func sharedAsyncOnceEscaped<T>(_ slot: StorageSlot, _ create: @escaping AsyncResolver<T>, errors: ErrorContext?) async throws -> T {
-        let state = (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self)
+        let state = AtomicWord(at: base + slot.stateOffset)
         while true {
-            let (claimed, found) = state.pointee.compareExchange(
+            let (claimed, found) = state.compareExchange(
                 expected: SlotState.empty, desired: SlotState.beingMade, ordering: .acquiringAndReleasing
             )
             if claimed {
@@ -85,7 +83,7 @@ extension ComponentInstance {
             // Being made by another task: wait for it, then look again (it may have failed).
             let waiters = AtomicObjectWord<AsyncSlotWaiters>(at: base + slot.waitersOffset).loadOrSet { AsyncSlotWaiters() }
             try await waiters.wait {
-                state.pointee.load(ordering: .sequentiallyConsistent) == SlotState.beingMade
+                state.load(ordering: .sequentiallyConsistent) == SlotState.beingMade
             }
         }
     }
@@ -116,14 +114,14 @@ extension ComponentInstance {
         }
         // Published before the waiters are read: a request that sets the waiters after this
         // read finds the value made (see `AtomicObjectWord`).
-        (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self).pointee.store(SlotState.ready, ordering: .sequentiallyConsistent)
+        AtomicWord(at: base + slot.stateOffset).store(SlotState.ready, ordering: .sequentiallyConsistent)
         AtomicObjectWord<AsyncSlotWaiters>(at: base + slot.waitersOffset).load()?.resumeAll(with: .success(()))
     }
 
     /// Empties a claimed async shared slot whose creation threw, and hands the error to whoever
     /// waited; the next request starts a new creation.
     private func abandonSharedAsync(_ slot: StorageSlot, error: any Error) {
-        (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self).pointee.store(SlotState.empty, ordering: .sequentiallyConsistent)
+        AtomicWord(at: base + slot.stateOffset).store(SlotState.empty, ordering: .sequentiallyConsistent)
         AtomicObjectWord<AsyncSlotWaiters>(at: base + slot.waitersOffset).load()?.resumeAll(with: .failure(error))
     }
 

@@ -1,5 +1,3 @@
-public import Synchronization
-
 /// One built component: the storage of its seed and of its shared bindings.
 ///
 /// Every call of `ComponentFactory.build` makes one instance, in a single allocation; resolvers
@@ -32,7 +30,7 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
         let buffer = create(minimumCapacity: layout.wordCount) { _ in Header(layout: layout, parent: parent) }
         let instance = unsafeDowncast(buffer, to: ComponentInstance.self)
         if layout.hasSharedSlots {
-            // Zero bytes are an `Atomic<Int>` holding `SlotState.empty`: every shared slot starts empty.
+            // Zero bytes are an `AtomicWord` holding `SlotState.empty`: every shared slot starts empty.
             instance.base.initializeMemory(as: UInt64.self, repeating: 0, count: layout.wordCount)
         }
         return instance
@@ -164,8 +162,8 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
     @inlinable
     func shared<T>(_ slot: StorageSlot, _ create: Resolver<T>) -> T {
         let base = self.base
-        let state = (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self)
-        if state.pointee.load(ordering: .acquiring) != SlotState.ready {
+        let state = AtomicWord(at: base + slot.stateOffset)
+        if state.load(ordering: .acquiring) != SlotState.ready {
             makeShared(slot, create)
         }
         return (base + slot.valueOffset).assumingMemoryBound(to: T.self).pointee
@@ -183,7 +181,7 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
     @usableFromInline
     func makeShared<T>(_ slot: StorageSlot, _ create: Resolver<T>) {
         let base = self.base
-        let state = (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self)
+        let state = AtomicWord(at: base + slot.stateOffset)
         // Before the instance escapes, no other thread can race for the slot.
         guard OnceSlot.claim(state, isUncontended: !hasEscaped, name: { "\(T.self)" }) else { return }
         (base + slot.valueOffset).assumingMemoryBound(to: T.self).initialize(to: create(self))
@@ -199,8 +197,8 @@ extension ComponentInstance {
             return try sharedThrowing(slot.unboxed) { instance in Box(try create(instance)) }.value
         }
         let base = self.base
-        let state = (base + slot.stateOffset).assumingMemoryBound(to: Atomic<Int>.self)
-        if state.pointee.load(ordering: .acquiring) != SlotState.ready,
+        let state = AtomicWord(at: base + slot.stateOffset)
+        if state.load(ordering: .acquiring) != SlotState.ready,
            OnceSlot.claim(state, isUncontended: !hasEscaped, name: { "\(T.self)" }) {
             do {
                 (base + slot.valueOffset).assumingMemoryBound(to: T.self).initialize(to: try create(self))

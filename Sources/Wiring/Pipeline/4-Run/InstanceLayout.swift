@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The storage plan shared by every instance of one compiled component: how many bytes, which
 /// slots hold shared bindings, and how to destroy what they hold.
 @usableFromInline
@@ -76,9 +74,9 @@ final class InstanceLayout: Sendable {
     /// Whether the slot's value was made; the slot is empty afterwards. Only the instance's
     /// last owner calls it, when no other thread can reach the slot.
     private static func takeReady(_ state: UnsafeMutableRawPointer) -> Bool {
-        let word = state.assumingMemoryBound(to: Atomic<Int>.self)
-        let isReady = word.pointee.load(ordering: .acquiring) == SlotState.ready
-        word.pointee.store(SlotState.empty, ordering: .relaxed)
+        let word = AtomicWord(at: state)
+        let isReady = word.load(ordering: .acquiring) == SlotState.ready
+        word.store(SlotState.empty, ordering: .relaxed)
         return isReady
     }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// How to destroy the value of a slot when its instance goes away.
 enum SlotDestruction: Sendable {
     /// A single strong object reference: released directly.

@@ -1,7 +1,7 @@
 /// Where one stored value lives inside a component instance: the seed, or a shared binding.
 @usableFromInline
 struct StorageSlot: Sendable {
-    /// Offset of the slot's state word (`Atomic<Int>`); unused for the seed, which is always set.
+    /// Offset of the slot's state word (an `AtomicWord`); unused for the seed, which is always set.
     @usableFromInline let stateOffset: Int
     /// Offset of the value.
     @usableFromInline let valueOffset: Int

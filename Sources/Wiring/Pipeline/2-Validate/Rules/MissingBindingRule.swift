@@ -29,12 +29,15 @@ enum MissingBindingRule: GraphRule {
         for requirement in requirements {
             let parameter = TypeName.of(requirement.request.parameterType)
             let via = parameter == TypeName.of(key.type) ? "" : " (as \(parameter))"
-            let place = requirement.requirer.location.map { " at \($0)" } ?? ""
+            // The default configureRoot's line is in Wiring, not in the code that needs fixing.
+            let isDefaultRoot = ResolvedGraph.isDefaultRoot(requirement.requirer)
+            let place = isDefaultRoot ? "" : requirement.requirer.location.map { " at \($0)" } ?? ""
             lines.append("  required by \(graph.requirerName(requirement.requirer))\(via)\(place)")
         }
         lines += hints(for: key, graph)
         lines.append("  To fix this, \(fix(for: key, graph)).")
-        return Diagnostic(kind: .missingBinding, message: lines.joined(separator: "\n"), location: requirements.first?.requirer.location)
+        let location = requirements.first { !ResolvedGraph.isDefaultRoot($0.requirer) }?.requirer.location
+        return Diagnostic(kind: .missingBinding, message: lines.joined(separator: "\n"), location: location)
     }
 
     /// The same type bound under another tag, or a bound type with a similar name.
@@ -49,11 +52,36 @@ enum MissingBindingRule: GraphRule {
             }
         }
         let requested = TypeName.of(key.type)
+        if let optional = declarations.first(where: { isOptional($0.key, of: key) }) {
+            return [
+                "  \(TypeName.of(optional.key.type)), an optional, is bound \(graph.place(of: optional)): its factory returns an optional, "
+                    + "as a failable initialiser such as init?(coder:) does, so it binds \(TypeName.of(optional.key.type)) and not \(requested)."
+            ]
+        }
         guard let suggestion = NameSuggestion.closest(to: requested, among: declarations.map { TypeName.of($0.key.type) }) else {
             return []
         }
         let declaration = declarations[suggestion]
-        return ["  Did you mean \(declaration.key.displayName)? It is bound \(graph.place(of: declaration))."]
+        return ["  Did you mean \(proseName(of: declaration.key))? It is bound \(graph.place(of: declaration))."]
+    }
+
+    /// Whether `bound` is `T?` of the requested `T`, with the same tag: what a factory that
+    /// returns an optional binds, such as `to(factory: LoginViewController.init)` when Swift
+    /// picks UIKit's `init?(coder:)`.
+    private static func isOptional(_ bound: BindingKey, of requested: BindingKey) -> Bool {
+        guard bound.tag == requested.tag, let wrapper = bound.type as? any DependencyWrapper.Type,
+              wrapper.requestKind == .optional else { return false }
+        return wrapper.wrappedKey.type == requested.type
+    }
+
+    /// A key's name where a question mark follows it: an optional is spelled `Optional<T>`, so
+    /// that "Did you mean T??" does not read as a typo.
+    private static func proseName(of key: BindingKey) -> String {
+        guard let wrapper = key.type as? any DependencyWrapper.Type, wrapper.requestKind == .optional else {
+            return key.displayName
+        }
+        let name = "Optional<\(TypeName.of(wrapper.wrappedKey.type))>"
+        return key.tag.map { "\(name) tagged \(TypeName.of($0))" } ?? name
     }
 
     private static func fix(for key: BindingKey, _ graph: ResolvedGraph) -> String {
@@ -77,6 +105,15 @@ enum MissingBindingRule: GraphRule {
             return "install \(TypeName.of(factory.componentType)) with binder.install(dependency: "
                 + "\(TypeName.metatypeExpression(factory.componentType))) in a module that \(component) includes, "
                 + "or include the module that installs it"
+        }
+        let declarations = graph.entries.indices.filter(graph.isPublic).map { graph.firstDeclaration(of: graph.entries[$0]) }
+        if let optional = declarations.first(where: { isOptional($0.key, of: key) }) {
+            let module = TypeName.of(optional.declaringModule)
+            let factory = type.hasPrefix("any ") ? "..." : "factory: \(type).init"
+            let taken = type.hasPrefix("any ") ? "(\(type))?" : "\(type)?"
+            return "name the type where \(module) binds the optional, binder.bind(\(TypeName.metatypeExpression(key.type)))\(tagged)"
+                + ".to(\(factory)), so that Swift picks an initialiser that does not fail; "
+                + "or take \(taken) as the parameter, which is nil when the factory fails"
         }
         return "bind it with binder.bind(\(TypeName.metatypeExpression(key.type)))\(tagged).to(...) "
             + "in a module that \(component) includes, or include the module that binds it"

@@ -109,14 +109,21 @@ enum PrivateBindingRule: GraphRule {
         }
     }
 
-    /// An `expose` called outside any private module's `configure`.
+    /// An `expose` called outside any private module's `configure`: in a plain `Module`'s, or a
+    /// component's.
     private static func strayExposure(_ exposure: GraphBuilder.Exposure, _ graph: ResolvedGraph) -> Diagnostic {
         let isMap = TypeName.dictionaryParts(TypeName.of(exposure.key.type)) != nil
         let call = exposeCall(exposure.key, contribution: exposure.kind == .contributions, isMap: isMap)
+        let caller = TypeName.of(exposure.module)
+        let isModule = exposure.module is any Module.Type
+        let what = isModule ? "\(caller), a Module, not a PrivateModule" : "\(caller), a component"
+        let fix = isModule
+            ? "declare \(caller) as a PrivateModule so that it keeps its other bindings to itself, or remove the call: the bindings of a Module are visible everywhere"
+            : "call it in the configure(binder:) of a PrivateModule, or remove it: the bindings of a component are visible everywhere"
         let message = """
             \(call) is called outside a private module, so it exposes nothing.
-              called at \(exposure.site.location) in \(graph.componentName)'s graph
-              To fix this, call it in the configure(binder:) of a PrivateModule, or remove it: the bindings of a Module are visible everywhere.
+              called at \(exposure.site.location) in \(what)
+              To fix this, \(fix).
             """
         return Diagnostic(kind: .privateBinding, message: message, location: exposure.site.location)
     }
@@ -125,7 +132,9 @@ enum PrivateBindingRule: GraphRule {
     private static func unknownReplacement(_ module: any Any.Type, _ site: CallSite, _ graph: ResolvedGraph) -> Diagnostic {
         let name = TypeName.of(module)
         let included = graph.builder.boundaries.map { TypeName.of($0.module) }
-        let has = included.isEmpty ? "includes no private module" : "includes only the private modules \(listed(included))"
+        let has = included.isEmpty
+            ? "includes no private module"
+            : "includes only the private module\(included.count == 1 ? "" : "s") \(listed(included))"
         let message = """
             The replacements inside \(name) replace nothing: \(graph.componentName) does not include \(name), and \(has).
               replaced at \(site.location)
@@ -149,7 +158,7 @@ enum PrivateBindingRule: GraphRule {
         guard graph.builder.boundary(of: override) == nil else { return nil }
         let keepers = graph.privateEntries(of: override.key).compactMap(graph.privateModule(of:)).map(TypeName.of)
         guard let first = keepers.first else { return nil }
-        return "replace it where \(listed(keepers)) keeps it private: declare the override in "
+        return "replace it where \(listed(keepers)) \(keepers.count == 1 ? "keeps" : "keep") it private: declare the override in "
             + "binder.inside(\(first).self) { binder in ... } in the test's replacements"
     }
 

@@ -103,7 +103,7 @@ struct AsyncATMComponent: RootComponent {
         binder.bind(ATMDenominationTable.self).to(factory: ATMDenominationTable.init)
         binder.bind(ATMBillScanner.self).to(factory: ATMBillScanner.init)
         binder.bind(ATMBankSettings.self).to(factory: ATMBankSettings.init)
-        binder.bind(AsyncATMNetwork.self).sharedInScope().to(factory: AsyncATMNetwork.init)
+        binder.bind(AsyncATMNetwork.self).sharedInScope().to(asyncFactory: AsyncATMNetwork.init)
     }
 
     static func configureRoot(binder bind: ReceiptBinder<AsyncATMDepositer>) -> BindingReceipt<AsyncATMDepositer> {

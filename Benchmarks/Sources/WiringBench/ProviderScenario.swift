@@ -3,7 +3,7 @@ internal import Swinject
 internal import Wiring
 
 // Scenario 3b: an unscoped object of four parts, one of them a singleton shared in the root, made
-// through `Provider<Checkout>.get()` of a built component, against the same construction by hand
+// through `Wiring.Provider<Checkout>.get()` of a built component, against the same construction by hand
 // (the singleton made once and kept) and Swinject's resolve. What an app does when a screen asks
 // for a fresh object on every tap.
 
@@ -56,7 +56,7 @@ final class HandCheckoutRoot: Sendable {
 }
 
 struct CheckoutComponent: RootComponent {
-    typealias Root = Provider<Checkout>
+    typealias Root = Wiring.Provider<Checkout>
 
     static func configure(binder: Binder<Singleton>) {
         binder.bind(CheckoutClock.self).sharedInScope().to(factory: CheckoutClock.init)
@@ -65,8 +65,8 @@ struct CheckoutComponent: RootComponent {
         binder.bind(Checkout.self).to(factory: Checkout.init)
     }
 
-    static func configureRoot(binder bind: ReceiptBinder<Provider<Checkout>>) -> BindingReceipt<Provider<Checkout>> {
-        bind.to(factory: { (provider: Provider<Checkout>) in provider })
+    static func configureRoot(binder bind: ReceiptBinder<Wiring.Provider<Checkout>>) -> BindingReceipt<Wiring.Provider<Checkout>> {
+        bind.to(factory: { (provider: Wiring.Provider<Checkout>) in provider })
     }
 }
 

@@ -244,7 +244,9 @@ struct EffectFactoryTests {
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `EffectFactoryTests.aMainActorAsyncFactoryCannotBeBuiltSynchronouslyOnTheMainActor`.
-    static let mainActorAsyncFactoryCannotBeBuiltSynchronouslyOnTheMainActor = GoldenCase("MainActorAsyncFactoryCannotBeBuiltSynchronouslyOnTheMainActor") { _ = try MainActorComponentFactory.of(LoadingComponent.self) }
+    enum MainActorAsyncFactoryCannotBeBuiltSynchronouslyOnTheMainActor: GoldenGraph {
+        static func validate() throws { _ = try MainActorComponentFactory.of(LoadingComponent.self) }
+    }
 }

@@ -98,7 +98,9 @@ struct LinkedWiringGraphTests {
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `LinkedWiringGraphTests.twoLinkedLibrariesBindingOneTypeAreADuplicateWhoseFixIsToLinkOne`.
-    static let twoLinkedLibrariesBindingOneTypeAreADuplicateWhoseFixIsToLinkOne = GoldenCase("TwoLinkedLibrariesBindingOneTypeAreADuplicateWhoseFixIsToLinkOne") { _ = try ComponentFactory.of(TwoLinkedScannersRoot.self) }
+    enum TwoLinkedLibrariesBindingOneTypeAreADuplicateWhoseFixIsToLinkOne: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(TwoLinkedScannersRoot.self) }
+    }
 }

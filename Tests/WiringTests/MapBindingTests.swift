@@ -363,7 +363,9 @@ private struct MainActorEntriesRoot: RootComponent {
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `MapBindingTests.aMapWithAnAsyncEntryCannotBeBuiltSynchronously`.
-    static let mapWithAnAsyncEntryCannotBeBuiltSynchronously = GoldenCase("MapWithAnAsyncEntryCannotBeBuiltSynchronously") { _ = try ComponentFactory.of(EffectfulEntriesRoot.self) }
+    enum MapWithAnAsyncEntryCannotBeBuiltSynchronously: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(EffectfulEntriesRoot.self) }
+    }
 }

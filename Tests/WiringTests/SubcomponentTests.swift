@@ -220,13 +220,19 @@ private struct UninstalledHostRoot: RootComponent {
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `SubcomponentTests.aFactoryOfASubcomponentNothingInstallsIsReportedWithTheInstallation`.
-    static let factoryOfASubcomponentNothingInstallsIsReportedWithTheInstallation = GoldenCase("FactoryOfASubcomponentNothingInstallsIsReportedWithTheInstallation") { _ = try ComponentFactory.of(UninstalledHostRoot.self) }
+    enum FactoryOfASubcomponentNothingInstallsIsReportedWithTheInstallation: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(UninstalledHostRoot.self) }
+    }
 
     /// From `SubcomponentTests.aSubcomponentThatReusesAnAncestorsScopeIsReported`.
-    static let subcomponentThatReusesAnAncestorsScopeIsReported = GoldenCase("SubcomponentThatReusesAnAncestorsScopeIsReported") { _ = try ComponentFactory.of(SameScopeRoot.self) }
+    enum SubcomponentThatReusesAnAncestorsScopeIsReported: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(SameScopeRoot.self) }
+    }
 
     /// From `SubcomponentTests.aSubcomponentsProblemsAreReportedByItsRootWithTheirPath`.
-    static let subcomponentsProblemsAreReportedByItsRootWithTheirPath = GoldenCase("SubcomponentsProblemsAreReportedByItsRootWithTheirPath") { _ = try ComponentFactory.of(BrokenHostRoot.self) }
+    enum SubcomponentsProblemsAreReportedByItsRootWithTheirPath: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(BrokenHostRoot.self) }
+    }
 }

@@ -136,7 +136,9 @@ struct MainActorTenantHost: RootComponent {
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `InheritedContributionEffectTests.aSynchronousFactoryOfASubcomponentWhoseCollectionInheritsAnAsyncContributionIsRejected`.
-    static let synchronousFactoryOfASubcomponentWhoseCollectionInheritsAnAsyncContributionIsRejected = GoldenCase("SynchronousFactoryOfASubcomponentWhoseCollectionInheritsAnAsyncContributionIsRejected") { _ = try ComponentFactory.of(SyncTenantHost.self) }
+    enum SynchronousFactoryOfASubcomponentWhoseCollectionInheritsAnAsyncContributionIsRejected: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(SyncTenantHost.self) }
+    }
 }

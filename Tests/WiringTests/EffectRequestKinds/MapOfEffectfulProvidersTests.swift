@@ -175,7 +175,9 @@ struct MainActorAsyncRoutesRoot: RootComponent {
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `MapOfEffectfulProvidersTests.aMapOfMainActorProvidersOfAnAsyncEntryIsRejected`.
-    static let mapOfMainActorProvidersOfAnAsyncEntryIsRejected = GoldenCase("MapOfMainActorProvidersOfAnAsyncEntryIsRejected") { _ = try ComponentFactory.of(MainActorAsyncRoutesRoot.self) }
+    enum MapOfMainActorProvidersOfAnAsyncEntryIsRejected: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(MainActorAsyncRoutesRoot.self) }
+    }
 }

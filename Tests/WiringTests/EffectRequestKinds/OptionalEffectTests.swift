@@ -154,10 +154,14 @@ struct ProvidedPanelRoot: RootComponent {
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `OptionalEffectTests.anAsyncBindingTakenAsAnOptionalIsRejectedByTheMainActorFactoryNamingTheRoot`.
-    static let asyncBindingTakenAsAnOptionalIsRejectedByTheMainActorFactoryNamingTheRoot = GoldenCase("AsyncBindingTakenAsAnOptionalIsRejectedByTheMainActorFactoryNamingTheRoot") { _ = try MainActorComponentFactory.of(OptionalCacheRoot.self) }
+    enum AsyncBindingTakenAsAnOptionalIsRejectedByTheMainActorFactoryNamingTheRoot: GoldenGraph {
+        static func validate() throws { _ = try MainActorComponentFactory.of(OptionalCacheRoot.self) }
+    }
 
     /// From `OptionalEffectTests.anOptionalOfAnEffectfulBindingIsRejectedByTheSynchronousFactoryNamingTheRoot`.
-    static let optionalOfAnEffectfulBindingIsRejectedByTheSynchronousFactoryNamingTheRoot = GoldenCase("OptionalOfAnEffectfulBindingIsRejectedByTheSynchronousFactoryNamingTheRoot") { _ = try ComponentFactory.of(OptionalVaultRoot.self) }
+    enum OptionalOfAnEffectfulBindingIsRejectedByTheSynchronousFactoryNamingTheRoot: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(OptionalVaultRoot.self) }
+    }
 }

@@ -235,10 +235,14 @@ private struct ExportHost: RootComponent {
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `SubcomponentFactoryTests.anAsyncFactoryOfAComponentFactoryWhoseOwnBindingThrowsIsReported`.
-    static let asyncFactoryOfAComponentFactoryWhoseOwnBindingThrowsIsReported = GoldenCase("AsyncFactoryOfAComponentFactoryWhoseOwnBindingThrowsIsReported") { _ = try ComponentFactory.of(MadeFactoryHost.self) }
+    enum AsyncFactoryOfAComponentFactoryWhoseOwnBindingThrowsIsReported: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(MadeFactoryHost.self) }
+    }
 
     /// From `SubcomponentFactoryTests.anAsyncFactoryOfASubcomponentNothingInstallsIsAMissingBindingThatSaysToInstallIt`.
-    static let asyncFactoryOfASubcomponentNothingInstallsIsAMissingBindingThatSaysToInstallIt = GoldenCase("AsyncFactoryOfASubcomponentNothingInstallsIsAMissingBindingThatSaysToInstallIt") { _ = try ComponentFactory.of(LostHost.self) }
+    enum AsyncFactoryOfASubcomponentNothingInstallsIsAMissingBindingThatSaysToInstallIt: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(LostHost.self) }
+    }
 }

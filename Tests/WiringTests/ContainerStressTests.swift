@@ -18,6 +18,7 @@ import Darwin
 /// `Controller` ← `Gateway`), plus a `Cache` that calls a `() -> Repository` in its factory, a
 /// `SlowIndex` whose factory sleeps, and an unscoped `Request` on top of them all. Each build's
 /// seed is a `Ledger` that counts the constructions of that build.
+@Suite(.tags(.concurrency))
 struct ContainerStressTests {
     @Test func tenThousandConcurrentGetsOnOneBuildMakeEachSharedBindingOnce() async throws {
         let ledger = Ledger()

@@ -124,6 +124,7 @@ extension EffectRepository {
     }()
 }
 
+@Suite(.tags(.concurrency))
 struct EffectFactoryTests {
     @Test func aThrowingFactoryIsBuiltByTheAsyncFactory() async throws {
         let factory = try AsyncComponentFactory.of(DatabaseComponent.self)

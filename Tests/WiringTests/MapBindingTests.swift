@@ -4,6 +4,7 @@ import Wiring
 
 /// `intoMap(key:)` entries are merged into `[Key: Value]`, and `[Key: Provider<Value>]` makes
 /// only the entries it is asked for.
+@Suite(.tags(.concurrency))
 struct MapBindingTests {
     @Test func entriesFromSeveralModulesAreMergedUnderTheirKeys() throws {
         let root = try ComponentFactory.of(RouterRoot.self).build()

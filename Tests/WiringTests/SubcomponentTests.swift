@@ -3,6 +3,7 @@ import Testing
 import Wiring
 
 /// Subcomponents: child graphs built from inside a parent graph.
+@Suite(.tags(.concurrency))
 struct SubcomponentTests {
     @Test func aSubcomponentIsBuiltFromItsFactoryWithItsSeedAndSeesItsParentsBindings() throws {
         let app = try ComponentFactory.of(BankRoot.self).build()

@@ -4,6 +4,7 @@ import Wiring
 // `[K: AsyncProvider<V>]` and `[K: MainActorProvider<V>]` (issue 25): a provider of each entry of
 // a map, made on demand with the entry's effects; the other entries are not made.
 
+@Suite(.tags(.concurrency))
 struct MapOfEffectfulProvidersTests {
     @Test func aMapOfAsyncProvidersMakesOnlyTheEntryAskedForWithItsEffects() async throws {
         let counter = RouteCounter()

@@ -5,6 +5,7 @@ import Wiring
 // effectful binding as an optional is accepted where its effects can run, builds and runs them,
 // and is rejected, naming the root, where they cannot.
 
+@Suite(.tags(.concurrency))
 struct OptionalEffectTests {
     @Test func anAsyncBindingTakenAsAnOptionalIsMadeByTheAsyncFactory() async throws {
         let banner = try await AsyncComponentFactory.of(OptionalCacheRoot.self).build()

@@ -8,6 +8,7 @@ import Wiring
 // bindings, bound as values, missing, and in the exported graph. Part of the ThreadSanitizer run
 // (Scripts/test-thread-sanitizer).
 
+@Suite(.tags(.concurrency))
 struct SubcomponentFactoryTests {
     // MARK: - Subcomponents without effects
 

@@ -155,8 +155,9 @@ struct ContainerStressTests {
 
 /// Runs `body`, whose `total` units of work each call `progress.advance()` when done, and watches
 /// for progress rather than for a deadline: a slow machine only makes each unit take longer, so
-/// the run is given up only when no unit finished for `window` while some were still
-/// outstanding, which a deadlocked shared factory does and a busy machine does not. Giving up
+/// the run is given up only when no unit finished for `window` while the pool ran other work and
+/// some units were still outstanding, which a deadlocked shared factory does and a busy machine
+/// does not (`StallDetector`). Giving up
 /// records a failure saying how many units were stuck and lets the run go on (the stuck tasks
 /// stay blocked, but the rest of the suite still reports); nil then.
 private func watchdog<T: Sendable>(
@@ -169,7 +170,7 @@ private func watchdog<T: Sendable>(
         return value
     case let .stalled(done):
         Issue.record(
-            "ContainerStressTests: \(what) made no progress for \(window): \(total - done) of \(total) tasks stuck (\(done) finished); a shared binding is deadlocked",
+            "ContainerStressTests: \(what) made no progress for \(window) of a running pool (or the pool ran nothing for 30 minutes): \(total - done) of \(total) tasks stuck (\(done) finished); a shared binding is deadlocked",
             sourceLocation: sourceLocation
         )
         return nil

@@ -29,27 +29,47 @@ final class ProgressCounter: Sendable {
     }
 }
 
-/// Decides that a watched body is stuck: no unit finished for a whole `window`.
+/// Decides that a watched body is stuck: no unit finished for a whole `window` while the
+/// cooperative pool kept running other work.
 ///
 /// A busy machine makes each unit slower but the count still moves; a deadlock stops it. So the
-/// decision looks at when the count last moved, never at how long the whole run has taken.
+/// decision looks at when the count last moved, never at how long the whole run has taken. And a
+/// pool whose threads are all held by other suites' long synchronous tests runs none of the
+/// body's tasks, which is not the body's fault: the window counts only while the pool runs a
+/// probe task (`poolRan`). A pool that runs nothing at all for `deadPoolWindow` (a deadlock that
+/// holds every thread of it) is reported too, much later.
 struct StallDetector {
     let window: Duration
+    let deadPoolWindow: Duration
     private var lastCount: Int?
-    private var lastChange: ContinuousClock.Instant?
+    private var stalledSince: ContinuousClock.Instant?
+    private var poolDeadSince: ContinuousClock.Instant?
 
-    init(window: Duration) {
+    init(window: Duration, deadPoolWindow: Duration = .seconds(1_800)) {
         self.window = window
+        self.deadPoolWindow = deadPoolWindow
     }
 
-    /// Takes one look at the count; true when it has not moved for `window` up to `now`.
-    mutating func isStalled(count: Int, at now: ContinuousClock.Instant) -> Bool {
-        guard let lastChange, lastCount == count else {
+    /// Takes one look at the count, and at whether the pool ran a probe since the last look;
+    /// true when the body is stuck.
+    mutating func isStalled(count: Int, poolRan: Bool = true, at now: ContinuousClock.Instant) -> Bool {
+        guard lastCount == count else {
             lastCount = count
-            lastChange = now
+            stalledSince = nil
+            poolDeadSince = nil
             return false
         }
-        return now - lastChange >= window
+        guard poolRan else {
+            // Not the body's window: the pool is busy elsewhere (or wholly stuck).
+            stalledSince = nil
+            let since = poolDeadSince ?? now
+            poolDeadSince = since
+            return now - since >= deadPoolWindow
+        }
+        poolDeadSince = nil
+        let since = stalledSince ?? now
+        stalledSince = since
+        return now - since >= window
     }
 }
 
@@ -85,10 +105,17 @@ enum ProgressWatch {
             let tickNanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
             let monitor = Thread {
                 var detector = StallDetector(window: window)
+                let probes = ProgressCounter()
+                var probesSeen = 0
                 while finished.wait(timeout: .now() + .nanoseconds(tickNanoseconds)) == .timedOut {
+                    // Whether the pool ran the probe sent at the last look, then a new probe.
+                    let probesNow = probes.value
+                    let poolRan = probesNow != probesSeen
+                    probesSeen = probesNow
+                    Task { probes.advance() }
                     guard counter.hasStarted else { continue }
                     let done = counter.value
-                    if done < total, detector.isStalled(count: done, at: .now) {
+                    if done < total, detector.isStalled(count: done, poolRan: poolRan, at: .now) {
                         if decision.claim() { continuation.resume(returning: .stalled(done: done)) }
                         return
                     }

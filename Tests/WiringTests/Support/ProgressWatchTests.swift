@@ -52,6 +52,33 @@ struct ProgressWatchTests {
         #expect(!beforeTheWindow)
         #expect(atTheWindow)
     }
+
+    @Test func aPoolBusyWithOtherWorkDoesNotCountAgainstTheBody() {
+        var detector = StallDetector(window: .seconds(120), deadPoolWindow: .seconds(1_800))
+        let start = ContinuousClock.now
+        // 1,000 s without a unit, but the pool ran no probe either: other suites held it.
+        var stalls: [Int] = []
+        _ = detector.isStalled(count: 0, at: start)
+        for second in stride(from: 10, through: 1_000, by: 10) where detector.isStalled(count: 0, poolRan: false, at: start + .seconds(second)) {
+            stalls.append(second)
+        }
+        #expect(stalls == [])
+        // The pool runs again and the body still makes no progress: the window starts then.
+        let first = detector.isStalled(count: 0, poolRan: true, at: start + .seconds(1_010))
+        let second = detector.isStalled(count: 0, poolRan: true, at: start + .seconds(1_129))
+        let third = detector.isStalled(count: 0, poolRan: true, at: start + .seconds(1_130))
+        #expect([first, second, third] == [false, false, true])
+    }
+
+    @Test func aPoolThatRunsNothingForTheLongWindowIsAStall() {
+        var detector = StallDetector(window: .seconds(120), deadPoolWindow: .seconds(1_800))
+        let start = ContinuousClock.now
+        _ = detector.isStalled(count: 5, at: start)
+        let before = detector.isStalled(count: 5, poolRan: false, at: start + .seconds(10))
+        let late = detector.isStalled(count: 5, poolRan: false, at: start + .seconds(1_809))
+        let atTheWindow = detector.isStalled(count: 5, poolRan: false, at: start + .seconds(1_810))
+        #expect([before, late, atTheWindow] == [false, false, true])
+    }
 }
 
 /// A gate that tasks wait on without blocking a thread, until it is opened.

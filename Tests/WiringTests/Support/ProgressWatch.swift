@@ -54,8 +54,9 @@ struct StallDetector {
     /// true when the body is stuck.
     mutating func isStalled(count: Int, poolRan: Bool = true, at now: ContinuousClock.Instant) -> Bool {
         guard lastCount == count else {
+            // The count moved: the window starts again now.
             lastCount = count
-            stalledSince = nil
+            stalledSince = now
             poolDeadSince = nil
             return false
         }

@@ -87,12 +87,12 @@ let package = Package(
         // MARK: - Tests
         .target(name: "ATMTestSupport", dependencies: ["Network"], path: "Tests/ATMTestSupport"),
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),
-        .target(
-            name: "CashWiring",
-            dependencies: ["Wiring", "BillScanner", "Network", "FakeNetwork"],
-            path: "Tests/Fixtures/CashWiring"
-        ),
-        .testTarget(name: "WiringTests", dependencies: ["Wiring", "WiringCleanse", "CashWiring", "SeededRandom"]),
+        // WiringTests' own fixtures: a wiring library that binds two core libraries' types, none
+        // of them the ATM's, so that the library's tests build nothing of the example.
+        .target(name: "Scanning", path: "Tests/Fixtures/Scanning"),
+        .target(name: "Payments", path: "Tests/Fixtures/Payments"),
+        .target(name: "CashWiring", dependencies: ["Wiring", "Scanning", "Payments"], path: "Tests/Fixtures/CashWiring"),
+        .testTarget(name: "WiringTests", dependencies: ["Wiring", "WiringCleanse", "CashWiring", "Scanning", "SeededRandom"]),
         .testTarget(name: "WiringTestingTests", dependencies: ["Wiring", "WiringTesting"]),
         .target(name: "TellerWiring", dependencies: ["Wiring"], path: "Tests/Fixtures/TellerWiring"),
         .testTarget(

@@ -65,6 +65,41 @@ struct MapEntryReplacementTests {
         #expect(error.diagnostics.map(\.kind) == [.invalidOverride, .invalidOverride])
     }
 
+    /// Two replacements or removals of one missing entry are one mistake each way: one "matches
+    /// nothing" per entry, beside the duplicate the second replacement makes.
+    @Test func replacingOrRemovingAMissingKeyTwiceIsReportedOnce() throws {
+        let replacements: (Binder<Unscoped>) -> Void = { binder in
+            binder.bind(Link.self, file: "Tests/Links.swift", line: 11).intoMap(key: "hlep").to { Link(title: "typo") }
+            binder.bind(Link.self, file: "Tests/Links.swift", line: 12).intoMap(key: "hlep").to { Link(title: "typo again") }
+            binder.removeEntry(forKey: "old", from: [String: Link].self, file: "Tests/Links.swift", line: 13)
+            binder.removeEntry(forKey: "old", from: [String: Link].self, file: "Tests/Links.swift", line: 14)
+        }
+        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(LinksRoot.self, replacing: replacements) }
+        #expect(error.diagnostics.map(\.description) == MapEntryReplacementTests.twiceMissing)
+    }
+
+    static let twiceMissing = [
+        """
+        Tests/Links.swift:11: error: The replacement of the entry "hlep" of [String: Link] matches nothing: the map of \
+        LinksRoot has only "help", "news", "shop".
+          replaced at Tests/Links.swift:11 in LinksRoot
+          To fix this, name a key the map has, or contribute the entry in a module the component includes.
+        """,
+        """
+        Tests/Links.swift:13: error: The removal of the entry "old" of [String: Link] matches nothing: the map of \
+        LinksRoot has only "help", "news", "shop".
+          removed at Tests/Links.swift:13 in LinksRoot
+          To fix this, name a key the map has, or contribute the entry in a module the component includes.
+        """,
+        """
+        Tests/Links.swift:12: error: [String: Link] has more than one entry under the key "hlep".
+          contributed at Tests/Links.swift:11 in LinksRoot
+          contributed again at Tests/Links.swift:12 in LinksRoot
+          To fix this, give each entry a key of its own, or include only one of the modules that contribute "hlep". To \
+        swap an entry in a test, contribute the replacement in ComponentFactory.of(_:replacing:) from WiringTesting.
+        """,
+    ]
+
     @Test func aRemovalOutsideATestsReplacementsIsReported() throws {
         let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(RemovingRoot.self) }
         #expect(error.diagnostics.map(\.description) == ["""

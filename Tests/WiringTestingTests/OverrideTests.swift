@@ -34,10 +34,37 @@ struct OverrideTests {
             """])
     }
 
+    /// Two overrides of one type nothing binds are one mistake: one "replaces nothing", beside
+    /// the duplicate the second override makes.
+    @Test func replacingATypeTheComponentDoesNotBindTwiceIsReportedOnce() throws {
+        let error = try #require(throws: ValidationError.self) {
+            try ComponentFactory.of(SoundRoot.self, replacing: { binder in
+                binder.bind(Double.self, file: "Tests/Override.swift", line: 9).to(value: 1.5)
+                binder.bind(Double.self, file: "Tests/Override.swift", line: 10).to(value: 2.5)
+            })
+        }
+        #expect(error.diagnostics.map(\.description) == OverrideTests.twiceReplacedNothing)
+    }
+
     @Test func aReplacementCanTakeDependenciesFromTheGraph() throws {
         let factory = try ComponentFactory.of(SoundRoot.self, replacing: { binder in
             binder.bind(Greeting.self).to { (retries: TaggedProvider<Retries>) in Greeting(text: "retries: \(retries.get())") }
         })
         #expect(factory.build() == "retries: 3")
     }
+
+    static let twiceReplacedNothing = [
+        """
+        Tests/Override.swift:9: error: The override of Double replaces nothing: SoundRoot does not bind Double.
+          overridden at Tests/Override.swift:9 in SoundRoot
+          To fix this, override a type the component binds, or add the binding to the component instead.
+        """,
+        """
+        Tests/Override.swift:9: error: Double is bound more than once.
+          bound at Tests/Override.swift:9 in SoundRoot
+          bound again at Tests/Override.swift:10 in SoundRoot
+          To fix this, keep one binding of Double: include only one of the modules that bind it, or tag one binding with \
+        .tagged(with:) and request it as TaggedProvider. To provide several values, contribute each with .intoCollection().
+        """,
+    ]
 }

@@ -100,7 +100,9 @@ private struct MissingAssistedRoot: RootComponent {
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `AssistedInjectionTests.aFactoryAsksForItsDependenciesAtValidation`.
-    static let factoryAsksForItsDependenciesAtValidation = GoldenCase("FactoryAsksForItsDependenciesAtValidation") { _ = try ComponentFactory.of(MissingAssistedRoot.self) }
+    enum FactoryAsksForItsDependenciesAtValidation: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(MissingAssistedRoot.self) }
+    }
 }

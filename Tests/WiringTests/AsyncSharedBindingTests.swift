@@ -153,6 +153,7 @@ struct EchoComponent: RootComponent {
     }
 }
 
+@Suite(.tags(.concurrency))
 struct AsyncSharedBindingTests {
     static let factory: ComponentFactory<AsyncSharedComponent> = {
         do { return try ComponentFactory.of(AsyncSharedComponent.self) } catch { preconditionFailure("\(error)") }

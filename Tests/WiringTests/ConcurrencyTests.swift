@@ -4,6 +4,7 @@ import Testing
 import Wiring
 
 /// A built component can be used from any task; shared bindings are made exactly once.
+@Suite(.tags(.concurrency))
 struct ConcurrencyTests {
     @Test func aThousandConcurrentResolvesOfOneSingletonMakeExactlyOneInstance() async throws {
         let counter = Counter()

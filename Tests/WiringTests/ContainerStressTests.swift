@@ -18,18 +18,19 @@ import Darwin
 /// `Controller` ← `Gateway`), plus a `Cache` that calls a `() -> Repository` in its factory, a
 /// `SlowIndex` whose factory sleeps, and an unscoped `Request` on top of them all. Each build's
 /// seed is a `Ledger` that counts the constructions of that build.
+@Suite(.tags(.concurrency))
 struct ContainerStressTests {
     @Test func tenThousandConcurrentGetsOnOneBuildMakeEachSharedBindingOnce() async throws {
         let ledger = Ledger()
         let handles = try ComponentFactory.of(LayeredRoot.self).build(ledger)
-        let sightings = await watchdog("10,000 gets on one build") {
+        guard let sightings = await watchdog("10,000 gets on one build", total: 10_000, { progress in
             await withTaskGroup(of: Sighting.self) { group in
                 for index in 0..<10_000 {
-                    group.addTask { handles.resolve(Entry.allCases[index % Entry.allCases.count]) }
+                    group.addTask { progress.after(handles.resolve(Entry.allCases[index % Entry.allCases.count])) }
                 }
                 return await group.reduce(into: []) { $0.append($1) }
             }
-        }
+        }) else { return }
         let requests = (0..<10_000).count { Entry.allCases[$0 % Entry.allCases.count] == .request }
         #expect(ledger.constructions == [
             "Config": 1, "Database": 1, "Repository": 1, "Service": 1, "Controller": 1,
@@ -45,18 +46,18 @@ struct ContainerStressTests {
 
     @Test func tenThousandConcurrentBuildsEachMakeTheirOwnSharedInstances() async throws {
         let factory = try ComponentFactory.of(LayeredRoot.self)
-        let builds = await watchdog("10,000 concurrent builds") {
+        guard let builds = await watchdog("10,000 concurrent builds", total: 10_000, { progress in
             await withTaskGroup(of: (Handles, Sighting, Sighting).self) { group in
                 for index in 0..<10_000 {
                     group.addTask {
                         let handles = factory.build(Ledger())
                         let entry = Entry.allCases[index % Entry.allCases.count]
-                        return (handles, handles.resolve(entry), handles.resolve(entry))
+                        return progress.after((handles, handles.resolve(entry), handles.resolve(entry)))
                     }
                 }
                 return await group.reduce(into: []) { $0.append($1) }
             }
-        }
+        }) else { return }
         var configs = Set<ObjectIdentifier>()
         for (handles, first, second) in builds {
             #expect(first.conflicts == [] && second.conflicts == [])
@@ -71,16 +72,16 @@ struct ContainerStressTests {
     @Test func aHundredBuildsEachResolvedByAHundredTasksAtOnceStayApart() async throws {
         let factory = try ComponentFactory.of(LayeredRoot.self)
         let builds = (0..<100).map { _ in factory.build(Ledger()) }
-        let sightings = await watchdog("100 builds × 100 tasks") {
+        guard let sightings = await watchdog("100 builds × 100 tasks", total: 10_000, { progress in
             await withTaskGroup(of: (Int, Sighting).self) { group in
                 for index in 0..<10_000 {
                     let build = index % builds.count
                     let entry = Entry.allCases[(index / builds.count) % Entry.allCases.count]
-                    group.addTask { [handles = builds[build]] in (build, handles.resolve(entry)) }
+                    group.addTask { [handles = builds[build]] in progress.after((build, handles.resolve(entry))) }
                 }
                 return await group.reduce(into: [Int: [Sighting]]()) { $0[$1.0, default: []].append($1.1) }
             }
-        }
+        }) else { return }
         var everySnapshot = Set<ObjectIdentifier>()
         for (build, handles) in builds.enumerated() {
             let seen = sightings[build] ?? []
@@ -100,16 +101,16 @@ struct ContainerStressTests {
         // Every shared factory sleeps a millisecond, so while one task builds the six-level chain
         // the other tasks of the build wait on the levels it holds.
         let builds = (0..<10).map { _ in factory.build(Ledger(delay: .milliseconds(1))) }
-        let sightings = await watchdog("slow shared factories") {
+        guard let sightings = await watchdog("slow shared factories", total: 10_000, { progress in
             await withTaskGroup(of: (Int, Sighting).self) { group in
                 for index in 0..<10_000 {
                     let build = index % builds.count
                     let entry: Entry = index % 3 == 0 ? .slowIndex : index % 3 == 1 ? .gateway : .cache
-                    group.addTask { [handles = builds[build]] in (build, handles.resolve(entry)) }
+                    group.addTask { [handles = builds[build]] in progress.after((build, handles.resolve(entry))) }
                 }
                 return await group.reduce(into: [Int: [Sighting]]()) { $0[$1.0, default: []].append($1.1) }
             }
-        }
+        }) else { return }
         for (build, handles) in builds.enumerated() {
             let seen = sightings[build] ?? []
             #expect(seen.count == 1_000)
@@ -129,16 +130,16 @@ struct ContainerStressTests {
         let factory = try ComponentFactory.of(LayeredRoot.self)
         let order: [Entry] = [.gateway, .config, .repository, .controller, .cache, .service, .database, .slowIndex]
         let builds = (0..<1_250).map { _ in factory.build(Ledger()) }
-        let sightings = await watchdog("provider get() inside shared factories") {
+        guard let sightings = await watchdog("provider get() inside shared factories", total: builds.count * order.count, { progress in
             await withTaskGroup(of: (Int, Sighting).self) { group in
                 for (build, handles) in builds.enumerated() {
                     for entry in order {
-                        group.addTask { (build, handles.resolve(entry)) }
+                        group.addTask { progress.after((build, handles.resolve(entry))) }
                     }
                 }
                 return await group.reduce(into: [Int: [Sighting]]()) { $0[$1.0, default: []].append($1.1) }
             }
-        }
+        }) else { return }
         #expect(sightings.values.map(\.count).reduce(0, +) == 10_000)
         for (build, handles) in builds.enumerated() {
             let seen = sightings[build] ?? []
@@ -152,15 +153,28 @@ struct ContainerStressTests {
 
 // MARK: - Fixtures
 
-/// Stops the process with a message, rather than hanging the whole test run, when `body` has not
-/// returned in time: the only way a deadlocked shared factory can be reported.
-private func watchdog<T>(_ what: String, seconds: Int = 120, _ body: () async -> T) async -> T {
-    let alarm = DispatchWorkItem {
-        fatalError("ContainerStressTests: \(what) did not finish within \(seconds) s; a shared binding is deadlocked")
+/// Runs `body`, whose `total` units of work each call `progress.advance()` when done, and watches
+/// for progress rather than for a deadline: a slow machine only makes each unit take longer, so
+/// the run is given up only when no unit finished for `window` while the pool ran other work and
+/// some units were still outstanding, which a deadlocked shared factory does and a busy machine
+/// does not (`StallDetector`). Giving up
+/// records a failure saying how many units were stuck and lets the run go on (the stuck tasks
+/// stay blocked, but the rest of the suite still reports); nil then.
+private func watchdog<T: Sendable>(
+    _ what: String, total: Int, window: Duration = .seconds(120),
+    sourceLocation: Testing.SourceLocation = #_sourceLocation,
+    _ body: @escaping @Sendable (ProgressCounter) async -> T
+) async -> T? {
+    switch await ProgressWatch.run(total: total, window: window, body) {
+    case let .finished(value):
+        return value
+    case let .stalled(done):
+        Issue.record(
+            "ContainerStressTests: \(what) made no progress for \(window) of a running pool (or the pool ran nothing for 30 minutes): \(total - done) of \(total) tasks stuck (\(done) finished); a shared binding is deadlocked",
+            sourceLocation: sourceLocation
+        )
+        return nil
     }
-    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds), execute: alarm)
-    defer { alarm.cancel() }
-    return await body()
 }
 
 /// Counts the constructions of one build.

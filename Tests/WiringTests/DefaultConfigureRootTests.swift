@@ -46,10 +46,12 @@ struct UnboundDefaultRoot: RootComponent {
     }
 }
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `DefaultConfigureRootTests`: the default `configureRoot` asks the graph for a root
     /// nothing binds.
-    static let defaultRootNothingBindsIsAMissingBinding = GoldenCase("DefaultRootNothingBindsIsAMissingBinding") {
-        _ = try ComponentFactory.of(UnboundDefaultRoot.self)
+    enum DefaultRootNothingBindsIsAMissingBinding: GoldenGraph {
+        static func validate() throws {
+            _ = try ComponentFactory.of(UnboundDefaultRoot.self)
+        }
     }
 }

@@ -146,25 +146,39 @@ struct EffectDiagnosticEdgeTests {
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `EffectDiagnosticTests.anAsyncBindingOnTheRootPathOfAMainActorBuildIsReported`.
-    static let asyncBindingOnTheRootPathOfAMainActorBuildIsReported = GoldenCase("AsyncBindingOnTheRootPathOfAMainActorBuildIsReported") { _ = try MainActorComponentFactory.of(ScreenUnderBuild.self) }
+    enum AsyncBindingOnTheRootPathOfAMainActorBuildIsReported: GoldenGraph {
+        static func validate() throws { _ = try MainActorComponentFactory.of(ScreenUnderBuild.self) }
+    }
 
     /// From `EffectDiagnosticTests.deferredRequestsThatCannotRunAnEffectAreReported`.
-    static let deferredRequestsThatCannotRunAnEffectAreReported = GoldenCase("DeferredRequestsThatCannotRunAnEffectAreReported") { _ = try ComponentFactory.of(ProvidersUnderBuild.self) }
+    enum DeferredRequestsThatCannotRunAnEffectAreReported: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(ProvidersUnderBuild.self) }
+    }
 
     /// From `EffectDiagnosticTests.everyEffectOnTheRootPathIsReportedWithItsChain`.
-    static let everyEffectOnTheRootPathIsReportedWithItsChain = GoldenCase("EveryEffectOnTheRootPathIsReportedWithItsChain") { _ = try ComponentFactory.of(ScreenUnderBuild.self) }
+    enum EveryEffectOnTheRootPathIsReportedWithItsChain: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(ScreenUnderBuild.self) }
+    }
 
     /// From `EffectDiagnosticTests.aMainActorRootUnderTheNonisolatedBuildIsReported`.
-    static let mainActorRootUnderTheNonisolatedBuildIsReported = GoldenCase("MainActorRootUnderTheNonisolatedBuildIsReported") { _ = try ComponentFactory.of(SettingsUnderBuild.self) }
+    enum MainActorRootUnderTheNonisolatedBuildIsReported: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(SettingsUnderBuild.self) }
+    }
 
     /// From `EffectDiagnosticTests.aSubcomponentRootWithEffectsIsReportedWhereItsSynchronousFactoryIsTaken`.
-    static let subcomponentRootWithEffectsIsReportedWhereItsSynchronousFactoryIsTaken = GoldenCase("SubcomponentRootWithEffectsIsReportedWhereItsSynchronousFactoryIsTaken") { _ = try AsyncComponentFactory.of(SubcomponentEffectRoot.self) }
+    enum SubcomponentRootWithEffectsIsReportedWhereItsSynchronousFactoryIsTaken: GoldenGraph {
+        static func validate() throws { _ = try AsyncComponentFactory.of(SubcomponentEffectRoot.self) }
+    }
 
     /// From `EffectDiagnosticTests.aTaggedBindingWithEffectsAskedForLaterIsToldToTakeATaggedAsyncProvider`.
-    static let taggedBindingWithEffectsAskedForLaterIsToldToTakeATaggedAsyncProvider = GoldenCase("TaggedBindingWithEffectsAskedForLaterIsToldToTakeATaggedAsyncProvider") { _ = try ComponentFactory.of(TaggedEffectRoot.self) }
+    enum TaggedBindingWithEffectsAskedForLaterIsToldToTakeATaggedAsyncProvider: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(TaggedEffectRoot.self) }
+    }
 
     /// From `EffectDiagnosticTests.aThrowingBindingOnTheRootPathOfBuildIsReported`.
-    static let throwingBindingOnTheRootPathOfBuildIsReported = GoldenCase("ThrowingBindingOnTheRootPathOfBuildIsReported") { _ = try ComponentFactory.of(ThrowingRootUnderBuild.self) }
+    enum ThrowingBindingOnTheRootPathOfBuildIsReported: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(ThrowingRootUnderBuild.self) }
+    }
 }

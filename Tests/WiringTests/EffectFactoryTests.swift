@@ -124,6 +124,7 @@ extension EffectRepository {
     }()
 }
 
+@Suite(.tags(.concurrency))
 struct EffectFactoryTests {
     @Test func aThrowingFactoryIsBuiltByTheAsyncFactory() async throws {
         let factory = try AsyncComponentFactory.of(DatabaseComponent.self)
@@ -244,7 +245,9 @@ struct EffectFactoryTests {
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `EffectFactoryTests.aMainActorAsyncFactoryCannotBeBuiltSynchronouslyOnTheMainActor`.
-    static let mainActorAsyncFactoryCannotBeBuiltSynchronouslyOnTheMainActor = GoldenCase("MainActorAsyncFactoryCannotBeBuiltSynchronouslyOnTheMainActor") { _ = try MainActorComponentFactory.of(LoadingComponent.self) }
+    enum MainActorAsyncFactoryCannotBeBuiltSynchronouslyOnTheMainActor: GoldenGraph {
+        static func validate() throws { _ = try MainActorComponentFactory.of(LoadingComponent.self) }
+    }
 }

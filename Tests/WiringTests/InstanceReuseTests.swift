@@ -5,7 +5,7 @@ import Wiring
 /// A component built again and again reuses the storage of its last build when nothing kept it:
 /// every build still makes its own shared values, stores its own seed, and reaches its own
 /// parent, and the storage kept for the next build holds nothing of the last one.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.concurrency))
 struct InstanceReuseTests {
     @Test func everyBuildMakesItsOwnSharedValues() throws {
         let factory = try ComponentFactory.of(ReuseRoot.self)

@@ -3,6 +3,7 @@ import Testing
 import Wiring
 
 /// `Lazy<T>` makes its value once, on demand; `WeakProvider<T>` does not keep its component.
+@Suite(.tags(.concurrency))
 struct LazyAndWeakProviderTests {
     @Test func aLazyValueIsMadeOnTheFirstGetThenKept() throws {
         let counter = Counter()

@@ -1,5 +1,5 @@
-import BillScanner
 import CashWiring
+import Scanning
 import Testing
 import Wiring
 
@@ -16,19 +16,19 @@ struct LinkedWiring: Module {
 
 struct LocalScannerModule: Module {
     static func configure(binder: Binder<Unscoped>) {
-        binder.bind(BillScanner.self, file: "LocalWiring/LocalScannerModule.swift", line: 9).to(factory: BillScanner.init)
+        binder.bind(NoteScanner.self, file: "LocalWiring/LocalScannerModule.swift", line: 9).to(factory: NoteScanner.init)
     }
 }
 
 struct TwoLinkedScannersRoot: RootComponent {
-    typealias Root = BillScanner
+    typealias Root = NoteScanner
 
     static func configure(binder: Binder<Unscoped>) {
         binder.include(module: LinkedWiring.self)
     }
 
-    static func configureRoot(binder bind: ReceiptBinder<BillScanner>) -> BindingReceipt<BillScanner> {
-        bind.to { (scanner: BillScanner) in scanner }
+    static func configureRoot(binder bind: ReceiptBinder<NoteScanner>) -> BindingReceipt<NoteScanner> {
+        bind.to { (scanner: NoteScanner) in scanner }
     }
 }
 
@@ -98,7 +98,9 @@ struct LinkedWiringGraphTests {
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `LinkedWiringGraphTests.twoLinkedLibrariesBindingOneTypeAreADuplicateWhoseFixIsToLinkOne`.
-    static let twoLinkedLibrariesBindingOneTypeAreADuplicateWhoseFixIsToLinkOne = GoldenCase("TwoLinkedLibrariesBindingOneTypeAreADuplicateWhoseFixIsToLinkOne") { _ = try ComponentFactory.of(TwoLinkedScannersRoot.self) }
+    enum TwoLinkedLibrariesBindingOneTypeAreADuplicateWhoseFixIsToLinkOne: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(TwoLinkedScannersRoot.self) }
+    }
 }

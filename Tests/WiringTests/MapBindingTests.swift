@@ -4,6 +4,7 @@ import Wiring
 
 /// `intoMap(key:)` entries are merged into `[Key: Value]`, and `[Key: Provider<Value>]` makes
 /// only the entries it is asked for.
+@Suite(.tags(.concurrency))
 struct MapBindingTests {
     @Test func entriesFromSeveralModulesAreMergedUnderTheirKeys() throws {
         let root = try ComponentFactory.of(RouterRoot.self).build()
@@ -363,7 +364,9 @@ private struct MainActorEntriesRoot: RootComponent {
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `MapBindingTests.aMapWithAnAsyncEntryCannotBeBuiltSynchronously`.
-    static let mapWithAnAsyncEntryCannotBeBuiltSynchronously = GoldenCase("MapWithAnAsyncEntryCannotBeBuiltSynchronously") { _ = try ComponentFactory.of(EffectfulEntriesRoot.self) }
+    enum MapWithAnAsyncEntryCannotBeBuiltSynchronously: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(EffectfulEntriesRoot.self) }
+    }
 }

@@ -176,28 +176,44 @@ private struct NestedWrapperRoot: RootComponent {
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `MapDiagnosticTests.enumKeysArePrintedAsCodeWritesThem`.
-    static let enumKeysArePrintedAsCodeWritesThem = GoldenCase("EnumKeysArePrintedAsCodeWritesThem") { _ = try ComponentFactory.of(EnumClashRoot.self) }
+    enum EnumKeysArePrintedAsCodeWritesThem: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(EnumClashRoot.self) }
+    }
 
     /// From `MapDiagnosticTests.aMapAlsoBoundAsASingleValueIsReported`.
-    static let mapAlsoBoundAsASingleValueIsReported = GoldenCase("MapAlsoBoundAsASingleValueIsReported") { _ = try ComponentFactory.of(MixedRoot.self) }
+    enum MapAlsoBoundAsASingleValueIsReported: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(MixedRoot.self) }
+    }
 
     /// From `MapDiagnosticTests.aMapNothingContributesToIsMissingAndTheFixSaysHowToDeclareIt`.
-    static let mapNothingContributesToIsMissingAndTheFixSaysHowToDeclareIt = GoldenCase("MapNothingContributesToIsMissingAndTheFixSaysHowToDeclareIt") { _ = try ComponentFactory.of(UndeclaredRoot.self) }
+    enum MapNothingContributesToIsMissingAndTheFixSaysHowToDeclareIt: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(UndeclaredRoot.self) }
+    }
 
     /// From `MapDiagnosticTests.aProviderMapOfEntriesWithEffectsIsReported`.
-    static let providerMapOfEntriesWithEffectsIsReported = GoldenCase("ProviderMapOfEntriesWithEffectsIsReported") { _ = try ComponentFactory.of(EffectfulProviderMapRoot.self) }
+    enum ProviderMapOfEntriesWithEffectsIsReported: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(EffectfulProviderMapRoot.self) }
+    }
 
     /// From `MapDiagnosticTests.aProviderOfAMapOfProvidersIsReportedAsAWrapperOfAWrapper`.
-    static let providerOfAMapOfProvidersIsReportedAsAWrapperOfAWrapper = GoldenCase("ProviderOfAMapOfProvidersIsReportedAsAWrapperOfAWrapper") { _ = try ComponentFactory.of(NestedWrapperRoot.self) }
+    enum ProviderOfAMapOfProvidersIsReportedAsAWrapperOfAWrapper: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(NestedWrapperRoot.self) }
+    }
 
     /// From `MapDiagnosticTests.providersOfAMapBoundAsASingleValueAreReported`.
-    static let providersOfAMapBoundAsASingleValueAreReported = GoldenCase("ProvidersOfAMapBoundAsASingleValueAreReported") { _ = try ComponentFactory.of(WholeMapRoot.self) }
+    enum ProvidersOfAMapBoundAsASingleValueAreReported: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(WholeMapRoot.self) }
+    }
 
     /// From `MapDiagnosticTests.aSubcomponentThatContributesItsAncestorsKeyIsReported`.
-    static let subcomponentThatContributesItsAncestorsKeyIsReported = GoldenCase("SubcomponentThatContributesItsAncestorsKeyIsReported") { _ = try ComponentFactory.of(ShopRoot.self) }
+    enum SubcomponentThatContributesItsAncestorsKeyIsReported: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(ShopRoot.self) }
+    }
 
     /// From `MapDiagnosticTests.twoEntriesUnderOneKeyAreReportedWithBothModules`.
-    static let twoEntriesUnderOneKeyAreReportedWithBothModules = GoldenCase("TwoEntriesUnderOneKeyAreReportedWithBothModules") { _ = try ComponentFactory.of(ClashingRoot.self) }
+    enum TwoEntriesUnderOneKeyAreReportedWithBothModules: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(ClashingRoot.self) }
+    }
 }

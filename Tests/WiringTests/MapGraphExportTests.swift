@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Wiring
+@testable import Wiring
 
 /// How maps show in `ComponentFactory.graph` and its renderers: each entry with its key.
 struct MapGraphExportTests {

@@ -219,7 +219,9 @@ private struct NilFactoryRoot: RootComponent {
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `OverloadedInitialiserTests.aNilFactoryIsAValidationErrorNotATrap`.
-    static let nilFactoryIsAValidationErrorNotATrap = GoldenCase("NilFactoryIsAValidationErrorNotATrap") { _ = try ComponentFactory.of(NilFactoryRoot.self) }
+    enum NilFactoryIsAValidationErrorNotATrap: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(NilFactoryRoot.self) }
+    }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Wiring
+@testable import Wiring
 
 /// The graph export draws each private module's boundary: what it exposes, what it keeps.
 struct PrivateModuleGraphExportTests {

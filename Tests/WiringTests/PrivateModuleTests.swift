@@ -532,9 +532,14 @@ private struct DecoderRoot: RootComponent {
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `PrivateModuleTests.aLibraryThatRequestsAnotherLibrarysHelperIsToldWhoKeepsItAndHowToExposeIt`.
-    static let privateHelperRequestedByAnotherLibraryNamesItsKeepers = GoldenCase("PrivateHelperRequestedByAnotherLibraryNamesItsKeepers") { _ = try ComponentFactory.of(ReachingRoot.self) }
+    enum PrivateHelperRequestedByAnotherLibraryNamesItsKeepers: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(ReachingRoot.self) }
+    }
+
     /// From `PrivateModuleTests.aRequestForAPrivateBindingIsReportedWithEveryOtherProblemAndNamesAHelperModulesPlace`.
-    static let privateBindingIsReportedBesideAMissingOne = GoldenCase("PrivateBindingIsReportedBesideAMissingOne") { _ = try ComponentFactory.of(OneLibraryReachingRoot.self) }
+    enum PrivateBindingIsReportedBesideAMissingOne: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(OneLibraryReachingRoot.self) }
+    }
 }

@@ -3,6 +3,7 @@ import Testing
 import Wiring
 
 /// Shared bindings live once per built component; unscoped bindings are made per request.
+@Suite(.tags(.concurrency))
 struct ScopeTests {
     @Test func aSharedBindingIsTheSameInstanceWithinOneBuild() throws {
         let root = try ComponentFactory.of(ScopedRoot.self).build()

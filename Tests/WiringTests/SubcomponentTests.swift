@@ -3,6 +3,7 @@ import Testing
 import Wiring
 
 /// Subcomponents: child graphs built from inside a parent graph.
+@Suite(.tags(.concurrency))
 struct SubcomponentTests {
     @Test func aSubcomponentIsBuiltFromItsFactoryWithItsSeedAndSeesItsParentsBindings() throws {
         let app = try ComponentFactory.of(BankRoot.self).build()
@@ -220,13 +221,19 @@ private struct UninstalledHostRoot: RootComponent {
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `SubcomponentTests.aFactoryOfASubcomponentNothingInstallsIsReportedWithTheInstallation`.
-    static let factoryOfASubcomponentNothingInstallsIsReportedWithTheInstallation = GoldenCase("FactoryOfASubcomponentNothingInstallsIsReportedWithTheInstallation") { _ = try ComponentFactory.of(UninstalledHostRoot.self) }
+    enum FactoryOfASubcomponentNothingInstallsIsReportedWithTheInstallation: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(UninstalledHostRoot.self) }
+    }
 
     /// From `SubcomponentTests.aSubcomponentThatReusesAnAncestorsScopeIsReported`.
-    static let subcomponentThatReusesAnAncestorsScopeIsReported = GoldenCase("SubcomponentThatReusesAnAncestorsScopeIsReported") { _ = try ComponentFactory.of(SameScopeRoot.self) }
+    enum SubcomponentThatReusesAnAncestorsScopeIsReported: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(SameScopeRoot.self) }
+    }
 
     /// From `SubcomponentTests.aSubcomponentsProblemsAreReportedByItsRootWithTheirPath`.
-    static let subcomponentsProblemsAreReportedByItsRootWithTheirPath = GoldenCase("SubcomponentsProblemsAreReportedByItsRootWithTheirPath") { _ = try ComponentFactory.of(BrokenHostRoot.self) }
+    enum SubcomponentsProblemsAreReportedByItsRootWithTheirPath: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(BrokenHostRoot.self) }
+    }
 }

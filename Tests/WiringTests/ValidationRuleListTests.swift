@@ -1,44 +1,48 @@
-import Foundation
 import Testing
 @testable import Wiring
 
 /// `GraphRules.all` is the one list of validation rules, and the order of its kinds is the order
-/// of a component's diagnostics: these tests hold `Diagnostic.Kind` and the documentation of
-/// ``ValidationError/diagnostics`` to it, so that a new kind or rule cannot go undocumented.
+/// of a component's diagnostics, which `Diagnostic.Kind.allCases` gives users (derived from the
+/// list, so the two cannot differ): these tests hold `Diagnostic.Kind` to it, so that a new kind
+/// cannot go without a rule, and check the order on a graph with three kinds of problem.
 struct ValidationRuleListTests {
-    static let validationErrorSource = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/Wiring/Diagnostics/ValidationError.swift")
-
-    /// The kinds of the list's rules, in the list's order, a kind that several rules in a row
-    /// report once.
-    static var listedKinds: [Diagnostic.Kind] {
-        GraphRules.all.map { $0.kind }.reduce(into: []) { kinds, kind in
-            if kinds.last != kind { kinds.append(kind) }
-        }
-    }
-
-    /// The kinds the doc comment of `ValidationError.diagnostics` numbers (`/// 1. `scope misuse` …`),
-    /// in its order.
-    static func documentedKinds() throws -> [String] {
-        let source = try String(contentsOf: validationErrorSource, encoding: .utf8)
-        return source.split(separator: "\n").compactMap { line in
-            guard let match = line.wholeMatch(of: /\s*\/\/\/ \d+\. `([a-z ]+)` .*/) else { return nil }
-            return String(match.1)
-        }
-    }
-
     @Test func everyKindIsReportedByARuleOfTheList() {
         let reported = Set(GraphRules.all.map { $0.kind })
         #expect(Diagnostic.Kind.allKinds.filter { !reported.contains($0) }.map(\.description) == [])
+        #expect(Set(Diagnostic.Kind.allCases) == Set(Diagnostic.Kind.allKinds))
     }
 
     @Test func theRulesOfOneKindAreNeighboursInTheList() {
-        // Otherwise the documented order, kind by kind, would not be the order of the output.
-        #expect(Set(Self.listedKinds).count == Self.listedKinds.count, "\(Self.listedKinds)")
+        // Otherwise the order, kind by kind, would not be the order of the output.
+        let kinds = Diagnostic.Kind.allCases
+        #expect(Set(kinds).count == kinds.count, "\(kinds)")
     }
 
-    @Test func theValidationErrorDocumentsEveryKindInTheListsOrder() throws {
-        #expect(try Self.documentedKinds() == Self.listedKinds.map(\.description))
+    @Test func allCasesIsTheOrderInWhichDiagnosticsComeIn() throws {
+        #expect(Diagnostic.Kind.allCases.map(\.description) == [
+            "scope misuse", "unfinished binding", "invalid override", "duplicate binding", "duplicate map key", "root binding",
+            "missing binding", "private binding", "dependency cycle", "unhandled effect", "wiring rule",
+        ])
+        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(ThreeProblemsRoot.self) }
+        let kinds = error.diagnostics.map(\.kind)
+        #expect(kinds == [.duplicateBinding, .missingBinding, .dependencyCycle])
+        #expect(kinds == Diagnostic.Kind.allCases.filter(kinds.contains))
+    }
+}
+
+private struct Left: Sendable { init(right: Right) {} }
+private struct Right: Sendable { init(left: Left) {} }
+private struct Absent: Sendable {}
+
+private struct ThreeProblemsRoot: RootComponent {
+    typealias Root = Int
+    static func configure(binder: Binder<Unscoped>) {
+        binder.bind(Left.self).to(factory: Left.init)
+        binder.bind(Right.self).to(factory: Right.init)
+        binder.bind(Double.self).to(value: 1)
+        binder.bind(Double.self).to(value: 2)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> {
+        bind.to { (_: Left, _: Absent, _: Double) in 0 }
     }
 }

@@ -229,28 +229,44 @@ private struct TwoRootsRoot: RootComponent {
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `ValidationTests.aCollectionThatIsAlsoBoundAsASingleValueIsReported`.
-    static let collectionThatIsAlsoBoundAsASingleValueIsReported = GoldenCase("CollectionThatIsAlsoBoundAsASingleValueIsReported") { _ = try ComponentFactory.of(MixedPluginRoot.self) }
+    enum CollectionThatIsAlsoBoundAsASingleValueIsReported: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(MixedPluginRoot.self) }
+    }
 
     /// From `ValidationTests.aDependencyCycleListsEveryStepWithItsLocation`.
-    static let dependencyCycleListsEveryStepWithItsLocation = GoldenCase("DependencyCycleListsEveryStepWithItsLocation") { _ = try ComponentFactory.of(CycleRoot.self) }
+    enum DependencyCycleListsEveryStepWithItsLocation: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(CycleRoot.self) }
+    }
 
     /// From `ValidationTests.aDuplicateBindingNamesBothLocations`.
-    static let duplicateBindingNamesBothLocations = GoldenCase("DuplicateBindingNamesBothLocations") { _ = try ComponentFactory.of(TwoNetworksRoot.self) }
+    enum DuplicateBindingNamesBothLocations: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(TwoNetworksRoot.self) }
+    }
 
     /// From `ValidationTests.everyProblemOfAGraphIsReportedInOneError`.
-    static let everyProblemOfAGraphIsReportedInOneError = GoldenCase("EveryProblemOfAGraphIsReportedInOneError") { _ = try ComponentFactory.of(BrokenRoot.self) }
+    enum EveryProblemOfAGraphIsReportedInOneError: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(BrokenRoot.self) }
+    }
 
     /// From `ValidationTests.aMissingBindingNamesTheTypeEveryRequirerAndTheFix`.
-    static let missingBindingNamesTheTypeEveryRequirerAndTheFix = GoldenCase("MissingBindingNamesTheTypeEveryRequirerAndTheFix") { _ = try ComponentFactory.of(MissingNetworkRoot.self) }
+    enum MissingBindingNamesTheTypeEveryRequirerAndTheFix: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(MissingNetworkRoot.self) }
+    }
 
     /// From `ValidationTests.aMissingBindingSuggestsABoundTypeWithASimilarName`.
-    static let missingBindingSuggestsABoundTypeWithASimilarName = GoldenCase("MissingBindingSuggestsABoundTypeWithASimilarName") { _ = try ComponentFactory.of(ConcreteNetworkRoot.self) }
+    enum MissingBindingSuggestsABoundTypeWithASimilarName: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(ConcreteNetworkRoot.self) }
+    }
 
     /// From `ValidationTests.aMissingTaggedBindingPointsAtTheUntaggedOne`.
-    static let missingTaggedBindingPointsAtTheUntaggedOne = GoldenCase("MissingTaggedBindingPointsAtTheUntaggedOne") { _ = try ComponentFactory.of(UntaggedURLRoot.self) }
+    enum MissingTaggedBindingPointsAtTheUntaggedOne: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(UntaggedURLRoot.self) }
+    }
 
     /// From `ValidationTests.aRootBoundTwiceIsReported`.
-    static let rootBoundTwiceIsReported = GoldenCase("RootBoundTwiceIsReported") { _ = try ComponentFactory.of(TwoRootsRoot.self) }
+    enum RootBoundTwiceIsReported: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(TwoRootsRoot.self) }
+    }
 }

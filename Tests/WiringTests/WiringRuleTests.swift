@@ -34,10 +34,14 @@ struct WiringRuleTests {
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `WiringRuleTests.aTypeTheWiringLibraryDeclaresItselfIsReportedWithTheFixThatHelps`.
-    static let typeTheWiringLibraryDeclaresItselfIsReportedWithTheFixThatHelps = GoldenCase("TypeTheWiringLibraryDeclaresItselfIsReportedWithTheFixThatHelps") { _ = try ComponentFactory.of(TillRootComponent.self, rules: .all) }
+    enum TypeTheWiringLibraryDeclaresItselfIsReportedWithTheFixThatHelps: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(TillRootComponent.self, rules: .all) }
+    }
 
     /// From `WiringRuleTests.aWiringLibraryBindingOtherLibrariesTypesIsReportedWithTheFix`.
-    static let wiringLibraryBindingOtherLibrariesTypesIsReportedWithTheFix = GoldenCase("WiringLibraryBindingOtherLibrariesTypesIsReportedWithTheFix") { _ = try ComponentFactory.of(CashRootComponent.self, rules: .all) }
+    enum WiringLibraryBindingOtherLibrariesTypesIsReportedWithTheFix: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(CashRootComponent.self, rules: .all) }
+    }
 }

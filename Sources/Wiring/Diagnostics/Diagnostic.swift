@@ -6,9 +6,10 @@
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// What kind of problem a diagnostic reports.
     ///
-    /// ``ValidationError/diagnostics`` lists every kind in the order a component's diagnostics
-    /// come in.
-    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+    /// A struct with a static member per kind, not an enum, so that a release can add a kind
+    /// without breaking code that switches over them: such a switch needs a `default`.
+    /// ``allCases`` lists the kinds in the order a component's diagnostics come in.
+    public struct Kind: CaseIterable, Hashable, Sendable, CustomStringConvertible {
         private enum Code: Hashable, Sendable, CaseIterable {
             case missingBinding, dependencyCycle, duplicateBinding, scopeMisuse, rootBinding, wiringRule, invalidOverride, unhandledEffect, duplicateMapKey,
                 unfinishedBinding, privateBinding
@@ -18,9 +19,19 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
         private init(_ code: Code) { self.code = code }
 
-        /// Every kind, for the tests that check that each is reported by a rule and documented.
+        /// Every kind, for the tests that check that each is reported by a rule.
         static var allKinds: [Kind] {
             Code.allCases.map(Kind.init)
+        }
+
+        /// Every kind a rule reports, in the order a component's diagnostics come in (the order
+        /// of ``ValidationError/diagnostics``): scope misuse first, then unfinished bindings,
+        /// invalid overrides, duplicates, missing and private bindings, cycles, unhandled effects,
+        /// and the opt-in wiring rule last.
+        public static var allCases: [Kind] {
+            GraphRules.all.reduce(into: []) { kinds, rule in
+                if kinds.last != rule.kind { kinds.append(rule.kind) }
+            }
         }
 
         /// A factory asks for a type that nothing binds.

@@ -66,7 +66,7 @@ struct DOTGraphRenderer {
     private func nodes(_ bindings: [ObjectGraph.Binding], indent: String) -> [String] {
         bindings.map { binding in
             var attributes = ["label=\(quoted(([binding.label] + binding.traits + [binding.origin(linkedModules: linkedModules)].compactMap { $0 }).joined(separator: "\n")))"]
-            switch binding.kind {
+            switch binding.kind.code {
             case .root: attributes.append("style=bold")
             case .seed: attributes.append("shape=ellipse")
             case .contribution, .unique: break

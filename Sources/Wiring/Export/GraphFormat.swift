@@ -1,13 +1,43 @@
 /// The formats an ``ObjectGraph`` renders to.
-public enum GraphFormat: String, CaseIterable, Hashable, Sendable {
+///
+/// A struct with a static member per format, not an enum, so that a release can add a format
+/// without breaking code that switches over the formats: such a switch needs a `default`.
+/// ``allCases`` lists the formats of this release; ``init(rawValue:)`` reads a format's name.
+public struct GraphFormat: RawRepresentable, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+    enum Code: String, CaseIterable {
+        case text, dot, mermaid, json
+    }
+
+    let code: Code
+
+    init(_ code: Code) { self.code = code }
+
+    /// The format of a name: `text`, `dot`, `mermaid`, `json`; nil for a name this release does
+    /// not know.
+    ///
+    /// - Parameter rawValue: The format's name, as ``rawValue`` spells it.
+    public init?(rawValue: String) {
+        guard let code = Code(rawValue: rawValue) else { return nil }
+        self.code = code
+    }
+
+    /// The format's name: `text`, `dot`, `mermaid`, `json`.
+    public var rawValue: String { code.rawValue }
+
+    /// The format's name, as ``rawValue``.
+    public var description: String { rawValue }
+
+    /// Every format of this release, in this order: text, DOT, Mermaid, JSON.
+    public static var allCases: [GraphFormat] { Code.allCases.map(GraphFormat.init) }
+
     /// An indented tree from the root, for people.
-    case text
+    public static let text = GraphFormat(.text)
     /// Graphviz DOT: `dot -Tsvg graph.dot -o graph.svg`.
-    case dot
+    public static let dot = GraphFormat(.dot)
     /// A Mermaid flowchart; GitHub renders it in Markdown as it is.
-    case mermaid
+    public static let mermaid = GraphFormat(.mermaid)
     /// JSON with sorted keys, following the schema of ``ObjectGraph``.
-    case json
+    public static let json = GraphFormat(.json)
 }
 
 extension ObjectGraph {
@@ -16,7 +46,7 @@ extension ObjectGraph {
     /// - Parameter format: The format.
     /// - Returns: The rendered graph, ending with a newline.
     public func rendered(as format: GraphFormat) -> String {
-        switch format {
+        switch format.code {
         case .text: TextGraphRenderer(graph: self).render()
         case .dot: DOTGraphRenderer(graph: self).render()
         case .mermaid: MermaidGraphRenderer(graph: self).render()
@@ -29,11 +59,11 @@ extension ObjectGraph.Binding {
     /// What renderers print after the name: `root`, `seed`, `shared in Singleton`, `override`.
     var traits: [String] {
         var traits: [String] = []
-        switch kind {
+        switch kind.code {
         case .root: traits.append("root")
         case .seed: traits.append("seed")
         case .contribution:
-            switch mapRole {
+            switch mapRole?.code {
             case .entry?: traits.append("map entry \(mapKey ?? "")")
             case .declaration?: traits.append("map declaration")
             case .removal?: traits.append("removes map entry \(mapKey ?? "")")

@@ -34,7 +34,7 @@ public struct ObjectGraph: Hashable, Sendable, Codable {
     public let subcomponents: [ObjectGraph]
 
     /// Creates a graph.
-    public init(
+    init(
         schemaVersion: Int = currentSchemaVersion, component: String, scope: String, root: String,
         bindings: [Binding], dependencies: [Dependency], modules: [ModuleInclusion],
         installedAt: SourceLocation? = nil, subcomponents: [ObjectGraph] = []
@@ -107,25 +107,86 @@ extension ObjectGraph {
     /// One binding of the graph.
     public struct Binding: Hashable, Sendable, Codable, Identifiable {
         /// What role a binding plays.
-        public enum Kind: String, Hashable, Sendable, Codable {
+        ///
+        /// A struct with a static member per value, not an enum, so that a release can add one
+        /// without breaking code that switches over them: such a switch needs a `default`.
+        public struct Kind: RawRepresentable, CaseIterable, Hashable, Sendable, Codable, CustomStringConvertible {
+            enum Code: String, CaseIterable {
+                case unique, contribution, seed, root
+            }
+
+            let code: Code
+
+            init(_ code: Code) { self.code = code }
+
+            /// The value of a name as JSON spells it; nil for a name this release does not know.
+            ///
+            /// - Parameter rawValue: The name, as ``rawValue`` spells it.
+            public init?(rawValue: String) {
+                guard let code = Code(rawValue: rawValue) else { return nil }
+                self.code = code
+            }
+
+            /// The name as JSON spells it: `unique`, `contribution`, …
+            public var rawValue: String { code.rawValue }
+
+            /// The name, as ``rawValue``.
+            public var description: String { rawValue }
+
+            /// Every value of this release.
+            public static var allCases: [Kind] { Code.allCases.map(Kind.init) }
+
             /// The only binding of its type and tag.
-            case unique
+            public static let unique = Kind(.unique)
+
             /// One contribution to a collection `[Element]`.
-            case contribution
+            public static let contribution = Kind(.contribution)
+
             /// The component's seed, given to `build`.
-            case seed
+            public static let seed = Kind(.seed)
+
             /// The component's root, made by `configureRoot`.
-            case root
+            public static let root = Kind(.root)
         }
 
         /// What a binding does to a map `[Key: Value]`.
-        public enum MapRole: String, Hashable, Sendable, Codable {
+        ///
+        /// A struct with a static member per value, not an enum, so that a release can add one
+        /// without breaking code that switches over them: such a switch needs a `default`.
+        public struct MapRole: RawRepresentable, CaseIterable, Hashable, Sendable, Codable, CustomStringConvertible {
+            enum Code: String, CaseIterable {
+                case entry, declaration, removal
+            }
+
+            let code: Code
+
+            init(_ code: Code) { self.code = code }
+
+            /// The value of a name as JSON spells it; nil for a name this release does not know.
+            ///
+            /// - Parameter rawValue: The name, as ``rawValue`` spells it.
+            public init?(rawValue: String) {
+                guard let code = Code(rawValue: rawValue) else { return nil }
+                self.code = code
+            }
+
+            /// The name as JSON spells it: `entry`, `declaration`, …
+            public var rawValue: String { code.rawValue }
+
+            /// The name, as ``rawValue``.
+            public var description: String { rawValue }
+
+            /// Every value of this release.
+            public static var allCases: [MapRole] { Code.allCases.map(MapRole.init) }
+
             /// Contributes the entry under ``Binding/mapKey`` (`intoMap(key:)`).
-            case entry
+            public static let entry = MapRole(.entry)
+
             /// Declares the map, so that it may have no entries (`Binder.declareMap`).
-            case declaration
+            public static let declaration = MapRole(.declaration)
+
             /// A test's replacements remove the entry under ``Binding/mapKey``.
-            case removal
+            public static let removal = MapRole(.removal)
         }
 
         /// Unique within the graph and stable from run to run: the qualified type, `#` and the
@@ -177,7 +238,7 @@ extension ObjectGraph {
         public let exposedFrom: String?
 
         /// Creates a binding.
-        public init(
+        init(
             id: String, type: String, name: String, tag: String?, kind: Kind, scope: String?, isCollection: Bool,
             module: String?, location: SourceLocation?, isOverride: Bool, effects: Effects = [], implementation: String? = nil,
             mapKey: String? = nil, mapRole: MapRole? = nil, privateTo: String? = nil, exposedFrom: String? = nil
@@ -243,29 +304,66 @@ extension ObjectGraph {
     /// One factory parameter: an edge from the binding whose factory takes it.
     public struct Dependency: Hashable, Sendable, Codable {
         /// How the parameter asks for its binding.
-        public enum Kind: String, Hashable, Sendable, Codable {
+        ///
+        /// A struct with a static member per value, not an enum, so that a release can add one
+        /// without breaking code that switches over them: such a switch needs a `default`.
+        public struct Kind: RawRepresentable, CaseIterable, Hashable, Sendable, Codable, CustomStringConvertible {
+            enum Code: String, CaseIterable {
+                case instance, provider, optional, function, lazy, weak, asyncProvider, mainActorProvider, asyncComponentFactory, mainActorComponentFactory
+            }
+
+            let code: Code
+
+            init(_ code: Code) { self.code = code }
+
+            /// The value of a name as JSON spells it; nil for a name this release does not know.
+            ///
+            /// - Parameter rawValue: The name, as ``rawValue`` spells it.
+            public init?(rawValue: String) {
+                guard let code = Code(rawValue: rawValue) else { return nil }
+                self.code = code
+            }
+
+            /// The name as JSON spells it: `instance`, `provider`, …
+            public var rawValue: String { code.rawValue }
+
+            /// The name, as ``rawValue``.
+            public var description: String { rawValue }
+
+            /// Every value of this release.
+            public static var allCases: [Kind] { Code.allCases.map(Kind.init) }
+
             /// The value itself, resolved before the factory runs.
-            case instance
+            public static let instance = Kind(.instance)
+
             /// A `Provider` or `TaggedProvider`, resolved on each `get()`.
-            case provider
+            public static let provider = Kind(.provider)
+
             /// `T?`: the value, or nil when `T` is not bound.
-            case optional
+            public static let optional = Kind(.optional)
+
             /// `() -> T`: resolved when the closure is called.
-            case function
+            public static let function = Kind(.function)
+
             /// `Lazy<T>`: resolved on the first `get()`, then kept.
-            case lazy
+            public static let lazy = Kind(.lazy)
+
             /// `WeakProvider<T>`: resolved on `get()`, while the component lives.
-            case weak
+            public static let weak = Kind(.weak)
+
             /// `AsyncProvider<T>`: resolved on `try await get()`.
-            case asyncProvider
+            public static let asyncProvider = Kind(.asyncProvider)
+
             /// `MainActorProvider<T>`: resolved on `try get()` on the main actor.
-            case mainActorProvider
+            public static let mainActorProvider = Kind(.mainActorProvider)
+
             /// `AsyncComponentFactory<Sub>`, to the binding of `ComponentFactory<Sub>` that
             /// installing `Sub` makes: `Sub` is built on `try await build(_:)`.
-            case asyncComponentFactory
+            public static let asyncComponentFactory = Kind(.asyncComponentFactory)
+
             /// `MainActorComponentFactory<Sub>`, to the binding of `ComponentFactory<Sub>` that
             /// installing `Sub` makes: `Sub` is built on `try build(_:)` on the main actor.
-            case mainActorComponentFactory
+            public static let mainActorComponentFactory = Kind(.mainActorComponentFactory)
         }
 
         /// The id of the binding whose factory takes the parameter.
@@ -279,7 +377,7 @@ extension ObjectGraph {
         public let kind: Kind
 
         /// Creates an edge.
-        public init(from: String, to: [String], parameter: String, kind: Kind) {
+        init(from: String, to: [String], parameter: String, kind: Kind) {
             self.from = from
             self.to = to
             self.parameter = parameter
@@ -302,7 +400,7 @@ extension ObjectGraph {
         public let keeps: [String]
 
         /// Creates a boundary.
-        public init(module: String, exposes: [String], keeps: [String]) {
+        init(module: String, exposes: [String], keeps: [String]) {
             self.module = module
             self.exposes = exposes
             self.keeps = keeps
@@ -319,7 +417,7 @@ extension ObjectGraph {
         public let location: SourceLocation
 
         /// Creates an inclusion.
-        public init(module: String, includedBy: String, location: SourceLocation) {
+        init(module: String, includedBy: String, location: SourceLocation) {
             self.module = module
             self.includedBy = includedBy
             self.location = location

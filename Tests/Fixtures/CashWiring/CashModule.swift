@@ -1,34 +1,33 @@
-public import BillScanner
-import FakeNetwork
-import Network
+import Payments
+public import Scanning
 public import Wiring
 
 // A wiring library that breaks rule 2 on purpose: `CashWiring`'s sibling would be `Cash`, yet it
-// binds types of `BillScanner` and `Network`. WiringTests checks the diagnostics, and that its
-// entry in a map of `Network`'s port is not one of them.
+// binds types of `Scanning` and `Payments`. WiringTests checks the diagnostics, and that its
+// entry in a map of `Payments`' port is not one of them.
 
 /// Binds other libraries' types, which a wiring library must not do.
 public struct CashModule: Module {
     public static func configure(binder: Binder<Unscoped>) {
-        binder.bind(BillScanner.self, file: "CashWiring/CashModule.swift", line: 12).to(factory: BillScanner.init)
-        binder.bind((any NetworkExecutor).self, file: "CashWiring/CashModule.swift", line: 13).to { FakeNetworkExecutor() }
+        binder.bind(NoteScanner.self, file: "CashWiring/CashModule.swift", line: 12).to(factory: NoteScanner.init)
+        binder.bind((any PaymentExecutor).self, file: "CashWiring/CashModule.swift", line: 13).to { StubPaymentExecutor() }
         // An entry of another library's registry, which the rule allows.
-        binder.bind((any NetworkExecutor).self, file: "CashWiring/CashModule.swift", line: 15).intoMap(key: "cash").to {
-            FakeNetworkExecutor() as any NetworkExecutor
+        binder.bind((any PaymentExecutor).self, file: "CashWiring/CashModule.swift", line: 15).intoMap(key: "cash").to {
+            StubPaymentExecutor() as any PaymentExecutor
         }
     }
 }
 
 /// A root component over the rule-breaking module.
 public struct CashRootComponent: RootComponent {
-    public typealias Root = BillScanner
+    public typealias Root = NoteScanner
 
     public static func configure(binder: Binder<Unscoped>) {
         binder.include(module: CashModule.self)
     }
 
-    public static func configureRoot(binder bind: ReceiptBinder<BillScanner>) -> BindingReceipt<BillScanner> {
-        bind.to { (scanner: BillScanner, _: any NetworkExecutor) in scanner }
+    public static func configureRoot(binder bind: ReceiptBinder<NoteScanner>) -> BindingReceipt<NoteScanner> {
+        bind.to { (scanner: NoteScanner, _: any PaymentExecutor) in scanner }
     }
 }
 

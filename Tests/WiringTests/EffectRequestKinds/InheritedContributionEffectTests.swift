@@ -5,6 +5,7 @@ import Wiring
 // from its ancestors (issue 25): the subcomponent's root is built only by a factory that can run
 // them, and a request of its synchronous `ComponentFactory` is rejected.
 
+@Suite(.tags(.concurrency))
 struct InheritedContributionEffectTests {
     @Test func aSubcomponentsCollectionRunsTheAsyncContributionItInherits() async throws {
         let host = try ComponentFactory.of(AsyncTenantHost.self).build()
@@ -136,7 +137,9 @@ struct MainActorTenantHost: RootComponent {
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `InheritedContributionEffectTests.aSynchronousFactoryOfASubcomponentWhoseCollectionInheritsAnAsyncContributionIsRejected`.
-    static let synchronousFactoryOfASubcomponentWhoseCollectionInheritsAnAsyncContributionIsRejected = GoldenCase("SynchronousFactoryOfASubcomponentWhoseCollectionInheritsAnAsyncContributionIsRejected") { _ = try ComponentFactory.of(SyncTenantHost.self) }
+    enum SynchronousFactoryOfASubcomponentWhoseCollectionInheritsAnAsyncContributionIsRejected: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(SyncTenantHost.self) }
+    }
 }

@@ -4,6 +4,7 @@ import Wiring
 // `[K: AsyncProvider<V>]` and `[K: MainActorProvider<V>]` (issue 25): a provider of each entry of
 // a map, made on demand with the entry's effects; the other entries are not made.
 
+@Suite(.tags(.concurrency))
 struct MapOfEffectfulProvidersTests {
     @Test func aMapOfAsyncProvidersMakesOnlyTheEntryAskedForWithItsEffects() async throws {
         let counter = RouteCounter()
@@ -175,7 +176,9 @@ struct MainActorAsyncRoutesRoot: RootComponent {
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `MapOfEffectfulProvidersTests.aMapOfMainActorProvidersOfAnAsyncEntryIsRejected`.
-    static let mapOfMainActorProvidersOfAnAsyncEntryIsRejected = GoldenCase("MapOfMainActorProvidersOfAnAsyncEntryIsRejected") { _ = try ComponentFactory.of(MainActorAsyncRoutesRoot.self) }
+    enum MapOfMainActorProvidersOfAnAsyncEntryIsRejected: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(MainActorAsyncRoutesRoot.self) }
+    }
 }

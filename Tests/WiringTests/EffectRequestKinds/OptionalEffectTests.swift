@@ -5,6 +5,7 @@ import Wiring
 // effectful binding as an optional is accepted where its effects can run, builds and runs them,
 // and is rejected, naming the root, where they cannot.
 
+@Suite(.tags(.concurrency))
 struct OptionalEffectTests {
     @Test func anAsyncBindingTakenAsAnOptionalIsMadeByTheAsyncFactory() async throws {
         let banner = try await AsyncComponentFactory.of(OptionalCacheRoot.self).build()
@@ -154,10 +155,14 @@ struct ProvidedPanelRoot: RootComponent {
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `OptionalEffectTests.anAsyncBindingTakenAsAnOptionalIsRejectedByTheMainActorFactoryNamingTheRoot`.
-    static let asyncBindingTakenAsAnOptionalIsRejectedByTheMainActorFactoryNamingTheRoot = GoldenCase("AsyncBindingTakenAsAnOptionalIsRejectedByTheMainActorFactoryNamingTheRoot") { _ = try MainActorComponentFactory.of(OptionalCacheRoot.self) }
+    enum AsyncBindingTakenAsAnOptionalIsRejectedByTheMainActorFactoryNamingTheRoot: GoldenGraph {
+        static func validate() throws { _ = try MainActorComponentFactory.of(OptionalCacheRoot.self) }
+    }
 
     /// From `OptionalEffectTests.anOptionalOfAnEffectfulBindingIsRejectedByTheSynchronousFactoryNamingTheRoot`.
-    static let optionalOfAnEffectfulBindingIsRejectedByTheSynchronousFactoryNamingTheRoot = GoldenCase("OptionalOfAnEffectfulBindingIsRejectedByTheSynchronousFactoryNamingTheRoot") { _ = try ComponentFactory.of(OptionalVaultRoot.self) }
+    enum OptionalOfAnEffectfulBindingIsRejectedByTheSynchronousFactoryNamingTheRoot: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(OptionalVaultRoot.self) }
+    }
 }

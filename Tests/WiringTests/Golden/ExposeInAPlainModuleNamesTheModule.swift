@@ -25,8 +25,10 @@ enum ExposeInAPlainModuleExample {
     }
 }
 
-extension GoldenCases {
-    static let exposeInAPlainModuleNamesTheModule = GoldenCase("ExposeInAPlainModuleNamesTheModule") {
-        _ = try ComponentFactory.of(ExposeInAPlainModuleExample.StatementsRoot.self)
+extension GoldenGraphs {
+    enum ExposeInAPlainModuleNamesTheModule: GoldenGraph {
+        static func validate() throws {
+            _ = try ComponentFactory.of(ExposeInAPlainModuleExample.StatementsRoot.self)
+        }
     }
 }

@@ -2,17 +2,20 @@ import Foundation
 import Testing
 import Wiring
 
-/// Runs every golden case (``GoldenCases/all``): what `of` throws must be, word for word, the
-/// case's `Tests/Fixtures/Diagnostics/<name>.txt`. On a mismatch the test prints the difference
+/// Runs every golden case, one per file of `Tests/Fixtures/Diagnostics` (``GoldenCase/discovered()``):
+/// what the graph `GoldenGraphs.<name>` throws must be, word for word, `<name>.txt`. On a mismatch the test prints the difference
 /// line by line. `WIRING_UPDATE_GOLDEN=1` writes the files from what `of` throws instead
 /// (ARCHITECTURE.md, "Golden diagnostics").
 struct GoldenDiagnosticTests {
     static let updating = ProcessInfo.processInfo.environment["WIRING_UPDATE_GOLDEN"] == "1"
 
     @MainActor
-    @Test(arguments: GoldenCases.all)
+    @Test(arguments: GoldenCase.discovered())
     func ofReportsTheExpectedTextWordForWord(_ golden: GoldenCase) throws {
-        let actual = try #require(try golden.actual(), "\(golden.name): of threw no ValidationError")
+        let graph = try #require(
+            golden.graph, "\(golden.name).txt has no graph: declare `extension GoldenGraphs { enum \(golden.name): GoldenGraph { … } }`"
+        )
+        let actual = try #require(try GoldenCase.actual(of: graph), "\(golden.name): of threw no ValidationError")
         if Self.updating {
             try (actual + "\n").write(to: golden.expectedFile, atomically: true, encoding: .utf8)
             return
@@ -28,12 +31,14 @@ struct GoldenDiagnosticTests {
         }
     }
 
-    @Test func everyExpectedFileHasACaseAndEveryCaseOneName() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: GoldenCase.expectedFolder.path).filter { $0.hasSuffix(".txt") }
-        let names = GoldenCases.all.map(\.name)
-        #expect(Set(names).count == names.count, "two cases share a name")
-        #expect(Set(files.map { String($0.dropLast(".txt".count)) }).subtracting(names).sorted() == [], "expected files without a case")
-        #expect(!names.isEmpty)
+    @Test func everyExpectedFileHasAGraphAndEveryGraphAFile() throws {
+        let files = GoldenCase.discovered()
+        #expect(files.count > 50, "the expected files were not found in \(GoldenCase.expectedFolder.path)")
+        #expect(files.filter { $0.graph == nil }.map(\.name) == [], "expected files without a graph in GoldenGraphs")
+        let declared = try GoldenCase.declaredGraphNames()
+        #expect(Set(declared).count == declared.count, "two graphs share a name")
+        #expect(Set(declared).subtracting(files.map(\.name)).sorted() == [], "graphs without an expected file")
+        #expect(declared.filter { GoldenCase(name: $0).graph == nil } == [], "graphs the lookup by name does not find")
     }
 
     @Test func aDifferenceShowsTheChangedLineOnly() {

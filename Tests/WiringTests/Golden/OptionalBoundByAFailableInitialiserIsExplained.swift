@@ -36,8 +36,10 @@ enum FailableInitialiserExample {
     }
 }
 
-extension GoldenCases {
-    static let optionalBoundByAFailableInitialiserIsExplained = GoldenCase("OptionalBoundByAFailableInitialiserIsExplained") {
-        _ = try ComponentFactory.of(FailableInitialiserExample.OnboardingRoot.self)
+extension GoldenGraphs {
+    enum OptionalBoundByAFailableInitialiserIsExplained: GoldenGraph {
+        static func validate() throws {
+            _ = try ComponentFactory.of(FailableInitialiserExample.OnboardingRoot.self)
+        }
     }
 }

@@ -35,6 +35,8 @@ enum BrokenBankExample {
     }
 }
 
-extension GoldenCases {
-    static let readingAValidationError = GoldenCase("ReadingAValidationError") { _ = try ComponentFactory.of(BrokenBankExample.BrokenBankComponent.self) }
+extension GoldenGraphs {
+    enum ReadingAValidationError: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(BrokenBankExample.BrokenBankComponent.self) }
+    }
 }

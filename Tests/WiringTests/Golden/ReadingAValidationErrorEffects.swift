@@ -226,16 +226,50 @@ struct CardReaderScreenComponent: RootComponent {
     }
 }
 
-extension GoldenCases {
-    /// The article's unhandled effects, in its order.
-    static let readingAValidationErrorEffects: [GoldenCase] = [
-        GoldenCase("ReadingAValidationErrorCardTerminal") { _ = try ComponentFactory.of(CardTerminalComponent.self) },
-        GoldenCase("ReadingAValidationErrorPinScreen") { _ = try MainActorComponentFactory.of(PinScreenComponent.self) },
-        GoldenCase("ReadingAValidationErrorCardAudit") { _ = try ComponentFactory.of(CardAuditComponent.self) },
-        GoldenCase("ReadingAValidationErrorCardMenu") { _ = try ComponentFactory.of(CardMenuComponent.self) },
-        GoldenCase("ReadingAValidationErrorCardKiosk") { _ = try ComponentFactory.of(CardKioskComponent.self) },
-        GoldenCase("ReadingAValidationErrorCardPinKiosk") { _ = try ComponentFactory.of(CardPinKioskComponent.self) },
-        GoldenCase("ReadingAValidationErrorCardReceipt") { _ = try ComponentFactory.of(CardReceiptComponent.self) },
-        GoldenCase("ReadingAValidationErrorCardReaderScreen") { _ = try ComponentFactory.of(CardReaderScreenComponent.self) },
+extension GoldenGraphs {
+    enum ReadingAValidationErrorCardTerminal: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(CardTerminalComponent.self) }
+    }
+
+    enum ReadingAValidationErrorPinScreen: GoldenGraph {
+        static func validate() throws { _ = try MainActorComponentFactory.of(PinScreenComponent.self) }
+    }
+
+    enum ReadingAValidationErrorCardAudit: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(CardAuditComponent.self) }
+    }
+
+    enum ReadingAValidationErrorCardMenu: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(CardMenuComponent.self) }
+    }
+
+    enum ReadingAValidationErrorCardKiosk: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(CardKioskComponent.self) }
+    }
+
+    enum ReadingAValidationErrorCardPinKiosk: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(CardPinKioskComponent.self) }
+    }
+
+    enum ReadingAValidationErrorCardReceipt: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(CardReceiptComponent.self) }
+    }
+
+    enum ReadingAValidationErrorCardReaderScreen: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(CardReaderScreenComponent.self) }
+    }
+}
+
+/// The article's unhandled effects, in its order.
+var readingAValidationErrorEffects: [any GoldenGraph.Type] {
+    [
+        GoldenGraphs.ReadingAValidationErrorCardTerminal.self,
+        GoldenGraphs.ReadingAValidationErrorPinScreen.self,
+        GoldenGraphs.ReadingAValidationErrorCardAudit.self,
+        GoldenGraphs.ReadingAValidationErrorCardMenu.self,
+        GoldenGraphs.ReadingAValidationErrorCardKiosk.self,
+        GoldenGraphs.ReadingAValidationErrorCardPinKiosk.self,
+        GoldenGraphs.ReadingAValidationErrorCardReceipt.self,
+        GoldenGraphs.ReadingAValidationErrorCardReaderScreen.self,
     ]
 }

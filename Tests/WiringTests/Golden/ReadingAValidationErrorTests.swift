@@ -17,9 +17,9 @@ extension BrokenBankExample {
 struct ReadingAValidationErrorEffectTests {
     @MainActor
     @Test func eachPlaceReportsOneUnhandledEffect() throws {
-        for golden in GoldenCases.readingAValidationErrorEffects {
-            let error = try #require(throws: ValidationError.self) { try golden.validate() }
-            #expect(error.diagnostics.map(\.kind) == [.unhandledEffect], "\(golden.name)")
+        for graph in readingAValidationErrorEffects {
+            let error = try #require(throws: ValidationError.self) { try graph.validate() }
+            #expect(error.diagnostics.map(\.kind) == [.unhandledEffect], "\(graph)")
         }
     }
 

@@ -24,8 +24,8 @@ enum UnfinishedBindExample {
     }
 }
 
-extension GoldenCases {
-    static let readingAValidationErrorUnfinishedBind = GoldenCase("ReadingAValidationErrorUnfinishedBind") {
-        _ = try ComponentFactory.of(UnfinishedBindExample.BankComponent.self)
+extension GoldenGraphs {
+    enum ReadingAValidationErrorUnfinishedBind: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(UnfinishedBindExample.BankComponent.self) }
     }
 }

@@ -31,8 +31,10 @@ enum SimilarOptionalExample {
     }
 }
 
-extension GoldenCases {
-    static let similarOptionalIsSuggestedLegibly = GoldenCase("SimilarOptionalIsSuggestedLegibly") {
-        _ = try ComponentFactory.of(SimilarOptionalExample.WelcomeRoot.self)
+extension GoldenGraphs {
+    enum SimilarOptionalIsSuggestedLegibly: GoldenGraph {
+        static func validate() throws {
+            _ = try ComponentFactory.of(SimilarOptionalExample.WelcomeRoot.self)
+        }
     }
 }

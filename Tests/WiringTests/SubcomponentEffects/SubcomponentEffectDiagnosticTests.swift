@@ -225,19 +225,29 @@ private struct MixedHost: RootComponent {
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `SubcomponentEffectDiagnosticTests.aMainActorFactoryOfASubcomponentWhoseRootAwaitsIsReported`.
-    static let mainActorFactoryOfASubcomponentWhoseRootAwaitsIsReported = GoldenCase("MainActorFactoryOfASubcomponentWhoseRootAwaitsIsReported") { _ = try ComponentFactory.of(MainActorArchiveHost.self) }
+    enum MainActorFactoryOfASubcomponentWhoseRootAwaitsIsReported: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(MainActorArchiveHost.self) }
+    }
 
     /// From `SubcomponentEffectDiagnosticTests.aSiblingSubcomponentsRequestIsReportedInTheSibling`.
-    static let siblingSubcomponentsRequestIsReportedInTheSibling = GoldenCase("SiblingSubcomponentsRequestIsReportedInTheSibling") { _ = try ComponentFactory.of(SiblingHost.self) }
+    enum SiblingSubcomponentsRequestIsReportedInTheSibling: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(SiblingHost.self) }
+    }
 
     /// From `SubcomponentEffectDiagnosticTests.aSubcomponentThatTakesItsOwnSynchronousFactoryIsReportedInItself`.
-    static let subcomponentThatTakesItsOwnSynchronousFactoryIsReportedInItself = GoldenCase("SubcomponentThatTakesItsOwnSynchronousFactoryIsReportedInItself") { _ = try ComponentFactory.of(BadLoopHost.self) }
+    enum SubcomponentThatTakesItsOwnSynchronousFactoryIsReportedInItself: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(BadLoopHost.self) }
+    }
 
     /// From `SubcomponentEffectDiagnosticTests.aSynchronousFactoryOfASubcomponentWhoseRootThrowsIsReportedWhereItIsTaken`.
-    static let synchronousFactoryOfASubcomponentWhoseRootThrowsIsReportedWhereItIsTaken = GoldenCase("SynchronousFactoryOfASubcomponentWhoseRootThrowsIsReportedWhereItIsTaken") { _ = try ComponentFactory.of(SyncVaultHost.self) }
+    enum SynchronousFactoryOfASubcomponentWhoseRootThrowsIsReportedWhereItIsTaken: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(SyncVaultHost.self) }
+    }
 
     /// From `SubcomponentEffectDiagnosticTests.aWrappedSynchronousFactoryOfASubcomponentWhoseRootAwaitsIsReported`.
-    static let wrappedSynchronousFactoryOfASubcomponentWhoseRootAwaitsIsReported = GoldenCase("WrappedSynchronousFactoryOfASubcomponentWhoseRootAwaitsIsReported") { _ = try ComponentFactory.of(ProvidedArchiveHost.self) }
+    enum WrappedSynchronousFactoryOfASubcomponentWhoseRootAwaitsIsReported: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(ProvidedArchiveHost.self) }
+    }
 }

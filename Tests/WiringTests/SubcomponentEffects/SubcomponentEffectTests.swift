@@ -8,6 +8,7 @@ import Wiring
 // retries, the main actor, and shared values made once under concurrent builds. Part of the
 // ThreadSanitizer run (Scripts/test-thread-sanitizer).
 
+@Suite(.tags(.concurrency))
 struct SubcomponentEffectTests {
     // MARK: - Subcomponents with effects
 

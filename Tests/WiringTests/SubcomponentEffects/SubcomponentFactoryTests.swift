@@ -8,6 +8,7 @@ import Wiring
 // bindings, bound as values, missing, and in the exported graph. Part of the ThreadSanitizer run
 // (Scripts/test-thread-sanitizer).
 
+@Suite(.tags(.concurrency))
 struct SubcomponentFactoryTests {
     // MARK: - Subcomponents without effects
 
@@ -235,10 +236,14 @@ private struct ExportHost: RootComponent {
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")
 
-extension GoldenCases {
+extension GoldenGraphs {
     /// From `SubcomponentFactoryTests.anAsyncFactoryOfAComponentFactoryWhoseOwnBindingThrowsIsReported`.
-    static let asyncFactoryOfAComponentFactoryWhoseOwnBindingThrowsIsReported = GoldenCase("AsyncFactoryOfAComponentFactoryWhoseOwnBindingThrowsIsReported") { _ = try ComponentFactory.of(MadeFactoryHost.self) }
+    enum AsyncFactoryOfAComponentFactoryWhoseOwnBindingThrowsIsReported: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(MadeFactoryHost.self) }
+    }
 
     /// From `SubcomponentFactoryTests.anAsyncFactoryOfASubcomponentNothingInstallsIsAMissingBindingThatSaysToInstallIt`.
-    static let asyncFactoryOfASubcomponentNothingInstallsIsAMissingBindingThatSaysToInstallIt = GoldenCase("AsyncFactoryOfASubcomponentNothingInstallsIsAMissingBindingThatSaysToInstallIt") { _ = try ComponentFactory.of(LostHost.self) }
+    enum AsyncFactoryOfASubcomponentNothingInstallsIsAMissingBindingThatSaysToInstallIt: GoldenGraph {
+        static func validate() throws { _ = try ComponentFactory.of(LostHost.self) }
+    }
 }

@@ -2,7 +2,8 @@ import Foundation
 @testable import LinkedWiringScanner
 import Testing
 
-/// The build-time checks against `of`: every static error on a graph of the golden diagnostics
+/// The build-time checks against `of`: every static error (the type-free ones and the typed
+/// missing-binding check) on a graph of the golden diagnostics
 /// must be a diagnostic `of` reports there, of the same kind, at the same file and line. The
 /// golden cases' expected files are `of`'s exact output, so a static error they lack is a false
 /// error.
@@ -23,12 +24,17 @@ struct DifferentialTests {
         case strayExpose = "is called outside a private module"
         case duplicate = "is bound"
         case mapKey = "has more than one entry under the key"
+        case missing = "Missing binding for"
 
         init?(message: String) {
             if message.contains(Kind.unfinished.rawValue) {
                 self = .unfinished
             } else if message.contains(Kind.strayExpose.rawValue) {
                 self = .strayExpose
+            } else if message.contains(Kind.mapKey.rawValue) {
+                self = .mapKey
+            } else if message.contains(Kind.missing.rawValue) {
+                self = .missing
             } else if message.contains(Kind.mapKey.rawValue) {
                 self = .mapKey
             } else if message.contains("is bound more than once") || message.contains("is bound by more than one linked wiring library") {
@@ -123,5 +129,11 @@ struct DifferentialTests {
         #expect(checked >= 40, "only \(checked) golden roots were found")
         #expect(agreed.contains("UnfinishedBindIsReportedAtItsLineBesideTheMissingBindingItCauses: Cashier/CashierModule.swift:7 unfinished"), "\(agreed)")
         #expect(agreed.contains("ReadingAValidationErrorUnfinishedBind: Teller/TellerModule.swift:7 unfinished"), "\(agreed)")
+        // The typed check finds the missing bindings of the golden graphs it can wholly read,
+        // where `of` reports them.
+        #expect(agreed.filter { $0.hasSuffix(" missing") } == [
+            "MissingBindingNamesTheTypeEveryRequirerAndTheFix: ATMLibWiring/ATMLibModule.swift:13 missing",
+            "MissingBindingSuggestsABoundTypeWithASimilarName: ATMLibWiring/ATMLibModule.swift:13 missing",
+        ])
     }
 }

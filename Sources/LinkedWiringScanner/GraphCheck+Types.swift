@@ -1,0 +1,191 @@
+/// What one module declares that the typed checks read: its top-level types and every `init`
+/// of its types and extensions, with access levels and parameter types as written.
+package struct DeclarationFacts: Equatable, Sendable, Codable {
+    /// A top-level type declaration.
+    package struct TypeFact: Equatable, Sendable, Codable {
+        /// Its name.
+        package var name: String
+        /// `struct`, `enum`, `class`, `actor` or `protocol`.
+        package var kind: String
+        /// Whether it is generic or declared under an `#if`.
+        package var isUnsure: Bool
+        /// Its inherited types, as written.
+        package var inheritance: [String]
+        /// Whether its own body declares an `init` (which removes the memberwise init).
+        package var hasInitInBody: Bool
+    }
+
+    /// An `init` of a type or an extension.
+    package struct InitFact: Equatable, Sendable, Codable {
+        /// The last name of the type it belongs to (`Service` for `extension Core.Service`), or
+        /// the empty string for a nested type.
+        package var owner: String
+        /// Its access level: the one written, or the extension's.
+        package var access: String?
+        /// Whether it is failable, generic or under an `#if`.
+        package var isUnsure: Bool
+        /// The parameters' types as written; nil when the list could not be read.
+        package var parameters: [String]?
+    }
+
+    /// The top-level types.
+    package var types: [TypeFact] = []
+    /// The initialisers.
+    package var inits: [InitFact] = []
+
+    /// Facts of scanned files.
+    package init(files: [ScannedFile]) {
+        for file in files {
+            for (position, type) in file.types.enumerated() where type.parent == nil && type.kind != .extension {
+                let hasInit = file.inits.contains { $0.owner == position }
+                types.append(TypeFact(
+                    name: type.name, kind: type.kind.rawValue, isUnsure: type.isGeneric || !type.conditions.isEmpty,
+                    inheritance: type.inheritance, hasInitInBody: hasInit
+                ))
+            }
+            for declaration in file.inits {
+                let owner = file.types[declaration.owner]
+                var name = ""
+                if owner.kind == .extension {
+                    name = String(GraphCheck.stripped(owner.name, library: "").split(separator: ".").last ?? "")
+                } else if owner.parent == nil {
+                    name = owner.name
+                }
+                inits.append(InitFact(
+                    owner: name, access: declaration.access ?? (owner.kind == .extension ? owner.access : nil),
+                    isUnsure: declaration.isFailable || declaration.isGeneric || declaration.isConditional || !owner.conditions.isEmpty,
+                    parameters: declaration.parameters
+                ))
+            }
+        }
+    }
+
+    /// Adds the facts of other files of the module.
+    package mutating func add(_ other: DeclarationFacts) {
+        types += other.types
+        inits += other.inits
+    }
+}
+
+extension GraphCheck {
+    /// The protocols the typed checks accept in a type's inheritance without doubt: they add no
+    /// initialiser.
+    static let plainConformances: Set<String> = ["Sendable", "Swift.Sendable"]
+
+    /// The binding key of a type written in `module` (`Store`, `any Store`, `Core.Store`):
+    /// `Core.Store`, or `any Core.Store` for a protocol however it is written; nil when the name
+    /// is not one top-level type the checks can pin down.
+    func typedKey(_ written: String, library: String) -> String? {
+        guard let resolved = resolve(written, library: library) else { return nil }
+        let plain = resolved.hasPrefix("any ") ? String(resolved.dropFirst(4)) : resolved
+        let parts = plain.split(separator: ".", maxSplits: 1).map(String.init)
+        guard parts.count == 2, !parts[1].contains("."), let declared = facts[parts[0]]?.types.filter({ $0.name == parts[1] }),
+              declared.count == 1 else { return nil }
+        return declared[0].kind == "protocol" ? "any " + plain : plain
+    }
+
+    /// The binding key a parameter type written in the core library `module` asks for: only a
+    /// plain name the module itself declares as one top-level type (its own types shadow every
+    /// import); nil for anything else (optionals, collections, wrappers, closures, generics,
+    /// typealiases, names from other modules), which the checks then say nothing about.
+    func parameterKey(_ written: String, module: String, library: String) -> String? {
+        var name = written
+        var isExistential = false
+        if name.hasPrefix("any ") {
+            name.removeFirst(4)
+            isExistential = true
+        }
+        if name.hasPrefix(module + ".") { name.removeFirst(module.count + 1) }
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), let first = name.first, !first.isNumber,
+              let index = names[module], let entry = index[name], entry.topLevel == 1, !entry.isShadowed,
+              let declared = facts[module]?.types.filter({ $0.name == name }), declared.count == 1 else { return nil }
+        if isExistential, declared[0].kind != "protocol" { return nil }
+        return declared[0].kind == "protocol" ? "any \(module).\(name)" : "\(module).\(name)"
+    }
+
+    /// The binding keys `T.init` asks for, written in `library`: nil unless exactly one
+    /// initialiser of `T` is visible there and every visible fact about `T` is sure. Keys of
+    /// parameters the checks cannot read are left out.
+    func initRequests(_ written: String, library: String) -> [(key: String, written: String)]? {
+        guard let key = typedKey(written, library: library), !key.hasPrefix("any ") else { return nil }
+        let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let owner = facts[parts[0]], let type = owner.types.first(where: { $0.name == parts[1] }),
+              ["struct", "class", "actor", "enum"].contains(type.kind), !type.isUnsure else { return nil }
+        let visible = [library] + (dependencies[library] ?? [])
+        // Every protocol it conforms to must be one the checks read, with no init of its own.
+        for inherited in type.inheritance where !Self.plainConformances.contains(inherited) {
+            var found = false
+            for module in visible {
+                guard let moduleFacts = facts[module] else { return nil }
+                if moduleFacts.inits.contains(where: { $0.owner == inherited }) { return nil }
+                if let declared = moduleFacts.types.first(where: { $0.name == inherited }) {
+                    guard declared.kind == "protocol", declared.inheritance.allSatisfy(Self.plainConformances.contains) else { return nil }
+                    found = true
+                }
+            }
+            guard found else { return nil }
+        }
+        // The memberwise or default init exists only in its own module, where it is visible.
+        if parts[0] == library, !type.hasInitInBody { return nil }
+        var candidates: [DeclarationFacts.InitFact] = []
+        for module in visible {
+            guard let moduleFacts = facts[module] else { return nil }
+            for fact in moduleFacts.inits where fact.owner == parts[1] {
+                if module == library || ["public", "open", "package"].contains(fact.access ?? "") {
+                    candidates.append(fact)
+                }
+            }
+        }
+        guard candidates.count == 1, !candidates[0].isUnsure, let parameters = candidates[0].parameters else { return nil }
+        return parameters.compactMap { written in parameterKey(written, module: parts[0], library: library).map { ($0, written) } }
+    }
+
+    /// `T` of a `factory: T.init` argument (any effect's label), or nil.
+    static func initReference(_ tokens: [Token]) -> String? {
+        guard tokens.count >= 3, tokens[tokens.count - 1].text == "init", tokens[tokens.count - 2].text == "." else { return nil }
+        var text = ""
+        for (offset, token) in tokens.dropLast(2).enumerated() {
+            if offset % 2 == 0 {
+                guard token.kind == .word else { return nil }
+                text += token.text
+            } else {
+                guard token.kind == .symbol, token.text == "." else { return nil }
+                text += "."
+            }
+        }
+        return text.isEmpty || text.hasSuffix(".") ? nil : text
+    }
+
+    /// The missing-binding errors of a whole graph: a parameter of a sure `T.init` that no
+    /// single, untagged binding of the graph binds. One error per missing type, at the first
+    /// binding that requires it, in the voice of `of`'s `Missing binding for …`.
+    mutating func missingBindings(_ bindings: [Binding], component: String) {
+        var bound: Set<String> = []
+        for binding in bindings where binding.role == .single && binding.tag == nil {
+            guard let key = typedKey(binding.written, library: binding.module.library) else { continue }
+            bound.insert(key)
+        }
+        var order: [String] = []
+        var requirers: [String: [(Binding, String)]] = [:]
+        for binding in bindings {
+            guard let type = binding.call.factoryInit, let requests = initRequests(type, library: binding.module.library) else { continue }
+            for request in requests where !bound.contains(request.key) {
+                if requirers[request.key] == nil { order.append(request.key) }
+                requirers[request.key, default: []].append((binding, request.written))
+            }
+        }
+        for key in order {
+            guard let group = requirers[key], let first = group.first else { continue }
+            let name = key.hasPrefix("any ") ? "any " + (key.dropFirst(4).split(separator: ".", maxSplits: 1).last.map(String.init) ?? "")
+                : (key.split(separator: ".", maxSplits: 1).last.map(String.init) ?? key)
+            let requiredBy = group.map { binding, _ in
+                "required by \(binding.written) at \(Self.place(binding))"
+            }.joined(separator: ", ")
+            problems.append(problem(
+                first.0.call, module: first.0.module, file: first.0.file,
+                "Missing binding for \(name): \(requiredBy). To fix this, bind it with binder.bind(\(Self.metatypeExpression(name))).to(...) "
+                    + "in a module that \(component) includes, or include the module that binds it."
+            ))
+        }
+    }
+}

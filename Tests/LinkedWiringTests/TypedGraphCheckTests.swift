@@ -183,4 +183,13 @@ struct TypedGraphCheckTests {
         // The same graph, wholly known, does get the error: each case above is what silences it.
         #expect(try check(service) == [Self.missing("Store", line: 6, by: "Service")])
     }
+
+    @Test(arguments: ["Sources/Wiring/Wiring.docc/BuildTimeChecks.md", "README.md"])
+    func theDocumentsShowWhatTheCheckReports(document: String) throws {
+        let text = try String(contentsOf: ArticleTests.packageRoot.appending(path: document), encoding: .utf8)
+        let shown = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.contains("error: LinkedWiring: Missing binding for") }
+        let reported = try check("        binder.bind(Service.self).to(factory: Service.init)")
+        #expect(shown == reported.map { "Sources/" + $0 })
+    }
 }

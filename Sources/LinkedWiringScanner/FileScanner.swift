@@ -217,6 +217,9 @@ package struct FileScanner {
                 }
             }
         case "func":
+            if case let .type(owner, _)? = contexts.last, isWord("configureRoot", 1) {
+                result.types[owner].rootType = receiptBinderArgument(from: index + 2)
+            }
             if case let .type(owner, _)? = contexts.last, isWord("configure", 1),
                modifiers.contains("static") || modifiers.contains("class") {
                 index += 2
@@ -257,6 +260,27 @@ package struct FileScanner {
         default:
             break
         }
+    }
+
+    /// `X` of the first `ReceiptBinder<X>` (or `Module.ReceiptBinder<X>`) in the parameter list
+    /// that opens at `position`, when X is a plain name; the empty string when it is anything
+    /// else or there is none.
+    func receiptBinderArgument(from position: Int) -> String {
+        var position = position
+        while position + 1 < tokens.count, !(tokens[position].kind == .symbol && [")", "{"].contains(tokens[position].text)) {
+            if tokens[position].text == "ReceiptBinder", tokens[position + 1].text == "<" {
+                var text = ""
+                position += 2
+                while position < tokens.count, tokens[position].text != ">" {
+                    guard tokens[position].kind == .word || tokens[position].text == "." else { return "" }
+                    text += tokens[position].text
+                    position += 1
+                }
+                return text
+            }
+            position += 1
+        }
+        return ""
     }
 
     /// The `init` at the cursor, read without moving the cursor: its parameters' types as

@@ -160,7 +160,10 @@ extension GraphCheck {
     /// single, untagged binding of the graph binds. One error per missing type, at the first
     /// binding that requires it, in the voice of `of`'s `Missing binding for …`.
     mutating func missingBindings(_ bindings: [Binding], component: String) {
-        var bound: Set<String> = []
+        var bound: Set<String> = rootKey.map { [$0] } ?? []
+        // The app's root binds its root type, which its sources name; a name they use may also
+        // be a typealias or nested type of a library, whose target the checks do not know.
+        if app.words.contains(where: { word in names.values.contains { $0[word]?.isShadowed == true } }) { return }
         for binding in bindings where binding.role == .single && binding.tag == nil {
             guard let key = typedKey(binding.written, library: binding.module.library) else { continue }
             bound.insert(key)
@@ -170,6 +173,9 @@ extension GraphCheck {
         for binding in bindings {
             guard let type = binding.call.factoryInit, let requests = initRequests(type, library: binding.module.library) else { continue }
             for request in requests where !bound.contains(request.key) {
+                // A type the app names may be its root's, which the root binds.
+                let simple = request.key.split(separator: ".").last.map(String.init) ?? request.key
+                if app.words.contains(simple) { continue }
                 if requirers[request.key] == nil { order.append(request.key) }
                 requirers[request.key, default: []].append((binding, request.written))
             }

@@ -112,6 +112,7 @@ package struct GraphCheck {
         var bodies: [(body: ConfigureBody, file: String)] = []
         var inheritance: [String] = []
         var declaresSeed = false
+        var rootTypes: [String] = []
     }
 
     /// A binding the traversal met, in `of`'s order.
@@ -140,6 +141,8 @@ package struct GraphCheck {
     var facts: [String: DeclarationFacts] = [:]
     /// How the missing-binding check names the component in its fix; empty to stand it down.
     var component = "the app's root component"
+    /// The key of the root type the component binds, in the differential tests' runs.
+    var rootKey: String?
 
     /// Runs the checks.
     ///
@@ -192,6 +195,13 @@ package struct GraphCheck {
         }
         guard matches.count == 1, let id = matches.first else { return nil }
         check.component = root
+        // The root's graph binds its root type: that type must be known.
+        if let info = check.modules[id], info.rootTypes.count == 1, let written = info.rootTypes.first,
+           let key = check.typedKey(written, library: info.library) {
+            check.rootKey = key
+        } else {
+            check.component = ""
+        }
         if check.modules[id]?.declaresSeed != false {
             // A root may have a seed, which its graph binds: the graph is not wholly known.
             check.component = ""
@@ -227,6 +237,7 @@ package struct GraphCheck {
                     var info = modules[id] ?? ModuleInfo(library: library.module, key: key, name: type.kind == .extension ? String(key.split(separator: ".").last ?? "") : type.name)
                     info.inheritance += type.inheritance
                     info.declaresSeed = info.declaresSeed || type.declaresSeed
+                    if let root = type.rootType { info.rootTypes.append(root) }
                     if let body = type.configureBody { info.bodies.append((body, file.path)) }
                     modules[id] = info
                 }

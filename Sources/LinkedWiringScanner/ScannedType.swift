@@ -34,6 +34,9 @@ package struct ScannedType: Equatable, Sendable {
     /// Whether its body declares a `Seed` (a typealias or a nested type): a root's seed is
     /// bound in its graph.
     package var declaresSeed = false
+    /// `X` of `configureRoot(binder: ReceiptBinder<X>)` in its body (the root it binds), as
+    /// written; the empty string when that is not a plain name; nil when it has none.
+    package var rootType: String?
     /// The file it is in.
     package var file: String
     /// The line of its first attribute or modifier.
@@ -48,7 +51,7 @@ package struct ScannedType: Equatable, Sendable {
             && lhs.conditions == rhs.conditions && lhs.isExcluded == rhs.isExcluded
             && lhs.scopeAlias?.type == rhs.scopeAlias?.type && lhs.scopeAlias?.line == rhs.scopeAlias?.line
             && lhs.configureBinder?.type == rhs.configureBinder?.type && lhs.configureBinder?.line == rhs.configureBinder?.line
-            && lhs.declaresSeed == rhs.declaresSeed && lhs.file == rhs.file && lhs.line == rhs.line && lhs.column == rhs.column
+            && lhs.declaresSeed == rhs.declaresSeed && lhs.rootType == rhs.rootType && lhs.file == rhs.file && lhs.line == rhs.line && lhs.column == rhs.column
     }
 }
 

@@ -155,6 +155,9 @@ struct TypedGraphCheckTests {
             (service, "", Self.root.replacingOccurrences(of: "binder.include(module: LinkedWiring.self)", with: "binder.include(module: LinkedWiring.self)\n binder.include(module: Other.self)")),
             (service, "", Self.root + "\nlet f = try ComponentFactory.of(AppRoot.self, replacing: { _ in })"),
             (service, "", Self.root + "\nlet s = Sub.self; binder.install(dependency: s)"),
+            // The app's root binds its root type, named directly or through a typealias.
+            (service, "", Self.root.replacingOccurrences(of: "}\n}", with: "}\n static func configureRoot(binder bind: ReceiptBinder<Store>) -> BindingReceipt<Store> { bind.to(factory: Store.init) }\n}")),
+            (service, "", Self.root.replacingOccurrences(of: "}\n}", with: "}\n static func configureRoot(binder bind: ReceiptBinder<Shop>) -> BindingReceipt<Shop> { bind.to(factory: Shop.init) }\n}")),
             // A binding whose type the reader cannot read, or `bind()`.
             (service + "        binder.bind(Swift.Result<Int, Error>.self).to(value: .success(1))\n", "", Self.root),
             (service + "        binder.bind().to(factory: Store.init)\n", "", Self.root),

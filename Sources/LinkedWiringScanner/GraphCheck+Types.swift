@@ -30,6 +30,9 @@ package struct DeclarationFacts: Equatable, Sendable, Codable {
 
     /// The top-level types.
     package var types: [TypeFact] = []
+    /// The conformances each extension adds, by the last name of the type it extends (an
+    /// extension can add a conformance that brings an initialiser, or a synthesised one).
+    package var extensionConformances: [String: [String]] = [:]
     /// The initialisers.
     package var inits: [InitFact] = []
 
@@ -38,10 +41,17 @@ package struct DeclarationFacts: Equatable, Sendable, Codable {
         for file in files {
             for (position, type) in file.types.enumerated() where type.parent == nil && type.kind != .extension {
                 let hasInit = file.inits.contains { $0.owner == position }
+                // An attached macro may add initialisers.
+                let attributes = type.attributes.filter { !["MainActor", "frozen", "usableFromInline"].contains($0) }
                 types.append(TypeFact(
-                    name: type.name, kind: type.kind.rawValue, isUnsure: type.isGeneric || !type.conditions.isEmpty,
+                    name: type.name, kind: type.kind.rawValue,
+                    isUnsure: type.isGeneric || !type.conditions.isEmpty || !attributes.isEmpty,
                     inheritance: type.inheritance, hasInitInBody: hasInit
                 ))
+            }
+            for type in file.types where type.kind == .extension {
+                let name = String(GraphCheck.stripped(type.name, library: "").split(separator: ".").last ?? "")
+                extensionConformances[name, default: []] += type.inheritance + (type.attributes.isEmpty ? [] : ["@"])
             }
             for declaration in file.inits {
                 let owner = file.types[declaration.owner]
@@ -64,6 +74,7 @@ package struct DeclarationFacts: Equatable, Sendable, Codable {
     package mutating func add(_ other: DeclarationFacts) {
         types += other.types
         inits += other.inits
+        extensionConformances.merge(other.extensionConformances) { $0 + $1 }
     }
 }
 
@@ -112,8 +123,14 @@ extension GraphCheck {
         guard parts.count == 2, let owner = facts[parts[0]], let type = owner.types.first(where: { $0.name == parts[1] }),
               ["struct", "class", "actor", "enum"].contains(type.kind), !type.isUnsure else { return nil }
         let visible = [library] + (dependencies[library] ?? [])
-        // Every protocol it conforms to must be one the checks read, with no init of its own.
-        for inherited in type.inheritance where !Self.plainConformances.contains(inherited) {
+        // Every protocol it conforms to, in its declaration or in an extension anywhere the
+        // library sees, must be one the checks read, with no init of its own.
+        var conformances = type.inheritance
+        for module in visible {
+            guard let moduleFacts = facts[module] else { return nil }
+            conformances += moduleFacts.extensionConformances[parts[1]] ?? []
+        }
+        for inherited in conformances where !Self.plainConformances.contains(inherited) {
             var found = false
             for module in visible {
                 guard let moduleFacts = facts[module] else { return nil }

@@ -43,6 +43,15 @@ struct TypedGraphCheckTests {
             public struct Debug { public init(store: Store) {} }
             #endif
             public struct Coded: Decodable { public init(store: Store) {} }
+            public struct Late { public init(store: Store) {} }
+            public protocol Makeable {}
+            extension Makeable { public init(handler: any Handler) { fatalError() } }
+            public struct Made { public init(store: Store) {} }
+            @AddInit public struct Macroed { public init(store: Store) {} }
+            """,
+        "Core/Late+Decodable.swift": """
+            extension Late: Decodable {}
+            extension Made: Makeable {}
             """,
         "Core/Service+Init.swift": """
             extension Service {
@@ -127,7 +136,7 @@ struct TypedGraphCheckTests {
     }
 
     @Test func initsTheReaderCannotPinDownSayNothing() throws {
-        for type in ["Twice", "Failing", "Wrapped", "Aliased", "Derived", "Memberwise", "Debug", "Coded"] {
+        for type in ["Twice", "Failing", "Wrapped", "Aliased", "Derived", "Memberwise", "Debug", "Coded", "Late", "Made", "Macroed"] {
             #expect(try check("""
                         binder.bind(\(type).self).to(factory: \(type).init)
                 """) == [], "\(type)")

@@ -157,6 +157,73 @@ extension GraphCheck {
         return parameters.compactMap { written in parameterKey(written, module: parts[0], library: library).map { ($0, written) } }
     }
 
+    /// `Store` for `Core.Store`, `any Handler` for `any Core.Handler`.
+    static func displayName(_ key: String) -> String {
+        key.hasPrefix("any ") ? "any " + (key.dropFirst(4).split(separator: ".", maxSplits: 1).last.map(String.init) ?? "")
+            : (key.split(separator: ".", maxSplits: 1).last.map(String.init) ?? key)
+    }
+
+    /// The dependency cycles among sure bindings of a whole graph: bindings whose `T.init` the
+    /// checks read, each the one binding of its type, through plain parameters. One error per
+    /// loop, at the first-declared binding in it, as `of` reports it.
+    mutating func cycles(_ bindings: [Binding]) {
+        let single = bindings.filter { $0.role == .single && $0.tag == nil }
+        var byKey: [String: [Int]] = [:]
+        var keys: [String?] = []
+        for (index, binding) in single.enumerated() {
+            let key = typedKey(binding.written, library: binding.module.library)
+            keys.append(key)
+            if let key { byKey[key, default: []].append(index) }
+        }
+        var edges: [[Int]] = []
+        for binding in single {
+            let requests = binding.call.factoryInit.flatMap { initRequests($0, library: binding.module.library) } ?? []
+            edges.append(requests.compactMap { request in
+                guard let targets = byKey[request.key], targets.count == 1 else { return nil }
+                return targets[0]
+            })
+        }
+        var reported: Set<Int> = []
+        for start in single.indices where !reported.contains(start) {
+            // The shortest loop from `start` back to it through bindings declared after it.
+            var previous: [Int: Int] = [:]
+            var queue = [start]
+            var head = 0
+            var closed: Int?
+            search: while head < queue.count {
+                let node = queue[head]
+                head += 1
+                for target in edges[node] where target >= start {
+                    if target == start {
+                        closed = node
+                        break search
+                    }
+                    if previous[target] == nil {
+                        previous[target] = node
+                        queue.append(target)
+                    }
+                }
+            }
+            guard let last = closed else { continue }
+            var path = [last]
+            while let node = path.last, node != start, let before = previous[node] { path.append(before) }
+            path.reverse()
+            guard path.first == start, path.allSatisfy({ !reported.contains($0) }) else { continue }
+            reported.formUnion(path)
+            let names = (path + [start]).map { Self.displayName(keys[$0] ?? single[$0].written) }
+            var steps: [String] = []
+            for (position, node) in path.enumerated() {
+                steps.append("\(names[position + 1]) is required by \(names[position]) at \(Self.place(single[node]))")
+            }
+            problems.append(problem(
+                single[start].call, module: single[start].module, file: single[start].file,
+                "Dependency cycle: \(names.joined(separator: " -> ")): " + steps.joined(separator: ", ")
+                    + ". To fix this, break the cycle: let one of these factories take Provider<T> (or () -> T) instead of T "
+                    + "and call get() after construction."
+            ))
+        }
+    }
+
     /// `T` of a `factory: T.init` argument (any effect's label), or nil.
     static func initReference(_ tokens: [Token]) -> String? {
         guard tokens.count >= 3, tokens[tokens.count - 1].text == "init", tokens[tokens.count - 2].text == "." else { return nil }
@@ -199,10 +266,9 @@ extension GraphCheck {
         }
         for key in order {
             guard let group = requirers[key], let first = group.first else { continue }
-            let name = key.hasPrefix("any ") ? "any " + (key.dropFirst(4).split(separator: ".", maxSplits: 1).last.map(String.init) ?? "")
-                : (key.split(separator: ".", maxSplits: 1).last.map(String.init) ?? key)
+            let name = Self.displayName(key)
             let requiredBy = group.map { binding, _ in
-                "required by \(binding.written) at \(Self.place(binding))"
+                "required by \(typedKey(binding.written, library: binding.module.library).map(Self.displayName) ?? binding.written) at \(Self.place(binding))"
             }.joined(separator: ", ")
             problems.append(problem(
                 first.0.call, module: first.0.module, file: first.0.file,

@@ -355,7 +355,10 @@ package struct GraphCheck {
         }
         duplicates(bindings.filter { $0.role == .single })
         mapKeys(bindings)
-        if isWhole { missingBindings(every, component: component) }
+        if isWhole {
+            missingBindings(every, component: component)
+            cycles(every)
+        }
     }
 
     /// The module a `binder.include(module: M.self)` in `module` names: looked up from the scope

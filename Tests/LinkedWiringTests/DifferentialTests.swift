@@ -25,6 +25,7 @@ struct DifferentialTests {
         case duplicate = "is bound"
         case mapKey = "has more than one entry under the key"
         case missing = "Missing binding for"
+        case cycle = "Dependency cycle"
 
         init?(message: String) {
             if message.contains(Kind.unfinished.rawValue) {
@@ -35,6 +36,8 @@ struct DifferentialTests {
                 self = .mapKey
             } else if message.contains(Kind.missing.rawValue) {
                 self = .missing
+            } else if message.contains(Kind.cycle.rawValue) {
+                self = .cycle
             } else if message.contains(Kind.mapKey.rawValue) {
                 self = .mapKey
             } else if message.contains("is bound more than once") || message.contains("is bound by more than one linked wiring library") {

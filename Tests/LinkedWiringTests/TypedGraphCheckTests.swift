@@ -48,6 +48,9 @@ struct TypedGraphCheckTests {
             extension Makeable { public init(handler: any Handler) { fatalError() } }
             public struct Made { public init(store: Store) {} }
             @AddInit public struct Macroed { public init(store: Store) {} }
+            public struct Teller { public init(vault: Vault) {} }
+            public struct Vault { public init(audit: Audit, count: Int) {} }
+            public struct Lazy { public init(teller: Provider<Teller>, later: () -> Teller) {} }
             """,
         "Core/Late+Decodable.swift": """
             extension Late: Decodable {}
@@ -203,5 +206,32 @@ struct TypedGraphCheckTests {
             .filter { $0.contains("error: LinkedWiring: Missing binding for") }
         let reported = try check("        binder.bind(Service.self).to(factory: Service.init)")
         #expect(shown == reported.map { "Sources/" + $0 })
+    }
+
+    @Test func aCycleThroughSureInitsIsAnErrorAtItsFirstBinding() throws {
+        #expect(try check("""
+                    binder.bind(Teller.self).to(factory: Teller.init)
+                    binder.bind(Vault.self).to(factory: Vault.init)
+                    binder.bind(Audit.self).to(factory: Audit.init)
+                    binder.bind(Handler.self).to(factory: Teller.init)
+            """) == [
+            // Teller.init (bound to Handler) asks for Vault: the loop starts at Vault, the first
+            // binding declared in it.
+            "ServiceWiring/ServiceModule.swift:7:16: error: LinkedWiring: Dependency cycle: Vault -> Audit -> any Handler -> Vault: "
+                + "Audit is required by Vault at ServiceWiring/ServiceModule.swift:7, any Handler is required by Audit at ServiceWiring/ServiceModule.swift:8, "
+                + "Vault is required by any Handler at ServiceWiring/ServiceModule.swift:9. "
+                + "To fix this, break the cycle: let one of these factories take Provider<T> (or () -> T) instead of T and call get() after construction.",
+        ])
+        // Through a Provider or a closure, or a binding the reader cannot read: no cycle it is sure of.
+        #expect(try check("""
+                    binder.bind(Teller.self).to(factory: Teller.init)
+                    binder.bind(Vault.self).to(factory: Vault.init)
+                    binder.bind(Audit.self).to(factory: Audit.init)
+                    binder.bind(Handler.self).to(factory: { (teller: Teller) in teller })
+            """) == [])
+        #expect(try check("""
+                    binder.bind(Teller.self).to(factory: Lazy.init)
+                    binder.bind(Lazy.self).to(factory: Lazy.init)
+            """) == [])
     }
 }

@@ -139,4 +139,32 @@ struct DifferentialTests {
             "MissingBindingSuggestsABoundTypeWithASimilarName: ATMLibWiring/ATMLibModule.swift:13 missing",
         ])
     }
+
+    /// The graphs of the documentation's compiled examples, which `of` accepts unless an
+    /// example shows an error: the checks report nothing on any root of them.
+    @Test func theDocumentationsGraphsGetNoStaticError() throws {
+        var files: [ScannedFile] = []
+        for path in try Self.swiftFiles(under: "Tests/WiringDocumentationTests") {
+            files.append(try FileScanner.scan(text: try LinkedWiringGeneration.readSource(path), path: path))
+        }
+        let teller = try Self.swiftFiles(under: "Tests/Fixtures/TellerWiring").map {
+            try FileScanner.scan(text: try LinkedWiringGeneration.readSource($0), path: $0)
+        }
+        let libraries = [
+            GraphCheck.Library(module: "WiringDocumentationTests", files: files, dependencies: ["TellerWiring"]),
+            GraphCheck.Library(module: "TellerWiring", files: teller, dependencies: []),
+        ]
+        var roots: [String] = []
+        for file in files {
+            for type in file.types where type.rootType != nil && type.parent == nil && type.kind != .extension { roots.append(type.name) }
+        }
+        try #require(roots.count >= 10, "\(roots)")
+        var errors: [String] = []
+        for root in roots {
+            for problem in GraphCheck.run(libraries: libraries, core: [], root: root) ?? [] where problem.severity == .error {
+                errors.append("\(root): \(problem)")
+            }
+        }
+        #expect(errors == [])
+    }
 }

@@ -35,6 +35,9 @@ package struct BinderCall: Equatable, Sendable {
     package var siteFile: String?
     /// The `line:` the call passes as a number, which `of` reports instead of its `#line`.
     package var siteLine: Int?
+    /// `T` of a terminal `to(factory: T.init)` (or `throwingFactory:`, `asyncFactory:`,
+    /// `mainActorFactory:`), as written: the typed checks read what its initialiser asks for.
+    package var factoryInit: String?
 }
 
 /// What the reader made of one `configure` body.
@@ -203,10 +206,15 @@ package enum ConfigureReader {
         var tag: String?
         var role = BinderCall.Role.single
         var finished: Bool? = false
+        var factoryInit: String?
         for member in members.dropFirst() {
             let name = member.name.text
             if isTerminal(member) {
                 finished = true
+                if name == "to", member.arguments.count == 1, !member.hasTrailingClosure, let first = member.arguments.first,
+                   let label = label(of: first), ["factory", "throwingFactory", "asyncFactory", "mainActorFactory"].contains(label) {
+                    factoryInit = GraphCheck.initReference(Array(first.dropFirst(2)))
+                }
                 break
             }
             guard openMethods.contains(name) else {
@@ -227,6 +235,7 @@ package enum ConfigureReader {
             }
         }
         var call = BinderCall(kind: .bind(type: type, tag: tag, role: role, finished: finished), line: bind.name.line, column: bind.name.column)
+        call.factoryInit = factoryInit
         site(of: bind, into: &call)
         return call
     }

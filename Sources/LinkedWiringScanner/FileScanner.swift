@@ -204,9 +204,11 @@ package struct FileScanner {
         switch keyword.text {
         case "struct", "enum", "class", "actor", "protocol", "extension":
             guard let kind = ScannedType.Kind(rawValue: keyword.text) else { return }
+            if case let .type(owner, _)? = contexts.last, isWord("Seed", 1) { result.types[owner].declaresSeed = true }
             try typeDeclaration(kind, first: first, attributes: attributes, modifiers: modifiers)
         case "typealias":
             if let name = token(1), name.kind == .word { result.typealiases.append(name.text) }
+            if case let .type(owner, _)? = contexts.last, isWord("Seed", 1) { result.types[owner].declaresSeed = true }
             if case let .type(owner, _)? = contexts.last, isWord("Scope", 1), isSymbol("=", 2) {
                 index += 3
                 let type = try typeExpression()
@@ -215,6 +217,9 @@ package struct FileScanner {
                 }
             }
         case "func":
+            if case let .type(owner, _)? = contexts.last, isWord("configureRoot", 1) {
+                result.types[owner].rootType = receiptBinderArgument(from: index + 2)
+            }
             if case let .type(owner, _)? = contexts.last, isWord("configure", 1),
                modifiers.contains("static") || modifiers.contains("class") {
                 index += 2
@@ -236,6 +241,10 @@ package struct FileScanner {
                     }
                 }
             }
+        case "init":
+            if case let .type(owner, _)? = contexts.last {
+                result.inits.append(initDeclaration(owner: owner, modifiers: modifiers, keyword: keyword))
+            }
         case "import":
             if contexts.isEmpty {
                 index += 1
@@ -251,6 +260,76 @@ package struct FileScanner {
         default:
             break
         }
+    }
+
+    /// `X` of the first `ReceiptBinder<X>` (or `Module.ReceiptBinder<X>`) in the parameter list
+    /// that opens at `position`, when X is a plain name; the empty string when it is anything
+    /// else or there is none.
+    func receiptBinderArgument(from position: Int) -> String {
+        var position = position
+        while position + 1 < tokens.count, !(tokens[position].kind == .symbol && [")", "{"].contains(tokens[position].text)) {
+            if tokens[position].text == "ReceiptBinder", tokens[position + 1].text == "<" {
+                var text = ""
+                position += 2
+                while position < tokens.count, tokens[position].text != ">" {
+                    guard tokens[position].kind == .word || tokens[position].text == "." else { return "" }
+                    text += tokens[position].text
+                    position += 1
+                }
+                return text
+            }
+            position += 1
+        }
+        return ""
+    }
+
+    /// The `init` at the cursor, read without moving the cursor: its parameters' types as
+    /// written, or nil for a list the reading cannot split.
+    func initDeclaration(owner: Int, modifiers: [String], keyword: Token) -> ScannedInit {
+        var position = index + 1
+        var declaration = ScannedInit(
+            owner: owner, access: modifiers.last { Self.accessLevels.contains($0) }, isFailable: false, isGeneric: false,
+            isConditional: !conditions.isEmpty, parameters: nil, line: keyword.line
+        )
+        if position < tokens.count, tokens[position].kind == .symbol, ["?", "!"].contains(tokens[position].text) {
+            declaration.isFailable = true
+            position += 1
+        }
+        if position < tokens.count, tokens[position].kind == .symbol, tokens[position].text == "<" {
+            declaration.isGeneric = true
+            return declaration
+        }
+        guard position < tokens.count, tokens[position].kind == .symbol, tokens[position].text == "(",
+              let (arguments, _) = ConfigureReader.arguments(tokens, from: position) else { return declaration }
+        var parameters: [String] = []
+        for argument in arguments {
+            // `label name: Type = default`: the type runs from the first top-level `:` to a
+            // top-level `=`.
+            var depth = 0
+            var colon: Int?
+            var end = argument.count
+            for (offset, token) in argument.enumerated() where token.kind == .symbol {
+                if ["(", "[", "<"].contains(token.text) { depth += 1 }
+                if [")", "]", ">"].contains(token.text) { depth -= 1 }
+                if depth == 0, token.text == ":", colon == nil { colon = offset }
+                if depth == 0, token.text == "=", colon != nil {
+                    end = offset
+                    break
+                }
+            }
+            guard let colon, colon + 1 < end else { return declaration }
+            var text = ""
+            var previousWasWord = false
+            for token in argument[(colon + 1)..<end] {
+                let isWord = token.kind == .word
+                if isWord, previousWasWord { text += " " }
+                text += token.text
+                previousWasWord = isWord
+            }
+            parameters.append(text)
+        }
+        declaration.parameters = parameters
+        return declaration
     }
 
     /// The tokens between the braces of the function body that starts after the cursor (past

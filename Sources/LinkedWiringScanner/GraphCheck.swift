@@ -19,16 +19,19 @@ package struct GraphCheck {
         /// What it declares under each name; nil when one of its files could not be read (each
         /// name it might declare is then unsure).
         package var names: [String: NameEntry]?
+        /// Its types and initialisers, for the typed checks; nil when unknown.
+        package var facts: DeclarationFacts?
 
         /// Creates a core library from what its files declare.
-        package init(module: String, names: [String: NameEntry]?) {
+        package init(module: String, names: [String: NameEntry]?, facts: DeclarationFacts? = nil) {
             self.module = module
             self.names = names
+            self.facts = names == nil ? nil : facts
         }
 
         /// Creates a core library from its scanned files.
         package init(module: String, files: [ScannedFile]?) {
-            self.init(module: module, names: files.map(GraphCheck.names(of:)))
+            self.init(module: module, names: files.map(GraphCheck.names(of:)), facts: files.map(DeclarationFacts.init(files:)))
         }
     }
 
@@ -61,12 +64,16 @@ package struct GraphCheck {
         /// replacements to `of`: either may change where a linked module's `configure` runs, or
         /// what it binds, so the order-sensitive checks stand down.
         package var changesTheGraph: Bool
+        /// Whether the app's own sources may bind types (`.bind(`, `install`, a `Seed`): the
+        /// missing-binding check then cannot know the whole graph and stands down.
+        package var addsBindings: Bool
 
         /// Creates the app's summary.
-        package init(includesLinkedWiring: Bool, words: Set<String>, changesTheGraph: Bool = false) {
+        package init(includesLinkedWiring: Bool, words: Set<String>, changesTheGraph: Bool = false, addsBindings: Bool = true) {
             self.includesLinkedWiring = includesLinkedWiring
             self.words = words
             self.changesTheGraph = changesTheGraph
+            self.addsBindings = addsBindings
         }
 
         /// The summary of an app target's scanned sources.
@@ -74,10 +81,15 @@ package struct GraphCheck {
             var words: Set<String> = []
             var includes = false
             var changes = false
+            var adds = false
             for file in tokens {
                 for (index, token) in file.enumerated() where token.kind == .word {
                     words.insert(token.text)
                     if token.text == "replacing" { changes = true }
+                    if ["install", "Seed", "configured", "bindSeed", "seed", "expose", "intoCollection", "intoMap"].contains(token.text)
+                        || token.text == "bind" && index > 0 && file[index - 1].text == "." {
+                        adds = true
+                    }
                     guard token.text == "include", index + 3 < file.count, file[index + 1].text == "(",
                           file[index + 2].text == "module", file[index + 3].text == ":" else { continue }
                     if index + 6 < file.count, file[index + 4].text == "LinkedWiring", file[index + 5].text == ".",
@@ -88,7 +100,7 @@ package struct GraphCheck {
                     }
                 }
             }
-            self.init(includesLinkedWiring: includes, words: words, changesTheGraph: changes)
+            self.init(includesLinkedWiring: includes, words: words, changesTheGraph: changes, addsBindings: adds)
         }
     }
 
@@ -99,6 +111,8 @@ package struct GraphCheck {
         var name: String
         var bodies: [(body: ConfigureBody, file: String)] = []
         var inheritance: [String] = []
+        var declaresSeed = false
+        var rootTypes: [String] = []
     }
 
     /// A binding the traversal met, in `of`'s order.
@@ -123,6 +137,12 @@ package struct GraphCheck {
     var names: [String: [String: NameEntry]] = [:]
     /// The core libraries each wiring library sees.
     var dependencies: [String: [String]] = [:]
+    /// The types and initialisers of each readable library and core library, by module.
+    var facts: [String: DeclarationFacts] = [:]
+    /// How the missing-binding check names the component in its fix; empty to stand it down.
+    var component = "the app's root component"
+    /// The key of the root type the component binds, in the differential tests' runs.
+    var rootKey: String?
 
     /// Runs the checks.
     ///
@@ -166,7 +186,7 @@ package struct GraphCheck {
     package static func run(libraries: [Library], core: [CoreLibrary], root: String) -> [SourceProblem]? {
         var check = GraphCheck(
             libraries: libraries, core: Dictionary(core.map { ($0.module, $0) }, uniquingKeysWith: { first, _ in first }),
-            app: App(includesLinkedWiring: true, words: []), plan: LinkedWiringPlan()
+            app: App(includesLinkedWiring: true, words: [], addsBindings: false), plan: LinkedWiringPlan()
         )
         check.collectModules()
         let matches = check.modules.keys.filter { id in
@@ -174,6 +194,18 @@ package struct GraphCheck {
             return key == root || key.hasSuffix("." + root)
         }
         guard matches.count == 1, let id = matches.first else { return nil }
+        check.component = root
+        // The root's graph binds its root type: that type must be known.
+        if let info = check.modules[id], info.rootTypes.count == 1, let written = info.rootTypes.first,
+           let key = check.typedKey(written, library: info.library) {
+            check.rootKey = key
+        } else {
+            check.component = ""
+        }
+        if check.modules[id]?.declaresSeed != false {
+            // A root may have a seed, which its graph binds: the graph is not wholly known.
+            check.component = ""
+        }
         check.traverse(starts: [(id, false)], orderIsSure: true)
         return check.problems
     }
@@ -190,9 +222,11 @@ package struct GraphCheck {
     private mutating func collectModules() {
         for (module, library) in core {
             if let declared = library.names { names[module] = declared }
+            if let declared = library.facts { facts[module] = declared }
         }
         for library in libraries {
             names[library.module] = Self.names(of: library.files)
+            facts[library.module] = DeclarationFacts(files: library.files)
             dependencies[library.module] = library.dependencies
         }
         for library in libraries {
@@ -202,6 +236,8 @@ package struct GraphCheck {
                     let id = "\(library.module)|\(key)"
                     var info = modules[id] ?? ModuleInfo(library: library.module, key: key, name: type.kind == .extension ? String(key.split(separator: ".").last ?? "") : type.name)
                     info.inheritance += type.inheritance
+                    info.declaresSeed = info.declaresSeed || type.declaresSeed
+                    if let root = type.rootType { info.rootTypes.append(root) }
                     if let body = type.configureBody { info.bodies.append((body, file.path)) }
                     modules[id] = info
                 }
@@ -262,6 +298,9 @@ package struct GraphCheck {
         // Order-sensitive checks (duplicates, map keys, expose) hold only when the traversal is
         // `of`'s: every module's body is read whole and the app includes none of them itself.
         var orderIsSure = initial
+        // The missing-binding check needs the whole graph: every binding read, none private.
+        var isWhole = !app.addsBindings && !component.isEmpty
+        var every: [Binding] = []
 
         func visit(_ id: String, linked: Bool, insidePrivate: Bool) {
             guard !visited.contains(id) else { return }
@@ -284,10 +323,15 @@ package struct GraphCheck {
                     }
                     guard finished == true, !isPrivate, isPlain, let type,
                           let key = resolve(type, library: info.library),
-                          tag == nil || resolve(tag ?? "", library: info.library) != nil else { continue }
+                          tag == nil || resolve(tag ?? "", library: info.library) != nil else {
+                        isWhole = false
+                        continue
+                    }
                     let tagKey = tag.flatMap { resolve($0, library: info.library) }
+                    every.append(Binding(key: key, written: type, tag: tagKey, role: role, module: info, linked: linked, file: file, call: call))
                     bindings.append(Binding(key: key, written: type, tag: tagKey, role: role, module: info, linked: linked, file: file, call: call))
                 case .expose:
+                    isWhole = false
                     if isPlain, !insidePrivate { exposes.append((call, info, file)) }
                 case let .include(written):
                     guard let included = moduleID(written, from: info) else {
@@ -311,6 +355,10 @@ package struct GraphCheck {
         }
         duplicates(bindings.filter { $0.role == .single })
         mapKeys(bindings)
+        if isWhole {
+            missingBindings(every, component: component)
+            cycles(every)
+        }
     }
 
     /// The module a `binder.include(module: M.self)` in `module` names: looked up from the scope
@@ -404,7 +452,7 @@ package struct GraphCheck {
     // MARK: - Reports
 
     /// A problem at a call, with the place `of` gives it.
-    private func problem(_ call: BinderCall, module: ModuleInfo, file: String, severity: SourceProblem.Severity = .error, _ message: String) -> SourceProblem {
+    func problem(_ call: BinderCall, module: ModuleInfo, file: String, severity: SourceProblem.Severity = .error, _ message: String) -> SourceProblem {
         var problem = SourceProblem(file: file, line: call.line, column: call.column, severity: severity, message: message)
         let name = file.split(separator: "/").last.map(String.init) ?? file
         problem.siteFileID = call.siteFile ?? "\(module.library)/\(name)"

@@ -100,21 +100,26 @@ package enum LinkedWiringGeneration {
         var coreLibraries: [GraphCheck.CoreLibrary] = []
         for library in core {
             var names: [String: GraphCheck.NameEntry]? = [:]
+            var facts = DeclarationFacts(files: [])
             for path in library.files.sorted() {
-                if let cached = summaries?.names(of: path) {
-                    for (name, entry) in cached { names?[name, default: GraphCheck.NameEntry()].add(entry) }
+                if let cached = summaries?.summary(of: path) {
+                    for (name, entry) in cached.names { names?[name, default: GraphCheck.NameEntry()].add(entry) }
+                    facts.add(cached.facts)
                     continue
                 }
                 do throws(SourceProblem) {
-                    let declared = GraphCheck.names(of: [try FileScanner.scan(text: try readSource(path), path: path)])
-                    summaries?.store(declared, of: path)
+                    let scanned = try FileScanner.scan(text: try readSource(path), path: path)
+                    let declared = GraphCheck.names(of: [scanned])
+                    let fileFacts = DeclarationFacts(files: [scanned])
+                    summaries?.store(declared, facts: fileFacts, of: path)
+                    facts.add(fileFacts)
                     for (name, entry) in declared { names?[name, default: GraphCheck.NameEntry()].add(entry) }
                 } catch {
                     warnings.append(unreadable(error))
                     names = nil
                 }
             }
-            coreLibraries.append(GraphCheck.CoreLibrary(module: library.module, names: names))
+            coreLibraries.append(GraphCheck.CoreLibrary(module: library.module, names: names, facts: facts))
         }
         summaries?.save()
         var appTokens: [[Token]]? = []

@@ -31,6 +31,12 @@ package struct ScannedType: Equatable, Sendable {
     package var configureBinder: (type: String, line: Int)?
     /// The body of that `configure`, when the scan could find its braces.
     package var configureBody: ConfigureBody?
+    /// Whether its body declares a `Seed` (a typealias or a nested type): a root's seed is
+    /// bound in its graph.
+    package var declaresSeed = false
+    /// `X` of `configureRoot(binder: ReceiptBinder<X>)` in its body (the root it binds), as
+    /// written; the empty string when that is not a plain name; nil when it has none.
+    package var rootType: String?
     /// The file it is in.
     package var file: String
     /// The line of its first attribute or modifier.
@@ -45,7 +51,7 @@ package struct ScannedType: Equatable, Sendable {
             && lhs.conditions == rhs.conditions && lhs.isExcluded == rhs.isExcluded
             && lhs.scopeAlias?.type == rhs.scopeAlias?.type && lhs.scopeAlias?.line == rhs.scopeAlias?.line
             && lhs.configureBinder?.type == rhs.configureBinder?.type && lhs.configureBinder?.line == rhs.configureBinder?.line
-            && lhs.file == rhs.file && lhs.line == rhs.line && lhs.column == rhs.column
+            && lhs.declaresSeed == rhs.declaresSeed && lhs.rootType == rhs.rootType && lhs.file == rhs.file && lhs.line == rhs.line && lhs.column == rhs.column
     }
 }
 
@@ -59,6 +65,28 @@ package struct ScannedFile: Equatable, Sendable {
     package var types: [ScannedType] = []
     /// The names of the typealiases it declares, at any level.
     package var typealiases: [String] = []
+    /// The initialisers declared directly in its types and extensions, in order.
+    package var inits: [ScannedInit] = []
+}
+
+/// An `init` declared in a type or an extension, as written: what the typed graph checks need to
+/// tell which values a `T.init` reference asks for.
+package struct ScannedInit: Equatable, Sendable {
+    /// The index in the file's list of the type or extension it is declared in.
+    package var owner: Int
+    /// The access level written on it, or nil when none is written.
+    package var access: String?
+    /// Whether it is `init?` or `init!`.
+    package var isFailable: Bool
+    /// Whether it declares generic parameters.
+    package var isGeneric: Bool
+    /// Whether it is declared under an `#if`.
+    package var isConditional: Bool
+    /// The type of each parameter as written, tokens joined (`any Store`, `Provider<Store>`);
+    /// nil when a parameter list could not be read.
+    package var parameters: [String]?
+    /// The line of the `init` keyword.
+    package var line: Int
 }
 
 /// The body of a module's `static func configure(binder:)`, for the graph checks.

@@ -5,12 +5,14 @@ import Foundation
 ///
 /// Each entry is keyed by the file's path, modification date and size; a file whose key differs
 /// is scanned again. The cache is text, one file per line:
-/// `path<TAB>date<TAB>size<TAB>name:topLevel:shadowed<TAB>…`. A cache that cannot be read is
+/// `path<TAB>date<TAB>size<TAB>=facts<TAB>name:topLevel:shadowed<TAB>…`, where facts is the
+/// file's ``DeclarationFacts`` as JSON (which holds no raw tab or line break); an entry without
+/// them, written by an older generator, is read again. A cache that cannot be read is
 /// treated as empty, and one that cannot be written is left as it was: it only saves time.
 struct SummaryCache {
     let path: String
-    private var entries: [String: (key: String, names: [String: GraphCheck.NameEntry])] = [:]
-    private var used: [String: (key: String, names: [String: GraphCheck.NameEntry])] = [:]
+    private var entries: [String: (key: String, names: [String: GraphCheck.NameEntry], facts: DeclarationFacts)] = [:]
+    private var used: [String: (key: String, names: [String: GraphCheck.NameEntry], facts: DeclarationFacts)] = [:]
 
     init(path: String) {
         self.path = path
@@ -19,12 +21,14 @@ struct SummaryCache {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count >= 3 else { continue }
             var names: [String: GraphCheck.NameEntry] = [:]
-            for field in fields.dropFirst(3) {
+            guard fields.count >= 4, fields[3].hasPrefix("="),
+                  let facts = try? JSONDecoder().decode(DeclarationFacts.self, from: Data(fields[3].dropFirst().utf8)) else { continue }
+            for field in fields.dropFirst(4) {
                 let parts = field.split(separator: ":").map(String.init)
                 guard parts.count == 3, let topLevel = Int(parts[1]) else { continue }
                 names[parts[0]] = GraphCheck.NameEntry(topLevel: topLevel, isShadowed: parts[2] == "1")
             }
-            entries[fields[0]] = (fields[1] + "\t" + fields[2], names)
+            entries[fields[0]] = (fields[1] + "\t" + fields[2], names, facts)
         }
     }
 
@@ -38,17 +42,17 @@ struct SummaryCache {
         return "\(Int(milliseconds))\t\(size)"
     }
 
-    /// The names a file declares, when the cache holds them for the file as it is now.
-    mutating func names(of file: String) -> [String: GraphCheck.NameEntry]? {
+    /// The names and facts a file declares, when the cache holds them for the file as it is now.
+    mutating func summary(of file: String) -> (names: [String: GraphCheck.NameEntry], facts: DeclarationFacts)? {
         guard let entry = entries[file], let key = Self.key(of: file), entry.key == key else { return nil }
         used[file] = entry
-        return entry.names
+        return (entry.names, entry.facts)
     }
 
-    /// Records the names a file declares.
-    mutating func store(_ names: [String: GraphCheck.NameEntry], of file: String) {
+    /// Records the names and facts a file declares.
+    mutating func store(_ names: [String: GraphCheck.NameEntry], facts: DeclarationFacts, of file: String) {
         guard let key = Self.key(of: file), !file.contains("\t"), !file.contains("\n") else { return }
-        used[file] = (key, names)
+        used[file] = (key, names, facts)
     }
 
     /// Writes the entries of the files this run read; the others are dropped.
@@ -58,7 +62,8 @@ struct SummaryCache {
             let names = entry.names.sorted { $0.key < $1.key }
                 .filter { !$0.key.contains(":") && !$0.key.contains("\t") }
                 .map { "\($0.key):\($0.value.topLevel):\($0.value.isShadowed ? 1 : 0)" }
-            lines.append(([file, entry.key] + names).joined(separator: "\t"))
+            guard let json = try? JSONEncoder().encode(entry.facts) else { continue }
+            lines.append(([file, entry.key, "=" + String(decoding: json, as: UTF8.self)] + names).joined(separator: "\t"))
         }
         try? Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }

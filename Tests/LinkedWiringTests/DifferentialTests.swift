@@ -2,7 +2,8 @@ import Foundation
 @testable import LinkedWiringScanner
 import Testing
 
-/// The build-time checks against `of`: every static error on a graph of the golden diagnostics
+/// The build-time checks against `of`: every static error (the type-free ones and the typed
+/// missing-binding check) on a graph of the golden diagnostics
 /// must be a diagnostic `of` reports there, of the same kind, at the same file and line. The
 /// golden cases' expected files are `of`'s exact output, so a static error they lack is a false
 /// error.
@@ -23,12 +24,20 @@ struct DifferentialTests {
         case strayExpose = "is called outside a private module"
         case duplicate = "is bound"
         case mapKey = "has more than one entry under the key"
+        case missing = "Missing binding for"
+        case cycle = "Dependency cycle"
 
         init?(message: String) {
             if message.contains(Kind.unfinished.rawValue) {
                 self = .unfinished
             } else if message.contains(Kind.strayExpose.rawValue) {
                 self = .strayExpose
+            } else if message.contains(Kind.mapKey.rawValue) {
+                self = .mapKey
+            } else if message.contains(Kind.missing.rawValue) {
+                self = .missing
+            } else if message.contains(Kind.cycle.rawValue) {
+                self = .cycle
             } else if message.contains(Kind.mapKey.rawValue) {
                 self = .mapKey
             } else if message.contains("is bound more than once") || message.contains("is bound by more than one linked wiring library") {
@@ -123,5 +132,39 @@ struct DifferentialTests {
         #expect(checked >= 40, "only \(checked) golden roots were found")
         #expect(agreed.contains("UnfinishedBindIsReportedAtItsLineBesideTheMissingBindingItCauses: Cashier/CashierModule.swift:7 unfinished"), "\(agreed)")
         #expect(agreed.contains("ReadingAValidationErrorUnfinishedBind: Teller/TellerModule.swift:7 unfinished"), "\(agreed)")
+        // The typed check finds the missing bindings of the golden graphs it can wholly read,
+        // where `of` reports them.
+        #expect(agreed.filter { $0.hasSuffix(" missing") } == [
+            "MissingBindingNamesTheTypeEveryRequirerAndTheFix: ATMLibWiring/ATMLibModule.swift:13 missing",
+            "MissingBindingSuggestsABoundTypeWithASimilarName: ATMLibWiring/ATMLibModule.swift:13 missing",
+        ])
+    }
+
+    /// The graphs of the documentation's compiled examples, which `of` accepts unless an
+    /// example shows an error: the checks report nothing on any root of them.
+    @Test func theDocumentationsGraphsGetNoStaticError() throws {
+        var files: [ScannedFile] = []
+        for path in try Self.swiftFiles(under: "Tests/WiringDocumentationTests") {
+            files.append(try FileScanner.scan(text: try LinkedWiringGeneration.readSource(path), path: path))
+        }
+        let teller = try Self.swiftFiles(under: "Tests/Fixtures/TellerWiring").map {
+            try FileScanner.scan(text: try LinkedWiringGeneration.readSource($0), path: $0)
+        }
+        let libraries = [
+            GraphCheck.Library(module: "WiringDocumentationTests", files: files, dependencies: ["TellerWiring"]),
+            GraphCheck.Library(module: "TellerWiring", files: teller, dependencies: []),
+        ]
+        var roots: [String] = []
+        for file in files {
+            for type in file.types where type.rootType != nil && type.parent == nil && type.kind != .extension { roots.append(type.name) }
+        }
+        try #require(roots.count >= 10, "\(roots)")
+        var errors: [String] = []
+        for root in roots {
+            for problem in GraphCheck.run(libraries: libraries, core: [], root: root) ?? [] where problem.severity == .error {
+                errors.append("\(root): \(problem)")
+            }
+        }
+        #expect(errors == [])
     }
 }

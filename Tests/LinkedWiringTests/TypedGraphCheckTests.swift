@@ -1,0 +1,237 @@
+import Foundation
+@testable import LinkedWiringScanner
+import Testing
+
+/// The typed checks: a `to(factory: T.init)` whose one visible initialiser asks for a type that
+/// nothing in the whole graph binds is a build error at the binding's line; whenever the reader
+/// cannot be sure of the initialiser or of the whole graph, it says nothing.
+struct TypedGraphCheckTests {
+    /// The core library `Core`: `Service`'s one public init is in an extension in another file,
+    /// beside an internal one (invisible to a wiring library) and a memberwise one (internal).
+    static let core: [String: String] = [
+        "Core/Service.swift": """
+            public struct Service: Sendable {
+                let store: Store
+                init(store: Store, name: String) { self.store = store }
+            }
+            public final class Store: Sendable { public init() {} }
+            public protocol Handler: Sendable {}
+            public struct Report {
+                public init(handler: any Handler, store: Store?, count: Int = 3) {}
+            }
+            public struct Audit {
+                public init(handler: Handler) {}
+            }
+            public struct Twice {
+                public init(store: Store) {}
+                package init() {}
+            }
+            public struct Failing {
+                public init?(store: Store) {}
+            }
+            public struct Wrapped {
+                public init(store: Provider<Store>, stores: [Store], optional: Store?) {}
+            }
+            public typealias Shop = Store
+            public struct Aliased {
+                public init(shop: Shop) {}
+            }
+            open class Base { public init(store: Store) {} }
+            public final class Derived: Base {}
+            public struct Memberwise { let store: Store }
+            #if DEBUG
+            public struct Debug { public init(store: Store) {} }
+            #endif
+            public struct Coded: Decodable { public init(store: Store) {} }
+            public struct Late { public init(store: Store) {} }
+            public protocol Makeable {}
+            extension Makeable { public init(handler: any Handler) { fatalError() } }
+            public struct Made { public init(store: Store) {} }
+            @AddInit public struct Macroed { public init(store: Store) {} }
+            public struct Teller { public init(vault: Vault) {} }
+            public struct Vault { public init(audit: Audit, count: Int) {} }
+            public struct Lazy { public init(teller: Provider<Teller>, later: () -> Teller) {} }
+            """,
+        "Core/Late+Decodable.swift": """
+            extension Late: Decodable {}
+            extension Made: Makeable {}
+            """,
+        "Core/Service+Init.swift": """
+            extension Service {
+                public init(store: Store = Store()) { self.store = store }
+            }
+            """,
+    ]
+
+    static let root = """
+        struct AppRoot: RootComponent {
+            static func configure(binder: Binder<Singleton>) {
+                binder.include(module: LinkedWiring.self)
+            }
+        }
+        """
+
+    /// What the checks report for one wiring library `ServiceWiring` seeing `Core`, whose module
+    /// `ServiceModule` has the given body.
+    func check(_ body: String, extra: String = "", app: String = root, coreIsReadable: Bool = true) throws -> [String] {
+        let text = """
+            import Core
+            public import Wiring
+
+            public struct ServiceModule: Module {
+                public static func configure(binder: Binder<Unscoped>) {
+            \(body)
+                }
+            }
+            \(extra)
+            """
+        let file = try FileScanner.scan(text: text, path: "ServiceWiring/ServiceModule.swift")
+        let (plan, problems) = ModuleCatalog.plan(library: "ServiceWiring", files: [file])
+        try #require(problems.isEmpty)
+        let library = GraphCheck.Library(module: "ServiceWiring", files: [file], dependencies: ["Core"])
+        let coreFiles = try Self.core.sorted { $0.key < $1.key }.map { try FileScanner.scan(text: $0.value, path: $0.key) }
+        let tokens = try Lexer(text: app, file: "App/Root.swift").tokens
+        return GraphCheck.run(
+            libraries: [library], core: [GraphCheck.CoreLibrary(module: "Core", files: coreIsReadable ? coreFiles : nil)],
+            app: GraphCheck.App(tokens: [tokens]), plan: plan
+        ).map(\.description)
+    }
+
+    static func missing(_ type: String, line: Int, by requirer: String, expression: String? = nil) -> String {
+        "ServiceWiring/ServiceModule.swift:\(line):16: error: LinkedWiring: Missing binding for \(type): required by \(requirer) at "
+            + "ServiceWiring/ServiceModule.swift:\(line). To fix this, bind it with binder.bind(\(expression ?? type + ".self")).to(...) "
+            + "in a module that the app's root component includes, or include the module that binds it."
+    }
+
+    @Test func aParameterOfTheOneVisibleInitThatNothingBindsIsAnErrorAtTheBinding() throws {
+        #expect(try check("""
+                    binder.bind(Service.self).to(factory: Service.init)
+            """) == [Self.missing("Store", line: 6, by: "Service")])
+        // The same with every effect's label, and the existential written either way.
+        #expect(try check("""
+                    binder.bind(Service.self).to(asyncFactory: Service.init)
+                    binder.bind(Report.self).to(mainActorFactory: Core.Report.init)
+                    binder.bind(Audit.self).to(throwingFactory: Audit.init)
+                    binder.bind(Base.self).to(factory: Base.init)
+            """) == [
+            "ServiceWiring/ServiceModule.swift:6:16: error: LinkedWiring: Missing binding for Store: required by Service at "
+                + "ServiceWiring/ServiceModule.swift:6, required by Base at ServiceWiring/ServiceModule.swift:9. To fix this, bind it with "
+                + "binder.bind(Store.self).to(...) in a module that the app's root component includes, or include the module that binds it.",
+            "ServiceWiring/ServiceModule.swift:7:16: error: LinkedWiring: Missing binding for any Handler: required by Report at "
+                + "ServiceWiring/ServiceModule.swift:7, required by Audit at ServiceWiring/ServiceModule.swift:8. To fix this, bind it with "
+                + "binder.bind((any Handler).self).to(...) in a module that the app's root component includes, or include the module that binds it.",
+        ])
+    }
+
+    @Test func aBoundParameterIsNoErrorWhateverSpellingBindsIt() throws {
+        #expect(try check("""
+                    binder.bind(Service.self).to(factory: Service.init)
+                    binder.bind(Core.Store.self).to(factory: Store.init)
+                    binder.bind(Handler.self).to(value: Impl())
+                    binder.bind(Audit.self).to(factory: Audit.init)
+                    binder.bind(Report.self).to(factory: Report.init)
+            """, extra: "struct Impl: Handler {}") == [])
+        #expect(try check("""
+                    binder.bind((any Handler).self).to(value: Impl())
+                    binder.bind(Audit.self).to(factory: Audit.init)
+                    binder.bind(Store.self).to(factory: Store.init)
+            """, extra: "struct Impl: Handler {}") == [])
+    }
+
+    @Test func initsTheReaderCannotPinDownSayNothing() throws {
+        for type in ["Twice", "Failing", "Wrapped", "Aliased", "Derived", "Memberwise", "Debug", "Coded", "Late", "Made", "Macroed"] {
+            #expect(try check("""
+                        binder.bind(\(type).self).to(factory: \(type).init)
+                """) == [], "\(type)")
+        }
+        // A closure, a free function, or labels: not a plain `T.init` reference.
+        #expect(try check("""
+                    binder.bind(Service.self).to(factory: Service.init(store:))
+                    binder.bind(Audit.self).to(factory: { Audit(handler: $0) })
+                    binder.bind(Report.self).to(factory: makeReport)
+            """) == [])
+        // An init the wiring library adds itself could be meant instead.
+        #expect(try check("""
+                    binder.bind(Audit.self).to(factory: Audit.init)
+            """, extra: "extension Audit { init(name: String) { fatalError() } }") == [])
+        // A core library with a file the scan cannot read: nothing it declares is sure.
+        #expect(try check("        binder.bind(Service.self).to(factory: Service.init)", coreIsReadable: false) == [])
+    }
+
+    @Test func aGraphTheReaderDoesNotKnowWhollyGetsNoMissingBindingError() throws {
+        let service = "        binder.bind(Service.self).to(factory: Service.init)\n"
+        let standDowns: [(String, String, String)] = [
+            // The app binds or seeds, includes something else, or replaces bindings.
+            (service, "", Self.root.replacingOccurrences(of: "binder.include(module: LinkedWiring.self)", with: "binder.include(module: LinkedWiring.self)\n binder.bind(Store.self).to(factory: Store.init)")),
+            (service, "", Self.root + "\nextension AppRoot { typealias Seed = Store }"),
+            (service, "", Self.root.replacingOccurrences(of: "binder.include(module: LinkedWiring.self)", with: "binder.include(module: LinkedWiring.self)\n binder.include(module: Other.self)")),
+            (service, "", Self.root + "\nlet f = try ComponentFactory.of(AppRoot.self, replacing: { _ in })"),
+            (service, "", Self.root + "\nlet s = Sub.self; binder.install(dependency: s)"),
+            // The app's root binds its root type, named directly or through a typealias.
+            (service, "", Self.root.replacingOccurrences(of: "}\n}", with: "}\n static func configureRoot(binder bind: ReceiptBinder<Store>) -> BindingReceipt<Store> { bind.to(factory: Store.init) }\n}")),
+            (service, "", Self.root.replacingOccurrences(of: "}\n}", with: "}\n static func configureRoot(binder bind: ReceiptBinder<Shop>) -> BindingReceipt<Shop> { bind.to(factory: Shop.init) }\n}")),
+            // A binding whose type the reader cannot read, or `bind()`.
+            (service + "        binder.bind(Swift.Result<Int, Error>.self).to(value: .success(1))\n", "", Self.root),
+            (service + "        binder.bind().to(factory: Store.init)\n", "", Self.root),
+            (service + "        binder.bind(Mystery.self).to(factory: Mystery.init)\n", "", Self.root),
+            // A binding under `#if`, in a branch, or a binder handed away.
+            (service + "        #if DEBUG\n        binder.bind(Store.self).to(factory: Store.init)\n        #endif\n", "", Self.root),
+            (service + "        if Bool.random() { binder.bind(Store.self).to(factory: Store.init) }\n", "", Self.root),
+            (service + "        helper(binder)\n", "", Self.root),
+            (service + "        binder.install(dependency: SubComponent.self)\n", "", Self.root),
+            // A module it cannot follow, or a private module.
+            (service + "        binder.include(module: Elsewhere.self)\n", "", Self.root),
+            (service + "        binder.include(module: Hidden.self)\n", """
+                struct Hidden: PrivateModule {
+                    static func configure(binder: Binder<Unscoped>) {
+                        binder.bind(Store.self).to(factory: Store.init)
+                        binder.expose(Store.self)
+                    }
+                }
+                """, Self.root),
+            // A tag the reader cannot read.
+            (service + "        binder.bind(Store.self).tagged(with: Unknown.self).to(factory: Store.init)\n", "", Self.root),
+        ]
+        for (body, extra, app) in standDowns {
+            #expect(try check(body, extra: extra, app: app) == [], "\(body)\(extra)\(app)")
+        }
+        // The same graph, wholly known, does get the error: each case above is what silences it.
+        #expect(try check(service) == [Self.missing("Store", line: 6, by: "Service")])
+    }
+
+    @Test(arguments: ["Sources/Wiring/Wiring.docc/BuildTimeChecks.md", "README.md"])
+    func theDocumentsShowWhatTheCheckReports(document: String) throws {
+        let text = try String(contentsOf: ArticleTests.packageRoot.appending(path: document), encoding: .utf8)
+        let shown = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.contains("error: LinkedWiring: Missing binding for") }
+        let reported = try check("        binder.bind(Service.self).to(factory: Service.init)")
+        #expect(shown == reported.map { "Sources/" + $0 })
+    }
+
+    @Test func aCycleThroughSureInitsIsAnErrorAtItsFirstBinding() throws {
+        #expect(try check("""
+                    binder.bind(Teller.self).to(factory: Teller.init)
+                    binder.bind(Vault.self).to(factory: Vault.init)
+                    binder.bind(Audit.self).to(factory: Audit.init)
+                    binder.bind(Handler.self).to(factory: Teller.init)
+            """) == [
+            // Teller.init (bound to Handler) asks for Vault: the loop starts at Vault, the first
+            // binding declared in it.
+            "ServiceWiring/ServiceModule.swift:7:16: error: LinkedWiring: Dependency cycle: Vault -> Audit -> any Handler -> Vault: "
+                + "Audit is required by Vault at ServiceWiring/ServiceModule.swift:7, any Handler is required by Audit at ServiceWiring/ServiceModule.swift:8, "
+                + "Vault is required by any Handler at ServiceWiring/ServiceModule.swift:9. "
+                + "To fix this, break the cycle: let one of these factories take Provider<T> (or () -> T) instead of T and call get() after construction.",
+        ])
+        // Through a Provider or a closure, or a binding the reader cannot read: no cycle it is sure of.
+        #expect(try check("""
+                    binder.bind(Teller.self).to(factory: Teller.init)
+                    binder.bind(Vault.self).to(factory: Vault.init)
+                    binder.bind(Audit.self).to(factory: Audit.init)
+                    binder.bind(Handler.self).to(factory: { (teller: Teller) in teller })
+            """) == [])
+        #expect(try check("""
+                    binder.bind(Teller.self).to(factory: Lazy.init)
+                    binder.bind(Lazy.self).to(factory: Lazy.init)
+            """) == [])
+    }
+}

@@ -46,9 +46,10 @@ Then two rules that keep the platforms Wiring asks for honest:
      Sources/Wiring/Unsafe/ import;
  11. the manifest's platforms and the README's "Platforms" line name the same systems and
      versions;
- 12. no product declares a type generic over a parameter pack (`struct Box<each T>`): the
-     Swift 5.9 runtime is the floor for those, and a pack type would tie the platforms to it
-     for good. Generic functions over packs are fine.
+ 12. no product declares a type generic over a parameter pack (`struct Box<each T>`) while the
+     manifest's platforms are below the Swift 5.9 runtime that such types need (macOS 14,
+     iOS 17, tvOS 17, watchOS 10, visionOS 1): lowering the platforms below it must move them
+     into generic functions first. Generic functions over packs are fine everywhere.
 
 Exit status: 0 when every arrow and rule is followed, 1 when one is not, 2 when the manifest or
 an exception list cannot be read.
@@ -478,9 +479,29 @@ def synchronization_problems(manifest, root=ROOT):
 PACK_TYPE = re.compile(r"\b(?:struct|class|enum|actor|typealias)\s+([A-Za-z_]\w*)\s*<[^>{=]*\beach\b")
 
 
+# The first release of each system whose runtime has the metadata of types generic over packs.
+PACK_RUNTIME = {"macos": 14, "ios": 17, "tvos": 17, "watchos": 10, "visionos": 1}
+
+
+def below_pack_runtime(manifest):
+    """Whether the manifest lets a product run where types generic over packs cannot: a system
+    it declares below `PACK_RUNTIME`, or one it does not declare (SwiftPM's default is older)."""
+    if "platforms" not in manifest:
+        return True
+    declared = {entry["platformName"]: entry["version"] for entry in manifest.get("platforms") or []}
+    for name, floor in PACK_RUNTIME.items():
+        version = declared.get(name)
+        if version is None or int(version.split(".")[0]) < floor:
+            return True
+    return False
+
+
 def pack_type_problems(manifest, root=ROOT):
-    """Rule 12: no product declares a type generic over a parameter pack."""
+    """Rule 12: no product declares a type generic over a parameter pack while the platforms are
+    below the runtime such types need."""
     problems = []
+    if not below_pack_runtime(manifest):
+        return problems
     for target in product_targets(manifest):
         for path in sorted((pathlib.Path(root) / target.path).rglob("*.swift")):
             relative = path.relative_to(root).as_posix()

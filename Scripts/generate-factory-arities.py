@@ -83,41 +83,36 @@ def factory_type(n: int, result: str) -> str:
     return f"@escaping @Sendable ({owned}) -> {result}"
 
 
-def box_type(n: int) -> str:
-    return f"PackedFactory<{', '.join(['Input'] + [f'P{i}' for i in range(1, n + 1)])}>"
-
-
 def recipe(n: int) -> str:
     """The recipe of a factory of arity n: the one place its resolver is composed. The factory
-    arrives in a `PackedFactory` whose pack the terminal's recipe has opened into P1...Pn (see
-    `OPEN`), so that its resolver calls it with fixed-arity arguments. The factory has no effects
-    of its own; a parameter's effects make the binding effectful, and it is then linked in the
-    context that runs them (see `EffectContext`), by a function of its own, so that the common
-    synchronous link stays as small as it was."""
+    has no effects of its own; a parameter's effects make the binding effectful, and it is then
+    linked in the context that runs them (see `EffectContext`), by a function of its own, so
+    that the common synchronous link stays as small as it was."""
+    requests = f"DependencyRequest.list({', '.join(f'P{i}.self' for i in range(1, n + 1))})" if n else "[]"
     lines = [f"    /// The recipe of a factory of {n} parameter{'' if n == 1 else 's'}.",
              *NOT_SPECIALISED,
-             f"    static func factory{generics(n)}(_ box: {box_type(n)}, requests: [DependencyRequest], file: StaticString, line: Int) -> Self {{",
-             "        Self(requests: requests, file: file, line: line) { linker in",
-             f"            guard linker.context == .synchronous else {{ return EffectfulLink.arity{n}(box, linker) }}"]
+             f"    static func factory{generics(n)}(_ factory: {factory_type(n, 'Input')}, file: StaticString, line: Int) -> Self {{",
+             f"        Self(requests: {requests}, file: file, line: line) {{ linker in",
+             f"            guard linker.context == .synchronous else {{ return EffectfulLink.arity{n}(factory, linker) }}"]
     for i in range(1, n + 1):
         lines.append(f"            let r{i} = linker.resolver({i - 1}, P{i}.self)")
     args = ", ".join(f"r{i}(instance)" for i in range(1, n + 1))
     if n:
-        lines.append(f"            return linker.finish {{ instance in box.call({args}) }}")
+        lines.append(f"            return linker.finish {{ instance in factory({args}) }}")
     else:
-        lines.append("            return linker.finish { _ in box.call() }")
+        lines.append("            return linker.finish { _ in factory() }")
     lines += ["        }", "    }", "\u0000",
               f"    /// Links a factory of {n} parameter{'' if n == 1 else 's'} in an effectful context.",
               *NOT_SPECIALISED,
-              f"    static func arity{n}<{', '.join(['Input'] + [f'P{i}' for i in range(1, n + 1)])}>(_ box: {box_type(n)}, _ linker: Linker) -> Resolver<Input> {{",
+              f"    static func arity{n}<{', '.join(['Input'] + [f'P{i}' for i in range(1, n + 1)])}>(_ factory: {factory_type(n, 'Input')}, _ linker: Linker) -> Resolver<Input> {{",
               "        switch linker.context {"]
     contexts = [
-        ("synchronous, .throwing", "throwingResolver", "try ", "linker.finish(throwing: {{ instance in box.call({args}) }})"),
-        ("mainActor", "mainActorResolver", "try ", "linker.finish(mainActor: {{ instance in box.call({args}) }})"),
+        ("synchronous, .throwing", "throwingResolver", "try ", "linker.finish(throwing: {{ instance in factory({args}) }})"),
+        ("mainActor", "mainActorResolver", "try ", "linker.finish(mainActor: {{ instance in factory({args}) }})"),
         # The closure wraps its errors itself: no closure around it to await (`finish(guardedAsync:)`).
         ("async", "asyncResolver", "try await ",
          "linker.finish(guardedAsync: {{ instance in\n"
-         "                do {{ return box.call({args}) }} catch {{ throw errors.wrap(error) }}\n"
+         "                do {{ return factory({args}) }} catch {{ throw errors.wrap(error) }}\n"
          "            }})"),
     ]
     for context, resolver, effect, finish in contexts:
@@ -131,7 +126,7 @@ def recipe(n: int) -> str:
         body = finish.format(args=args)
         if not n and context == "async":
             # Nothing to await and nothing to wrap: a factory of no parameters cannot throw.
-            body = "linker.finish(guardedAsync: { _ in box.call() })"
+            body = "linker.finish(guardedAsync: { _ in factory() })"
         elif not n:
             body = body.replace("{ instance in", "{ _ in")
         lines.append(f"            return {body}")
@@ -139,89 +134,92 @@ def recipe(n: int) -> str:
     return "\n".join(lines)
 
 
-def opener(n: int) -> str:
-    """The case of `OPEN` for arity n: opens the requests' parameter types one by one, each into
-    a generic parameter of a local function, then gives the box its fixed-arity type."""
-    if n == 0:
-        return ("        case 0:\n"
-                f"            return factory(reopenedFactory(box, as: {box_type(0)}.self), requests: requests, file: file, line: line)")
-    lines = [f"        case {n}:"]
-    indent = "            "
-    for i in range(1, n + 1):
-        lines.append(f"{indent}func open{i}<P{i}>(_: P{i}.Type) -> Self {{")
-        indent += "    "
-    lines.append(f"{indent}Self.factory(reopenedFactory(box, as: {box_type(n)}.self), requests: requests, file: file, line: line)")
-    for i in range(n, 0, -1):
-        indent = indent[:-4]
-        opened = f"return open{i}(requests[{i - 1}].parameterType)"
-        lines.append(f"{indent}}}")
-        lines.append(f"{indent}{opened}" if i > 1 else f"{indent}{opened}")
-    return "\n".join(lines)
+# Terminals of this many parameters or more, the plain pack and the throwing pack take their
+# factory as an Optional, which they never receive as nil. Passing a function to an Optional
+# parameter costs Swift's type checker a value-to-optional promotion, which ranks below a
+# function conversion and above nothing. So `to(factory: Session.init)`, where `Session` has
+# `init(name:)` and `init(name:retries:verbose:)`, picks `init(name:)` through the terminal of one
+# parameter, which costs nothing, instead of being ambiguous: Cleanse picks the same one, because
+# its terminals of two or more parameters take a tuple, which costs a function conversion. A
+# plain factory of two or more parameters still binds through its fixed-arity terminal: every
+# other overload that takes it costs as much (the packs) or more (the main-actor and async ones,
+# a function conversion and a sync-to-async conversion; the terminal of one parameter, which
+# takes them as one tuple, a function conversion), and the fixed-arity terminal is the most
+# specialised of those that cost as much. A Cleanse-style tuple terminal would lose to the
+# throwing pack, which takes a plain factory for free.
+OPTIONAL_FROM = 2
+OPTIONAL_DOC = """    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error."""
 
 
-def terminal(disfavored: bool) -> str:
-    """`to(factory:)`: one overload for every arity. The type checker weighs each overload of a
-    label for every call of it, and cannot set aside a generic function-typed overload before
-    trying it, so one overload is what keeps a binding cheap to type-check. It is compiled once,
-    in Wiring; its recipe opens the pack into a fixed arity (see `OPEN`)."""
-    lines = [DOC.rstrip("\n"),
+def terminal_factory_type(n: int) -> str:
+    if n < OPTIONAL_FROM:
+        return factory_type(n, "Input")
+    owned = ", ".join(f"consuming P{i}" for i in range(1, n + 1))
+    return f"(@Sendable ({owned}) -> Input)?"
+
+
+def optional_doc(doc: str) -> str:
+    return doc.replace("    ///   - factory: The function that makes the value.", OPTIONAL_DOC, 1)
+
+
+def terminal(n: int, disfavored: bool) -> str:
+    doc = DOC if n < OPTIONAL_FROM else optional_doc(DOC)
+    lines = [doc.rstrip("\n"),
              *NOT_SPECIALISED,
              "    @discardableResult",
              *(["    @_disfavoredOverload"] if disfavored else []),
-             "    public func to<each P>(",
+             f"    public func to{generics(n)}(",
              "        file: StaticString = #fileID,",
              "        line: Int = #line,",
-             "        factory: @escaping @Sendable (repeat consuming each P) -> Input",
+             f"        factory: {terminal_factory_type(n)}",
              "    ) -> BindingReceipt<Input> {",
-             "        _bind(.factory(factory, file: file, line: line))",
+             *(["        _bind(.factory(factory, file: file, line: line))"] if n < OPTIONAL_FROM else [
+                 "        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }",
+                 "        return _bind(.factory(factory, file: file, line: line))"]),
              "    }"]
     return "\n".join(lines)
 
 
-PACK_RECIPE = """    /// The recipe of a factory of any number of parameters, as `to(factory:)` receives it. Up to
-    /// \(MAX) parameters, the factory's pack is opened into a fixed arity, whose resolver calls
-    /// the factory with plain arguments; past that, its resolver walks the pack.
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
+def pack(disfavored: bool) -> str:
+    return optional_doc(DOC).rstrip("\n") + """
+    @inlinable
+    @discardableResult""" + ("""
+    @_disfavoredOverload""" if disfavored else "") + """
+    public func to<each P>(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        factory: (@Sendable (repeat consuming each P) -> Input)?
+    ) -> BindingReceipt<Input> {
+        guard let factory else { return record(.nilFactory(file: file, line: line)) }
+        return record(.factory(factory, file: file, line: line))
+    }"""
+
+
+PACK_RECIPE = """    /// The recipe of a factory of any number of parameters. Inlinable, so that it is specialised
+    /// where it is used: unspecialised parameter packs resolve several times slower.
+    @inlinable
     static func factory<each P>(
         _ factory: @escaping @Sendable (repeat consuming each P) -> Input, file: StaticString, line: Int
     ) -> Self {
-        let requests = DependencyRequest.list(repeat (each P).self)
-        let box = PackedFactory<Input, repeat each P>(factory)
-        return opened(box, requests: requests, file: file, line: line)
-            ?? Self(requests: requests, file: file, line: line) { linker in
-                switch linker.context {
-                case .synchronous:
-                    let resolvers = linker.resolvers(repeat (each P).self)
-                    return linker.finish { instance in factory(repeat (each resolvers)(instance)) }
-                case .throwing:
-                    let resolvers = linker.throwingResolvers(repeat (each P).self)
-                    return linker.finish(throwing: { instance in factory(repeat try (each resolvers)(instance)) })
-                case .mainActor:
-                    let resolvers = linker.mainActorResolvers(repeat (each P).self)
-                    return linker.finish(mainActor: { instance in factory(repeat try (each resolvers)(instance)) })
-                case .async:
-                    let resolvers = linker.asyncResolvers(repeat (each P).self)
-                    return linker.finish(async: { instance in factory(repeat try await (each resolvers).resolve(instance)) })
-                }
+        Self(requests: DependencyRequest.list(repeat (each P).self), file: file, line: line) { linker in
+            switch linker.context {
+            case .synchronous:
+                let resolvers = linker.resolvers(repeat (each P).self)
+                return linker.finish { instance in factory(repeat (each resolvers)(instance)) }
+            case .throwing:
+                let resolvers = linker.throwingResolvers(repeat (each P).self)
+                return linker.finish(throwing: { instance in factory(repeat try (each resolvers)(instance)) })
+            case .mainActor:
+                let resolvers = linker.mainActorResolvers(repeat (each P).self)
+                return linker.finish(mainActor: { instance in factory(repeat try (each resolvers)(instance)) })
+            case .async:
+                let resolvers = linker.asyncResolvers(repeat (each P).self)
+                return linker.finish(async: { instance in factory(repeat try await (each resolvers).resolve(instance)) })
             }
-    }""".replace("\\(MAX)", str(MAX))
-
-
-def open_function() -> str:
-    """`OPEN`: the fixed-arity recipe of a packed factory, or nil past `MAX` parameters."""
-    cases = "\n".join(opener(n) for n in range(0, MAX + 1))
-    return f"""    /// The fixed-arity recipe of a packed factory of at most {MAX} parameters: each parameter
-    /// type of `requests` (the pack's, in order) is opened into a generic parameter, and the
-    /// box takes its fixed-arity type. Nil for more parameters.
-{chr(10).join(NOT_SPECIALISED)}
-    static func opened(_ box: AnyObject, requests: [DependencyRequest], file: StaticString, line: Int) -> Self? {{
-        switch requests.count {{
-{cases}
-        default:
-            return nil
-        }}
-    }}"""
+        }
+    }"""
 
 
 EFFECT_TERMINALS = [
@@ -325,21 +323,6 @@ MAIN_ACTOR_ASYNC_TERMINAL = """    /// Binds the result of an `async` factory is
 
 
 CLEANSE_OUT = ROOT / "Sources/WiringCleanse/Generated/BindToable+Factories.swift"
-CLEANSE_CONCRETE_OUT = ROOT / "Sources/WiringCleanse/Generated/FixedArityTerminals+Factories.swift"
-
-# Cleanse's terminals of this many parameters or more take their factory as an Optional, which
-# they never receive as nil. Passing a function to an Optional parameter costs Swift's type
-# checker a value-to-optional promotion, which ranks below a function conversion and above
-# nothing. So `to(factory: Session.init)`, where `Session` has `init(name:)` and
-# `init(name:retries:verbose:)`, picks `init(name:)` through the terminal of one parameter
-# instead of being ambiguous: Cleanse picks the same one, because its terminals of two or more
-# parameters take a tuple, which costs a function conversion. A plain factory of two or more
-# parameters binds through Wiring's pack terminal, which takes it for free.
-OPTIONAL_FROM = 2
-OPTIONAL_DOC = """    ///   - factory: The function that makes the value. The parameter is optional only so that
-    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
-    ///     is a validation error."""
-
 
 def cleanse_factory_type(n: int) -> str:
     if n < OPTIONAL_FROM:
@@ -407,7 +390,7 @@ def generic_terminals() -> str:
     that on a builder the type checker settles on the builder's own terminals. The effects keep
     the `factory:` label that Wiring gave them before each effect had a label of its own."""
     plain = [forwarding(cleanse_terminal(n, True)) for n in range(0, MAX + 1)]
-    plain += [forwarding(disfavor(terminal(False)))]
+    plain += [forwarding(pack(True))]
     plain += [forwarding(disfavor(old_label(EFFECT_TERMINALS[1], "mainActorFactory")), "mainActorFactory"),
               forwarding(disfavor(old_label(EFFECT_TERMINALS[2], "asyncFactory")), "asyncFactory")]
     # The throwing terminal differs from the main-actor one only in isolation, and so does the
@@ -417,16 +400,6 @@ def generic_terminals() -> str:
                 forwarding(disfavor(old_label(MAIN_ACTOR_ASYNC_TERMINAL, "mainActorFactory")), "mainActorFactory")]
     return (f"{HEADER}\npublic import Wiring\n\nextension BindToable {{\n" + "\n\n".join(plain)
             + "\n}\n\nextension _GenericThrowingTerminals where Self: BindToable {\n" + "\n\n".join(throwing) + "\n}\n")
-
-
-def concrete_cleanse_terminals() -> str:
-    """`Sources/WiringCleanse`: Cleanse's fixed arities on the builders themselves, beside
-    Wiring's one pack terminal, so that code written for Cleanse binds overloaded initialisers
-    as it did. Code that imports only `Wiring` does not weigh them."""
-    plain = [cleanse_terminal(n, False) for n in range(0, MAX + 1)]
-    return (f"{HEADER}\n@_spi(WiringInternals) public import Wiring\n\nextension BindingBuilder {{\n"
-            + "\n\n".join(spelled_element(t) for t in plain)
-            + "\n}\n\nextension _PreferredTerminals {\n" + "\n\n".join(plain) + "\n}\n")
 
 
 ASSISTED_LAST_MAX = 12
@@ -491,7 +464,7 @@ def spelled_element(terminal: str) -> str:
 
 arities = range(0, MAX + 1)
 recipes = [recipe(n).split("\n\u0000\n") for n in arities]
-write("BindingRecipe+Factories.swift", "extension _BindingRecipe", [PACK_RECIPE, open_function()] + [r[0] for r in recipes])
+write("BindingRecipe+Factories.swift", "extension _BindingRecipe", [r[0] for r in recipes] + [PACK_RECIPE])
 write(
     "EffectfulLink+Factories.swift",
     "/// How the fixed-arity recipes link a binding in an effectful context. A namespace, not an\n"
@@ -500,14 +473,15 @@ write(
     "enum EffectfulLink",
     [r[1] for r in recipes],
 )
-# One overload per label: `factory:`, `throwingFactory:`, `mainActorFactory:` (sync and async) and
-# `asyncFactory:`. Labels are free to the type checker: a call weighs only its label's overloads.
-own = [terminal(False), EFFECT_TERMINALS[0], EFFECT_TERMINALS[1], MAIN_ACTOR_ASYNC_TERMINAL, EFFECT_TERMINALS[2]]
+# `to(factory:)` keeps a fixed arity per parameter count and the pack (see `MAX`); each effect has
+# a label of its own, `throwingFactory:`, `mainActorFactory:` (sync and async) and `asyncFactory:`.
+# Labels are free to the type checker: a call weighs only its label's overloads.
+own = ([terminal(n, False) for n in arities] + [pack(False)]
+       + [EFFECT_TERMINALS[0], EFFECT_TERMINALS[1], MAIN_ACTOR_ASYNC_TERMINAL, EFFECT_TERMINALS[2]])
 # `BindingBuilder` spells the bound type `Element`, so that completions show `-> Service`.
 write("BindingBuilder+Factories.swift", "extension BindingBuilder", [spelled_element(t) for t in own])
 write("PreferredTerminals+Factories.swift", "extension _PreferredTerminals", own)
 OUTPUTS[CLEANSE_OUT] = generic_terminals()
-OUTPUTS[CLEANSE_CONCRETE_OUT] = concrete_cleanse_terminals()
 
 
 stale = []

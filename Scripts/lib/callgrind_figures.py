@@ -68,8 +68,6 @@ FIGURES = (
                 "instructions per build of the 6,000-object root of the scale graph (--probe profile build-6k)"),
     ProbeFigure("async-build", "async-build-wiring", (10_000, 20_000),
                 "instructions per AsyncComponentFactory.build of the ATM graph (--probe profile async-build-wiring)"),
-    ProbeFigure("provider-get", "provider-wiring", (10_000, 20_000),
-                "instructions per Provider.get() of an unscoped object of four parts, one shared (--probe profile provider-wiring)"),
     TypeCheckFigure("typecheck-per-binding",
                     "swift-frontend -typecheck instructions per binding: ScaleGroup00.swift (250 bindings) "
                     "minus its imports alone, against the release Wiring module"),

@@ -65,16 +65,17 @@ struct DifferentialTests {
         return files.sorted()
     }
 
-    /// The golden cases: each name with the root component its closure validates.
+    /// The golden cases: each name with the root component its graph validates
+    /// (`enum <Name>: GoldenGraph { static func validate() throws { _ = try …of(Root.self) } }`).
     static func cases(_ tokens: [[Token]]) -> [(name: String, root: String)] {
         var found: [(String, String)] = []
         for file in tokens {
             var index = 0
-            while index + 3 < file.count {
+            while index + 4 < file.count {
                 defer { index += 1 }
-                guard file[index].text == "GoldenCase", file[index + 1].text == "(", file[index + 2].kind == .literal,
-                      let name = file[index + 2].value else { continue }
-                var position = index + 3
+                guard file[index].text == "enum", file[index + 2].text == ":", file[index + 3].text == "GoldenGraph" else { continue }
+                let name = file[index + 1].text
+                var position = index + 4
                 while position + 1 < file.count, !(file[position].text == "of" && file[position + 1].text == "(") { position += 1 }
                 position += 2
                 var root: [String] = []

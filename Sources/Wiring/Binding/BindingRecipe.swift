@@ -26,28 +26,6 @@ extension _BindingRecipe {
     }
 }
 
-extension _BindingRecipe {
-    /// The recipe of a factory of any number of parameters: what `WiringCleanse`'s fixed-arity
-    /// terminals record. Do not call it yourself.
-    @_spi(WiringInternals)
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
-    public static func _factory<each P>(
-        _ factory: @escaping @Sendable (repeat consuming each P) -> Input, file: StaticString, line: Int
-    ) -> Self {
-        Self.factory(factory, file: file, line: line)
-    }
-
-    /// The recipe of a terminal given `nil` for its optional factory (see ``nilFactory(file:line:)``):
-    /// what `WiringCleanse`'s terminals record for `nil`. Do not call it yourself.
-    @_spi(WiringInternals)
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
-    public static func _nilFactory(file: StaticString, line: Int) -> Self {
-        nilFactory(file: file, line: line)
-    }
-}
-
 /// Stands for the function a `to(factory:)` terminal was given as `nil` (see
 /// `_BindingRecipe.nilFactory`).
 enum NilFactory {}

@@ -376,7 +376,9 @@ extension BindToable {
     ///   - file: The file of the call.
     ///   - line: The line of the call.
     ///   - function: The function of the call; Cleanse's, not kept.
-    ///   - factory: The function that makes the value.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
     /// - Returns: The receipt of the binding.
     @discardableResult
     @_disfavoredOverload
@@ -384,7 +386,7 @@ extension BindToable {
         file: StaticString = #fileID,
         line: Int = #line,
         function: StaticString = #function,
-        factory: @escaping @Sendable (repeat consuming each P) -> Input
+        factory: (@Sendable (repeat consuming each P) -> Input)?
     ) -> BindingReceipt<Input> {
         configured { $0.to(file: file, line: line, factory: factory) }
     }

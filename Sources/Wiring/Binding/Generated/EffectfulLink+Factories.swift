@@ -7,33 +7,33 @@ enum EffectfulLink {
     /// Links a factory of 0 parameters in an effectful context.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    static func arity0<Input>(_ box: PackedFactory<Input>, _ linker: Linker) -> Resolver<Input> {
+    static func arity0<Input>(_ factory: @escaping @Sendable () -> Input, _ linker: Linker) -> Resolver<Input> {
         switch linker.context {
         case .synchronous, .throwing:
-            return linker.finish(throwing: { _ in box.call() })
+            return linker.finish(throwing: { _ in factory() })
         case .mainActor:
-            return linker.finish(mainActor: { _ in box.call() })
+            return linker.finish(mainActor: { _ in factory() })
         case .async:
-            return linker.finish(guardedAsync: { _ in box.call() })
+            return linker.finish(guardedAsync: { _ in factory() })
         }
     }
 
     /// Links a factory of 1 parameter in an effectful context.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    static func arity1<Input, P1>(_ box: PackedFactory<Input, P1>, _ linker: Linker) -> Resolver<Input> {
+    static func arity1<Input, P1>(_ factory: @escaping @Sendable (consuming P1) -> Input, _ linker: Linker) -> Resolver<Input> {
         switch linker.context {
         case .synchronous, .throwing:
             let r1 = linker.throwingResolver(0, P1.self)
-            return linker.finish(throwing: { instance in box.call(try r1(instance)) })
+            return linker.finish(throwing: { instance in factory(try r1(instance)) })
         case .mainActor:
             let r1 = linker.mainActorResolver(0, P1.self)
-            return linker.finish(mainActor: { instance in box.call(try r1(instance)) })
+            return linker.finish(mainActor: { instance in factory(try r1(instance)) })
         case .async:
             let r1 = linker.asyncResolver(0, P1.self)
             let errors = linker.errorContext
             return linker.finish(guardedAsync: { instance in
-                do { return box.call(try await r1.resolve(instance)) } catch { throw errors.wrap(error) }
+                do { return factory(try await r1.resolve(instance)) } catch { throw errors.wrap(error) }
             })
         }
     }
@@ -41,22 +41,22 @@ enum EffectfulLink {
     /// Links a factory of 2 parameters in an effectful context.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    static func arity2<Input, P1, P2>(_ box: PackedFactory<Input, P1, P2>, _ linker: Linker) -> Resolver<Input> {
+    static func arity2<Input, P1, P2>(_ factory: @escaping @Sendable (consuming P1, consuming P2) -> Input, _ linker: Linker) -> Resolver<Input> {
         switch linker.context {
         case .synchronous, .throwing:
             let r1 = linker.throwingResolver(0, P1.self)
             let r2 = linker.throwingResolver(1, P2.self)
-            return linker.finish(throwing: { instance in box.call(try r1(instance), try r2(instance)) })
+            return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance)) })
         case .mainActor:
             let r1 = linker.mainActorResolver(0, P1.self)
             let r2 = linker.mainActorResolver(1, P2.self)
-            return linker.finish(mainActor: { instance in box.call(try r1(instance), try r2(instance)) })
+            return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance)) })
         case .async:
             let r1 = linker.asyncResolver(0, P1.self)
             let r2 = linker.asyncResolver(1, P2.self)
             let errors = linker.errorContext
             return linker.finish(guardedAsync: { instance in
-                do { return box.call(try await r1.resolve(instance), try await r2.resolve(instance)) } catch { throw errors.wrap(error) }
+                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance)) } catch { throw errors.wrap(error) }
             })
         }
     }
@@ -64,25 +64,25 @@ enum EffectfulLink {
     /// Links a factory of 3 parameters in an effectful context.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    static func arity3<Input, P1, P2, P3>(_ box: PackedFactory<Input, P1, P2, P3>, _ linker: Linker) -> Resolver<Input> {
+    static func arity3<Input, P1, P2, P3>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3) -> Input, _ linker: Linker) -> Resolver<Input> {
         switch linker.context {
         case .synchronous, .throwing:
             let r1 = linker.throwingResolver(0, P1.self)
             let r2 = linker.throwingResolver(1, P2.self)
             let r3 = linker.throwingResolver(2, P3.self)
-            return linker.finish(throwing: { instance in box.call(try r1(instance), try r2(instance), try r3(instance)) })
+            return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance)) })
         case .mainActor:
             let r1 = linker.mainActorResolver(0, P1.self)
             let r2 = linker.mainActorResolver(1, P2.self)
             let r3 = linker.mainActorResolver(2, P3.self)
-            return linker.finish(mainActor: { instance in box.call(try r1(instance), try r2(instance), try r3(instance)) })
+            return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance)) })
         case .async:
             let r1 = linker.asyncResolver(0, P1.self)
             let r2 = linker.asyncResolver(1, P2.self)
             let r3 = linker.asyncResolver(2, P3.self)
             let errors = linker.errorContext
             return linker.finish(guardedAsync: { instance in
-                do { return box.call(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance)) } catch { throw errors.wrap(error) }
+                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance)) } catch { throw errors.wrap(error) }
             })
         }
     }
@@ -90,20 +90,20 @@ enum EffectfulLink {
     /// Links a factory of 4 parameters in an effectful context.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    static func arity4<Input, P1, P2, P3, P4>(_ box: PackedFactory<Input, P1, P2, P3, P4>, _ linker: Linker) -> Resolver<Input> {
+    static func arity4<Input, P1, P2, P3, P4>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4) -> Input, _ linker: Linker) -> Resolver<Input> {
         switch linker.context {
         case .synchronous, .throwing:
             let r1 = linker.throwingResolver(0, P1.self)
             let r2 = linker.throwingResolver(1, P2.self)
             let r3 = linker.throwingResolver(2, P3.self)
             let r4 = linker.throwingResolver(3, P4.self)
-            return linker.finish(throwing: { instance in box.call(try r1(instance), try r2(instance), try r3(instance), try r4(instance)) })
+            return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance)) })
         case .mainActor:
             let r1 = linker.mainActorResolver(0, P1.self)
             let r2 = linker.mainActorResolver(1, P2.self)
             let r3 = linker.mainActorResolver(2, P3.self)
             let r4 = linker.mainActorResolver(3, P4.self)
-            return linker.finish(mainActor: { instance in box.call(try r1(instance), try r2(instance), try r3(instance), try r4(instance)) })
+            return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance)) })
         case .async:
             let r1 = linker.asyncResolver(0, P1.self)
             let r2 = linker.asyncResolver(1, P2.self)
@@ -111,7 +111,7 @@ enum EffectfulLink {
             let r4 = linker.asyncResolver(3, P4.self)
             let errors = linker.errorContext
             return linker.finish(guardedAsync: { instance in
-                do { return box.call(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance)) } catch { throw errors.wrap(error) }
+                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance)) } catch { throw errors.wrap(error) }
             })
         }
     }
@@ -119,7 +119,7 @@ enum EffectfulLink {
     /// Links a factory of 5 parameters in an effectful context.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    static func arity5<Input, P1, P2, P3, P4, P5>(_ box: PackedFactory<Input, P1, P2, P3, P4, P5>, _ linker: Linker) -> Resolver<Input> {
+    static func arity5<Input, P1, P2, P3, P4, P5>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) -> Input, _ linker: Linker) -> Resolver<Input> {
         switch linker.context {
         case .synchronous, .throwing:
             let r1 = linker.throwingResolver(0, P1.self)
@@ -127,14 +127,14 @@ enum EffectfulLink {
             let r3 = linker.throwingResolver(2, P3.self)
             let r4 = linker.throwingResolver(3, P4.self)
             let r5 = linker.throwingResolver(4, P5.self)
-            return linker.finish(throwing: { instance in box.call(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance)) })
+            return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance)) })
         case .mainActor:
             let r1 = linker.mainActorResolver(0, P1.self)
             let r2 = linker.mainActorResolver(1, P2.self)
             let r3 = linker.mainActorResolver(2, P3.self)
             let r4 = linker.mainActorResolver(3, P4.self)
             let r5 = linker.mainActorResolver(4, P5.self)
-            return linker.finish(mainActor: { instance in box.call(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance)) })
+            return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance)) })
         case .async:
             let r1 = linker.asyncResolver(0, P1.self)
             let r2 = linker.asyncResolver(1, P2.self)
@@ -143,7 +143,7 @@ enum EffectfulLink {
             let r5 = linker.asyncResolver(4, P5.self)
             let errors = linker.errorContext
             return linker.finish(guardedAsync: { instance in
-                do { return box.call(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance)) } catch { throw errors.wrap(error) }
+                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance)) } catch { throw errors.wrap(error) }
             })
         }
     }
@@ -151,7 +151,7 @@ enum EffectfulLink {
     /// Links a factory of 6 parameters in an effectful context.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    static func arity6<Input, P1, P2, P3, P4, P5, P6>(_ box: PackedFactory<Input, P1, P2, P3, P4, P5, P6>, _ linker: Linker) -> Resolver<Input> {
+    static func arity6<Input, P1, P2, P3, P4, P5, P6>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) -> Input, _ linker: Linker) -> Resolver<Input> {
         switch linker.context {
         case .synchronous, .throwing:
             let r1 = linker.throwingResolver(0, P1.self)
@@ -160,7 +160,7 @@ enum EffectfulLink {
             let r4 = linker.throwingResolver(3, P4.self)
             let r5 = linker.throwingResolver(4, P5.self)
             let r6 = linker.throwingResolver(5, P6.self)
-            return linker.finish(throwing: { instance in box.call(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance)) })
+            return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance)) })
         case .mainActor:
             let r1 = linker.mainActorResolver(0, P1.self)
             let r2 = linker.mainActorResolver(1, P2.self)
@@ -168,7 +168,7 @@ enum EffectfulLink {
             let r4 = linker.mainActorResolver(3, P4.self)
             let r5 = linker.mainActorResolver(4, P5.self)
             let r6 = linker.mainActorResolver(5, P6.self)
-            return linker.finish(mainActor: { instance in box.call(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance)) })
+            return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance)) })
         case .async:
             let r1 = linker.asyncResolver(0, P1.self)
             let r2 = linker.asyncResolver(1, P2.self)
@@ -178,7 +178,7 @@ enum EffectfulLink {
             let r6 = linker.asyncResolver(5, P6.self)
             let errors = linker.errorContext
             return linker.finish(guardedAsync: { instance in
-                do { return box.call(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance)) } catch { throw errors.wrap(error) }
+                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance)) } catch { throw errors.wrap(error) }
             })
         }
     }
@@ -186,7 +186,7 @@ enum EffectfulLink {
     /// Links a factory of 7 parameters in an effectful context.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    static func arity7<Input, P1, P2, P3, P4, P5, P6, P7>(_ box: PackedFactory<Input, P1, P2, P3, P4, P5, P6, P7>, _ linker: Linker) -> Resolver<Input> {
+    static func arity7<Input, P1, P2, P3, P4, P5, P6, P7>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) -> Input, _ linker: Linker) -> Resolver<Input> {
         switch linker.context {
         case .synchronous, .throwing:
             let r1 = linker.throwingResolver(0, P1.self)
@@ -196,7 +196,7 @@ enum EffectfulLink {
             let r5 = linker.throwingResolver(4, P5.self)
             let r6 = linker.throwingResolver(5, P6.self)
             let r7 = linker.throwingResolver(6, P7.self)
-            return linker.finish(throwing: { instance in box.call(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance)) })
+            return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance)) })
         case .mainActor:
             let r1 = linker.mainActorResolver(0, P1.self)
             let r2 = linker.mainActorResolver(1, P2.self)
@@ -205,7 +205,7 @@ enum EffectfulLink {
             let r5 = linker.mainActorResolver(4, P5.self)
             let r6 = linker.mainActorResolver(5, P6.self)
             let r7 = linker.mainActorResolver(6, P7.self)
-            return linker.finish(mainActor: { instance in box.call(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance)) })
+            return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance)) })
         case .async:
             let r1 = linker.asyncResolver(0, P1.self)
             let r2 = linker.asyncResolver(1, P2.self)
@@ -216,7 +216,7 @@ enum EffectfulLink {
             let r7 = linker.asyncResolver(6, P7.self)
             let errors = linker.errorContext
             return linker.finish(guardedAsync: { instance in
-                do { return box.call(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance), try await r7.resolve(instance)) } catch { throw errors.wrap(error) }
+                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance), try await r7.resolve(instance)) } catch { throw errors.wrap(error) }
             })
         }
     }
@@ -224,7 +224,7 @@ enum EffectfulLink {
     /// Links a factory of 8 parameters in an effectful context.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    static func arity8<Input, P1, P2, P3, P4, P5, P6, P7, P8>(_ box: PackedFactory<Input, P1, P2, P3, P4, P5, P6, P7, P8>, _ linker: Linker) -> Resolver<Input> {
+    static func arity8<Input, P1, P2, P3, P4, P5, P6, P7, P8>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) -> Input, _ linker: Linker) -> Resolver<Input> {
         switch linker.context {
         case .synchronous, .throwing:
             let r1 = linker.throwingResolver(0, P1.self)
@@ -235,7 +235,7 @@ enum EffectfulLink {
             let r6 = linker.throwingResolver(5, P6.self)
             let r7 = linker.throwingResolver(6, P7.self)
             let r8 = linker.throwingResolver(7, P8.self)
-            return linker.finish(throwing: { instance in box.call(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance)) })
+            return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance)) })
         case .mainActor:
             let r1 = linker.mainActorResolver(0, P1.self)
             let r2 = linker.mainActorResolver(1, P2.self)
@@ -245,7 +245,7 @@ enum EffectfulLink {
             let r6 = linker.mainActorResolver(5, P6.self)
             let r7 = linker.mainActorResolver(6, P7.self)
             let r8 = linker.mainActorResolver(7, P8.self)
-            return linker.finish(mainActor: { instance in box.call(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance)) })
+            return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance)) })
         case .async:
             let r1 = linker.asyncResolver(0, P1.self)
             let r2 = linker.asyncResolver(1, P2.self)
@@ -257,7 +257,7 @@ enum EffectfulLink {
             let r8 = linker.asyncResolver(7, P8.self)
             let errors = linker.errorContext
             return linker.finish(guardedAsync: { instance in
-                do { return box.call(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance), try await r7.resolve(instance), try await r8.resolve(instance)) } catch { throw errors.wrap(error) }
+                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance), try await r7.resolve(instance), try await r8.resolve(instance)) } catch { throw errors.wrap(error) }
             })
         }
     }
@@ -265,7 +265,7 @@ enum EffectfulLink {
     /// Links a factory of 9 parameters in an effectful context.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    static func arity9<Input, P1, P2, P3, P4, P5, P6, P7, P8, P9>(_ box: PackedFactory<Input, P1, P2, P3, P4, P5, P6, P7, P8, P9>, _ linker: Linker) -> Resolver<Input> {
+    static func arity9<Input, P1, P2, P3, P4, P5, P6, P7, P8, P9>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9) -> Input, _ linker: Linker) -> Resolver<Input> {
         switch linker.context {
         case .synchronous, .throwing:
             let r1 = linker.throwingResolver(0, P1.self)
@@ -277,7 +277,7 @@ enum EffectfulLink {
             let r7 = linker.throwingResolver(6, P7.self)
             let r8 = linker.throwingResolver(7, P8.self)
             let r9 = linker.throwingResolver(8, P9.self)
-            return linker.finish(throwing: { instance in box.call(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance)) })
+            return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance)) })
         case .mainActor:
             let r1 = linker.mainActorResolver(0, P1.self)
             let r2 = linker.mainActorResolver(1, P2.self)
@@ -288,7 +288,7 @@ enum EffectfulLink {
             let r7 = linker.mainActorResolver(6, P7.self)
             let r8 = linker.mainActorResolver(7, P8.self)
             let r9 = linker.mainActorResolver(8, P9.self)
-            return linker.finish(mainActor: { instance in box.call(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance)) })
+            return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance)) })
         case .async:
             let r1 = linker.asyncResolver(0, P1.self)
             let r2 = linker.asyncResolver(1, P2.self)
@@ -301,7 +301,7 @@ enum EffectfulLink {
             let r9 = linker.asyncResolver(8, P9.self)
             let errors = linker.errorContext
             return linker.finish(guardedAsync: { instance in
-                do { return box.call(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance), try await r7.resolve(instance), try await r8.resolve(instance), try await r9.resolve(instance)) } catch { throw errors.wrap(error) }
+                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance), try await r7.resolve(instance), try await r8.resolve(instance), try await r9.resolve(instance)) } catch { throw errors.wrap(error) }
             })
         }
     }
@@ -309,7 +309,7 @@ enum EffectfulLink {
     /// Links a factory of 10 parameters in an effectful context.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    static func arity10<Input, P1, P2, P3, P4, P5, P6, P7, P8, P9, P10>(_ box: PackedFactory<Input, P1, P2, P3, P4, P5, P6, P7, P8, P9, P10>, _ linker: Linker) -> Resolver<Input> {
+    static func arity10<Input, P1, P2, P3, P4, P5, P6, P7, P8, P9, P10>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10) -> Input, _ linker: Linker) -> Resolver<Input> {
         switch linker.context {
         case .synchronous, .throwing:
             let r1 = linker.throwingResolver(0, P1.self)
@@ -322,7 +322,7 @@ enum EffectfulLink {
             let r8 = linker.throwingResolver(7, P8.self)
             let r9 = linker.throwingResolver(8, P9.self)
             let r10 = linker.throwingResolver(9, P10.self)
-            return linker.finish(throwing: { instance in box.call(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance)) })
+            return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance)) })
         case .mainActor:
             let r1 = linker.mainActorResolver(0, P1.self)
             let r2 = linker.mainActorResolver(1, P2.self)
@@ -334,7 +334,7 @@ enum EffectfulLink {
             let r8 = linker.mainActorResolver(7, P8.self)
             let r9 = linker.mainActorResolver(8, P9.self)
             let r10 = linker.mainActorResolver(9, P10.self)
-            return linker.finish(mainActor: { instance in box.call(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance)) })
+            return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance)) })
         case .async:
             let r1 = linker.asyncResolver(0, P1.self)
             let r2 = linker.asyncResolver(1, P2.self)
@@ -348,7 +348,7 @@ enum EffectfulLink {
             let r10 = linker.asyncResolver(9, P10.self)
             let errors = linker.errorContext
             return linker.finish(guardedAsync: { instance in
-                do { return box.call(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance), try await r7.resolve(instance), try await r8.resolve(instance), try await r9.resolve(instance), try await r10.resolve(instance)) } catch { throw errors.wrap(error) }
+                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance), try await r7.resolve(instance), try await r8.resolve(instance), try await r9.resolve(instance), try await r10.resolve(instance)) } catch { throw errors.wrap(error) }
             })
         }
     }
@@ -356,7 +356,7 @@ enum EffectfulLink {
     /// Links a factory of 11 parameters in an effectful context.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    static func arity11<Input, P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11>(_ box: PackedFactory<Input, P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11>, _ linker: Linker) -> Resolver<Input> {
+    static func arity11<Input, P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11) -> Input, _ linker: Linker) -> Resolver<Input> {
         switch linker.context {
         case .synchronous, .throwing:
             let r1 = linker.throwingResolver(0, P1.self)
@@ -370,7 +370,7 @@ enum EffectfulLink {
             let r9 = linker.throwingResolver(8, P9.self)
             let r10 = linker.throwingResolver(9, P10.self)
             let r11 = linker.throwingResolver(10, P11.self)
-            return linker.finish(throwing: { instance in box.call(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance), try r11(instance)) })
+            return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance), try r11(instance)) })
         case .mainActor:
             let r1 = linker.mainActorResolver(0, P1.self)
             let r2 = linker.mainActorResolver(1, P2.self)
@@ -383,7 +383,7 @@ enum EffectfulLink {
             let r9 = linker.mainActorResolver(8, P9.self)
             let r10 = linker.mainActorResolver(9, P10.self)
             let r11 = linker.mainActorResolver(10, P11.self)
-            return linker.finish(mainActor: { instance in box.call(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance), try r11(instance)) })
+            return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance), try r11(instance)) })
         case .async:
             let r1 = linker.asyncResolver(0, P1.self)
             let r2 = linker.asyncResolver(1, P2.self)
@@ -398,7 +398,7 @@ enum EffectfulLink {
             let r11 = linker.asyncResolver(10, P11.self)
             let errors = linker.errorContext
             return linker.finish(guardedAsync: { instance in
-                do { return box.call(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance), try await r7.resolve(instance), try await r8.resolve(instance), try await r9.resolve(instance), try await r10.resolve(instance), try await r11.resolve(instance)) } catch { throw errors.wrap(error) }
+                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance), try await r7.resolve(instance), try await r8.resolve(instance), try await r9.resolve(instance), try await r10.resolve(instance), try await r11.resolve(instance)) } catch { throw errors.wrap(error) }
             })
         }
     }
@@ -406,7 +406,7 @@ enum EffectfulLink {
     /// Links a factory of 12 parameters in an effectful context.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    static func arity12<Input, P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12>(_ box: PackedFactory<Input, P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12>, _ linker: Linker) -> Resolver<Input> {
+    static func arity12<Input, P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12) -> Input, _ linker: Linker) -> Resolver<Input> {
         switch linker.context {
         case .synchronous, .throwing:
             let r1 = linker.throwingResolver(0, P1.self)
@@ -421,7 +421,7 @@ enum EffectfulLink {
             let r10 = linker.throwingResolver(9, P10.self)
             let r11 = linker.throwingResolver(10, P11.self)
             let r12 = linker.throwingResolver(11, P12.self)
-            return linker.finish(throwing: { instance in box.call(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance), try r11(instance), try r12(instance)) })
+            return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance), try r11(instance), try r12(instance)) })
         case .mainActor:
             let r1 = linker.mainActorResolver(0, P1.self)
             let r2 = linker.mainActorResolver(1, P2.self)
@@ -435,7 +435,7 @@ enum EffectfulLink {
             let r10 = linker.mainActorResolver(9, P10.self)
             let r11 = linker.mainActorResolver(10, P11.self)
             let r12 = linker.mainActorResolver(11, P12.self)
-            return linker.finish(mainActor: { instance in box.call(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance), try r11(instance), try r12(instance)) })
+            return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance), try r11(instance), try r12(instance)) })
         case .async:
             let r1 = linker.asyncResolver(0, P1.self)
             let r2 = linker.asyncResolver(1, P2.self)
@@ -451,7 +451,7 @@ enum EffectfulLink {
             let r12 = linker.asyncResolver(11, P12.self)
             let errors = linker.errorContext
             return linker.finish(guardedAsync: { instance in
-                do { return box.call(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance), try await r7.resolve(instance), try await r8.resolve(instance), try await r9.resolve(instance), try await r10.resolve(instance), try await r11.resolve(instance), try await r12.resolve(instance)) } catch { throw errors.wrap(error) }
+                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance), try await r7.resolve(instance), try await r8.resolve(instance), try await r9.resolve(instance), try await r10.resolve(instance), try await r11.resolve(instance), try await r12.resolve(instance)) } catch { throw errors.wrap(error) }
             })
         }
     }

@@ -15,12 +15,333 @@ extension _PreferredTerminals {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
+    public func to(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        factory: @escaping @Sendable () -> Input
+    ) -> BindingReceipt<Input> {
+        _bind(.factory(factory, file: file, line: line))
+    }
+
+    /// Binds the result of a factory whose every parameter is resolved from the graph.
+    ///
+    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
+    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
+    /// `T?` (nil when `T` is not bound) or `() -> T`.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - factory: The function that makes the value.
+    /// - Returns: The receipt of the binding.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
+    @discardableResult
+    public func to<P1>(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        factory: @escaping @Sendable (consuming P1) -> Input
+    ) -> BindingReceipt<Input> {
+        _bind(.factory(factory, file: file, line: line))
+    }
+
+    /// Binds the result of a factory whose every parameter is resolved from the graph.
+    ///
+    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
+    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
+    /// `T?` (nil when `T` is not bound) or `() -> T`.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
+    /// - Returns: The receipt of the binding.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
+    @discardableResult
+    public func to<P1, P2>(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        factory: (@Sendable (consuming P1, consuming P2) -> Input)?
+    ) -> BindingReceipt<Input> {
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
+    }
+
+    /// Binds the result of a factory whose every parameter is resolved from the graph.
+    ///
+    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
+    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
+    /// `T?` (nil when `T` is not bound) or `() -> T`.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
+    /// - Returns: The receipt of the binding.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
+    @discardableResult
+    public func to<P1, P2, P3>(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3) -> Input)?
+    ) -> BindingReceipt<Input> {
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
+    }
+
+    /// Binds the result of a factory whose every parameter is resolved from the graph.
+    ///
+    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
+    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
+    /// `T?` (nil when `T` is not bound) or `() -> T`.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
+    /// - Returns: The receipt of the binding.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
+    @discardableResult
+    public func to<P1, P2, P3, P4>(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4) -> Input)?
+    ) -> BindingReceipt<Input> {
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
+    }
+
+    /// Binds the result of a factory whose every parameter is resolved from the graph.
+    ///
+    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
+    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
+    /// `T?` (nil when `T` is not bound) or `() -> T`.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
+    /// - Returns: The receipt of the binding.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
+    @discardableResult
+    public func to<P1, P2, P3, P4, P5>(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) -> Input)?
+    ) -> BindingReceipt<Input> {
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
+    }
+
+    /// Binds the result of a factory whose every parameter is resolved from the graph.
+    ///
+    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
+    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
+    /// `T?` (nil when `T` is not bound) or `() -> T`.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
+    /// - Returns: The receipt of the binding.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
+    @discardableResult
+    public func to<P1, P2, P3, P4, P5, P6>(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) -> Input)?
+    ) -> BindingReceipt<Input> {
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
+    }
+
+    /// Binds the result of a factory whose every parameter is resolved from the graph.
+    ///
+    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
+    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
+    /// `T?` (nil when `T` is not bound) or `() -> T`.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
+    /// - Returns: The receipt of the binding.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
+    @discardableResult
+    public func to<P1, P2, P3, P4, P5, P6, P7>(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) -> Input)?
+    ) -> BindingReceipt<Input> {
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
+    }
+
+    /// Binds the result of a factory whose every parameter is resolved from the graph.
+    ///
+    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
+    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
+    /// `T?` (nil when `T` is not bound) or `() -> T`.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
+    /// - Returns: The receipt of the binding.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
+    @discardableResult
+    public func to<P1, P2, P3, P4, P5, P6, P7, P8>(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) -> Input)?
+    ) -> BindingReceipt<Input> {
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
+    }
+
+    /// Binds the result of a factory whose every parameter is resolved from the graph.
+    ///
+    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
+    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
+    /// `T?` (nil when `T` is not bound) or `() -> T`.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
+    /// - Returns: The receipt of the binding.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
+    @discardableResult
+    public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9>(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9) -> Input)?
+    ) -> BindingReceipt<Input> {
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
+    }
+
+    /// Binds the result of a factory whose every parameter is resolved from the graph.
+    ///
+    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
+    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
+    /// `T?` (nil when `T` is not bound) or `() -> T`.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
+    /// - Returns: The receipt of the binding.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
+    @discardableResult
+    public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10>(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10) -> Input)?
+    ) -> BindingReceipt<Input> {
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
+    }
+
+    /// Binds the result of a factory whose every parameter is resolved from the graph.
+    ///
+    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
+    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
+    /// `T?` (nil when `T` is not bound) or `() -> T`.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
+    /// - Returns: The receipt of the binding.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
+    @discardableResult
+    public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11>(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11) -> Input)?
+    ) -> BindingReceipt<Input> {
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
+    }
+
+    /// Binds the result of a factory whose every parameter is resolved from the graph.
+    ///
+    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
+    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
+    /// `T?` (nil when `T` is not bound) or `() -> T`.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
+    /// - Returns: The receipt of the binding.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
+    @discardableResult
+    public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12>(
+        file: StaticString = #fileID,
+        line: Int = #line,
+        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12) -> Input)?
+    ) -> BindingReceipt<Input> {
+        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
+        return _bind(.factory(factory, file: file, line: line))
+    }
+
+    /// Binds the result of a factory whose every parameter is resolved from the graph.
+    ///
+    /// Pass an initialiser (`to(factory: ATMDepositer.init)`) or a closure. Each parameter may be
+    /// a bound type `T`, `Provider<T>`, `TaggedProvider<SomeTag>`, `[T]` for a collection binding,
+    /// `T?` (nil when `T` is not bound) or `() -> T`.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - factory: The function that makes the value. The parameter is optional only so that
+    ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
+    ///     is a validation error.
+    /// - Returns: The receipt of the binding.
+    @inlinable
+    @discardableResult
     public func to<each P>(
         file: StaticString = #fileID,
         line: Int = #line,
-        factory: @escaping @Sendable (repeat consuming each P) -> Input
+        factory: (@Sendable (repeat consuming each P) -> Input)?
     ) -> BindingReceipt<Input> {
-        _bind(.factory(factory, file: file, line: line))
+        guard let factory else { return record(.nilFactory(file: file, line: line)) }
+        return record(.factory(factory, file: file, line: line))
     }
 
     /// Binds the result of a factory that can throw, whose every parameter is resolved from the

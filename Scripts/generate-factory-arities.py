@@ -236,7 +236,7 @@ EFFECT_TERMINALS = [
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - throwingFactory: The function that makes the value.
+    ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P, Failure: Error>(
@@ -258,7 +258,7 @@ EFFECT_TERMINALS = [
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - mainActorFactory: The function that makes the value, on the main actor.
+    ///   - factory: The function that makes the value, on the main actor.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P, Failure: Error>(
@@ -280,7 +280,7 @@ EFFECT_TERMINALS = [
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - asyncFactory: The function that makes the value.
+    ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P, Failure: Error>(
@@ -310,7 +310,7 @@ MAIN_ACTOR_ASYNC_TERMINAL = """    /// Binds the result of an `async` factory is
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - mainActorFactory: The function that makes the value, on the main actor.
+    ///   - factory: The function that makes the value, on the main actor.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P: Sendable, Failure: Error>(

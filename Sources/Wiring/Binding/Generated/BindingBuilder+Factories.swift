@@ -357,7 +357,7 @@ extension BindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - throwingFactory: The function that makes the value.
+    ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P, Failure: Error>(
@@ -380,7 +380,7 @@ extension BindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - mainActorFactory: The function that makes the value, on the main actor.
+    ///   - factory: The function that makes the value, on the main actor.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P, Failure: Error>(
@@ -404,7 +404,7 @@ extension BindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - mainActorFactory: The function that makes the value, on the main actor.
+    ///   - factory: The function that makes the value, on the main actor.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P: Sendable, Failure: Error>(
@@ -427,7 +427,7 @@ extension BindingBuilder {
     /// - Parameters:
     ///   - file: The file of the call.
     ///   - line: The line of the call.
-    ///   - asyncFactory: The function that makes the value.
+    ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P, Failure: Error>(

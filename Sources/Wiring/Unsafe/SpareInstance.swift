@@ -4,9 +4,10 @@
 /// Only an instance that never escaped is offered: its build was its only owner, and its values
 /// are destroyed. The word holds the instance's address (0 for none), retained by the word;
 /// `take` and `offer` exchange it atomically, so two builds never take the same instance.
+// Safe to share: the word is touched only atomically, at an address that never moves; the
+// standard library's `Atomic`, which would make this checked, needs macOS 15 and iOS 18.
 @usableFromInline
 final class SpareInstance: @unchecked Sendable {
-    // Safe to share: the word is touched only atomically, at an address that never moves.
     private let storage = UnsafeMutablePointer<Int>.allocate(capacity: 1)
 
     private var word: AtomicWord { AtomicWord(storage) }

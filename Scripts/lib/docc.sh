@@ -15,18 +15,21 @@ require_docc() {
 
 convert_catalogs() {
     local output=$1
-    local symbols="$output/symbols"
-    mkdir -p "$symbols"
-    # WiringTesting's build builds Wiring too; WiringCleanse's adds its own symbol graph.
-    local target
-    for target in WiringTesting WiringCleanse; do
-        if ! swift build --target "$target" --scratch-path .build-docs \
-            -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$symbols" >"$output/build.log" 2>&1; then
-            cat "$output/build.log" >&2
-            say "the modules could not be built for their documentation"
-            return 1
-        fi
-    done
+    # The symbol graphs come from the package's own debug build (`swift package dump-symbol-graph`
+    # extracts them from the built modules), so the documentation adds no build of its own to a
+    # run that built the package already, as Scripts/test does.
+    if ! swift package dump-symbol-graph >"$output/build.log" 2>&1; then
+        cat "$output/build.log" >&2
+        say "the modules could not be built for their documentation"
+        return 1
+    fi
+    local symbols
+    symbols=$(sed -n 's/^Files written to //p' "$output/build.log" | tail -n 1)
+    if [ -z "$symbols" ] || [ ! -f "$symbols/Wiring.symbols.json" ]; then
+        cat "$output/build.log" >&2
+        say "swift package dump-symbol-graph did not say where it wrote Wiring's symbol graph"
+        return 1
+    fi
     local entry module catalog
     for entry in $DOCC_MODULES; do
         module=${entry%%:*}

@@ -7,6 +7,9 @@ measured work (loading, the runtime's start-up, building a factory, loading modu
 - a probe figure runs `wiring-bench --probe profile OPERATION COUNT` at two counts and divides
   the difference of the totals by the difference of the counts (Benchmarks/README.md,
   "Profiling");
+- the object-size figure is not counted by callgrind: it adds up the code and data (`size`'s
+  text, data and bss) of the object files the release build made for the Wiring module, which is
+  what Wiring's own code adds to an app's binary before the linker strips what it does not use;
 - the type-check figure runs `swift-frontend -frontend -typecheck` on one generated scale group
   file (250 bindings) and on a file with the same imports only, against the release modules of
   Wiring and ScaleTypes, and divides the difference by the number of bindings.
@@ -55,6 +58,13 @@ class TypeCheckFigure:
     description: str
 
 
+@dataclass(frozen=True)
+class ObjectSizeFigure:
+    figure: str
+    module: str
+    description: str
+
+
 FIGURES = (
     ProbeFigure("atm-build", "atm-wiring", (10_000, 20_000),
                 "instructions per build of the ATM graph, six objects (--probe profile atm-wiring)"),
@@ -68,9 +78,15 @@ FIGURES = (
                 "instructions per build of the 6,000-object root of the scale graph (--probe profile build-6k)"),
     ProbeFigure("async-build", "async-build-wiring", (10_000, 20_000),
                 "instructions per AsyncComponentFactory.build of the ATM graph (--probe profile async-build-wiring)"),
+    ProbeFigure("provider-get", "provider-wiring", (10_000, 20_000),
+                "instructions per Provider.get() of an unscoped object of four parts, one of them shared "
+                "(--probe profile provider-wiring; by hand: --probe profile provider-hand)"),
     TypeCheckFigure("typecheck-per-binding",
                     "swift-frontend -typecheck instructions per binding: ScaleGroup00.swift (250 bindings) "
                     "minus its imports alone, against the release Wiring module"),
+    ObjectSizeFigure("wiring-object-bytes", "Wiring",
+                     "bytes of code and data in the release build's object files of the Wiring module "
+                     "(size: text + data + bss of Benchmarks/.build/release/Wiring.build/*.o)"),
 )
 
 
@@ -85,6 +101,15 @@ def callgrind_total(output: str) -> int:
         if match:
             return int(match.group(1))
     raise MeasurementError("callgrind's output has no summary line")
+
+
+def object_bytes_total(output: str) -> int:
+    """The text + data + bss of `size -t`'s (TOTALS) line (Berkeley format: its fourth column)."""
+    for line in output.splitlines():
+        fields = line.split()
+        if fields and fields[-1] == "(TOTALS)" and len(fields) >= 4 and fields[3].isdigit():
+            return int(fields[3])
+    raise MeasurementError("size printed no (TOTALS) line")
 
 
 @dataclass
@@ -151,7 +176,7 @@ class Measurer:
             if isinstance(figure, ProbeFigure):
                 for count in figure.counts:
                     runs[f"{figure.figure}.{count}"] = [str(binary), "--probe", "profile", figure.operation, str(count)]
-            else:
+            elif isinstance(figure, TypeCheckFigure):
                 runs[f"{figure.figure}.group"] = self.typecheck_command("ScaleGroup.swift")
                 runs[f"{figure.figure}.imports"] = self.typecheck_command("ImportsOnly.swift")
         return runs
@@ -163,6 +188,19 @@ class Measurer:
                                     capture_output=True, text=True)
             if result.returncode != 0:
                 raise MeasurementError(f"the type check of {file} failed:\n{result.stderr.strip()[-2000:]}")
+
+    def object_bytes(self, module: str) -> int:
+        """The code and data of a module's object files in the build beside the bench binary."""
+        objects = sorted((self.bench_binary.parent / f"{module}.build").glob("*.o"))
+        if not objects:
+            raise MeasurementError(f"no object files of {module} in {self.bench_binary.parent / (module + '.build')}")
+        size = shutil.which("size") or shutil.which("llvm-size")
+        if size is None:
+            raise MeasurementError("neither size nor llvm-size is installed: install binutils (apt-get install binutils)")
+        result = subprocess.run([size, "-t", *map(str, objects)], capture_output=True, text=True)
+        if result.returncode != 0:
+            raise MeasurementError(f"{size} -t on {module}'s object files failed: {result.stderr.strip()}")
+        return object_bytes_total(result.stdout)
 
     def measure(self) -> Dict[str, int]:
         binary = self.prepare()
@@ -178,6 +216,8 @@ class Measurer:
                 low, high = figure.counts
                 figures[figure.figure] = per_operation(
                     [totals[f"{figure.figure}.{low}"], totals[f"{figure.figure}.{high}"]], figure.counts)
+            elif isinstance(figure, ObjectSizeFigure):
+                figures[figure.figure] = self.object_bytes(figure.module)
             else:
                 figures[figure.figure] = per_operation(
                     [totals[f"{figure.figure}.imports"], totals[f"{figure.figure}.group"]], (0, SCALE_GROUP_BINDINGS))

@@ -125,6 +125,11 @@ def updated(file: ThresholdFile, measured: Dict[str, int], descriptions: Dict[st
     return ThresholdFile(header, thresholds)
 
 
+def unit(figure: str) -> str:
+    """What a figure counts: bytes for a size (its name ends in `-bytes`), instructions otherwise."""
+    return "bytes" if figure.endswith("-bytes") else "instructions"
+
+
 def _count(value: int) -> str:
     return f"{value:,}"
 
@@ -150,22 +155,22 @@ def compare(file: ThresholdFile, measured: Dict[str, int], path: str) -> Compari
         change = _percent(count, threshold.instructions)
         if count > threshold.limit:
             comparison.failures.append(
-                f"{threshold.figure}: {_count(count)} instructions, over the {_count(threshold.allowed)} allowed "
+                f"{threshold.figure}: {_count(count)} {unit(threshold.figure)}, over the {_count(threshold.allowed)} allowed "
                 f"({_count(threshold.instructions)} + {threshold.tolerance_percent} % in {path}; {change}). "
                 f"Find what made it slower (Benchmarks/README.md, \"Profiling\"), or, {update}")
         elif count * 100 < threshold.instructions * (100 - IMPROVEMENT_NOTE_PERCENT):
             comparison.notes.append(
-                f"{threshold.figure}: {_count(count)} instructions, {change} against {_count(threshold.instructions)} "
+                f"{threshold.figure}: {_count(count)} {unit(threshold.figure)}, {change} against {_count(threshold.instructions)} "
                 f"in {path}, more than {IMPROVEMENT_NOTE_PERCENT} % better: lower the threshold so that CI keeps the gain "
                 f"({UPDATE_COMMAND}, and commit {path} with the numbers in the commit body)")
         else:
             comparison.passes.append(
-                f"{threshold.figure}: {_count(count)} instructions ({change} against {_count(threshold.instructions)}; "
+                f"{threshold.figure}: {_count(count)} {unit(threshold.figure)} ({change} against {_count(threshold.instructions)}; "
                 f"at most {_count(threshold.allowed)})")
     for figure in measured:
         if file.threshold(figure) is None:
             comparison.failures.append(
-                f"{figure}: measured ({_count(measured[figure])} instructions) but {path} has no threshold for it; "
+                f"{figure}: measured ({_count(measured[figure])} {unit(figure)}) but {path} has no threshold for it; "
                 f"run {UPDATE_COMMAND} and commit {path}")
     return comparison
 

@@ -28,6 +28,19 @@ class CallgrindTotalTests(unittest.TestCase):
         self.assertEqual(str(raised.exception), "callgrind's output has no summary line")
 
 
+class ObjectBytesTests(unittest.TestCase):
+    def test_reads_the_totals_line_of_size(self):
+        output = ("   text\t   data\t    bss\t    dec\t    hex\tfilename\n"
+                  "  1000\t     20\t      4\t   1024\t    400\ta.o\n"
+                  "1106051\t  43384\t  30864\t1180299\t 12028b\t(TOTALS)\n")
+        self.assertEqual(callgrind_figures.object_bytes_total(output), 1_180_299)
+
+    def test_refuses_an_output_without_totals(self):
+        with self.assertRaises(callgrind_figures.MeasurementError) as raised:
+            callgrind_figures.object_bytes_total("  1000\t 20\t 4\t 1024\t 400\ta.o\n")
+        self.assertEqual(str(raised.exception), "size printed no (TOTALS) line")
+
+
 class ToolchainNoteTests(unittest.TestCase):
     FILE = thresholds.parse("# Measured: 2026-11-27 at abc; Swift version 6.3.1; valgrind-3.19.0\na\t1\t3%\tx\n", "T")
 

@@ -86,6 +86,16 @@ class CompareTests(unittest.TestCase):
         ])
         self.assertEqual(comparison.passes, ["singleton-hit: 123 instructions (+0.0 % against 123; at most 129)"])
 
+    def test_names_bytes_for_a_size_figure(self):
+        sized = thresholds.parse("wiring-object-bytes\t1000000\t3%\tbytes of Wiring's objects\n", PATH)
+        comparison = thresholds.compare(sized, {"wiring-object-bytes": 1030001}, PATH)
+        self.assertEqual(comparison.failures, [
+            "wiring-object-bytes: 1,030,001 bytes, over the 1,030,000 allowed (1,000,000 + 3 % in "
+            "Benchmarks/Thresholds.tsv; +3.0 %). Find what made it slower (Benchmarks/README.md, \"Profiling\"), "
+            "or, if the change is worth it, run Scripts/check-thresholds --update and commit "
+            "Benchmarks/Thresholds.tsv with the numbers before and after in the commit body (a reviewed decision)",
+        ])
+
     def test_fails_a_regression_of_each_figure(self):
         comparison = thresholds.compare(file(), {"atm-build": 3500, "singleton-hit": 200}, PATH)
         self.assertEqual([failure.split(":")[0] for failure in comparison.failures], ["atm-build", "singleton-hit"])

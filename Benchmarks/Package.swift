@@ -13,6 +13,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "wiring-bench", targets: ["WiringBench"]),
+        // The threshold probes alone: what Scripts/check-thresholds builds and counts.
+        .executable(name: "wiring-probe", targets: ["WiringProbe"]),
     ],
     dependencies: [
         .package(name: "Wiring", path: wiringPath),
@@ -36,17 +38,26 @@ let package = Package(
         .target(name: "WiringScaleRest", dependencies: ["ScaleTypes", "WiringScale600", .product(name: "Wiring", package: "Wiring")]),
         .target(name: "SwinjectScale600", dependencies: ["ScaleTypes", "Swinject"]),
         .target(name: "HandScale600", dependencies: ["ScaleTypes"]),
+        .target(name: "ProbeTypes"),
+        .target(name: "ProbeScale", dependencies: ["ProbeTypes", .product(name: "Wiring", package: "Wiring")]),
         // The compile-time scenario's baseline: the same dependencies, no generated code.
         .target(
             name: "CompileBaseline",
             dependencies: ["ScaleTypes", "Swinject", .product(name: "Wiring", package: "Wiring")]
         ),
 
+        // MARK: - The threshold probes (Scripts/check-thresholds), shared with the scenarios
+        .target(
+            name: "ProbeGraphs",
+            dependencies: ["BenchmarkSupport", "ProbeScale", "ProbeTypes", .product(name: "Wiring", package: "Wiring")]
+        ),
+        .executableTarget(name: "WiringProbe", dependencies: ["ProbeGraphs"]),
+
         // MARK: - The scenarios
         .executableTarget(
             name: "WiringBench",
             dependencies: [
-                "BenchmarkSupport", "ScaleTypes", "WiringScale600", "WiringScaleRest", "SwinjectScale600", "HandScale600",
+                "BenchmarkSupport", "ProbeGraphs", "ScaleTypes", "WiringScale600", "WiringScaleRest", "SwinjectScale600", "HandScale600",
                 "Swinject",
                 .product(name: "Wiring", package: "Wiring"),
                 "BankNetwork", "Network",

@@ -16,6 +16,10 @@ Targets written (under Benchmarks/Sources):
                          1k, 2k, 4k, 6k, 8k and 10k bindings
     SwinjectScale600/    the same 6,000 services registered with Swinject
     HandScale600/        the same 6,000 services constructed by hand
+    ProbeTypes/          the first 1,000 services again, for the threshold probes alone
+    ProbeScale/          their Wiring modules (the same as the first 100 above) and a root of
+                         1,000 bindings: what `wiring-probe` (Scripts/check-thresholds) builds,
+                         without the 10,000 services and 16,000 registrations of the rest
 
 The files are not committed (.gitignore): Scripts/bench and Scripts/check-thresholds run this
 script before they build the benchmark package, and a build of it by hand needs it first. It
@@ -31,6 +35,7 @@ MODULES = 1000
 BINDINGS_PER_MODULE = 10
 MODULES_PER_FILE = 25
 MEASURED_MODULES = 600
+PROBE_MODULES = 100
 COMPONENT_SIZES = [1000, 2000, 4000, 6000, 8000, 10000]
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent / "Sources"
@@ -96,8 +101,8 @@ def types_file(modules: range) -> str:
 
 # MARK: - Wiring
 
-def wiring_file(modules: range, group_index: int) -> str:
-    out = [HEADER, "internal import ScaleTypes", "public import Wiring", ""]
+def wiring_file(modules: range, group_index: int, types: str = "ScaleTypes") -> str:
+    out = [HEADER, f"internal import {types}", "public import Wiring", ""]
     out.append(f"/// Modules {modules.start} to {modules.stop - 1} of the scale graph.")
     out.append(f"public struct {group(group_index)}: Module {{")
     out.append("    public typealias Scope = Singleton")
@@ -146,6 +151,28 @@ def components_file() -> str:
         out.append("    }")
         out.append("}")
         out.append("")
+    return "\n".join(out)
+
+
+def probe_component_file() -> str:
+    size = PROBE_MODULES * BINDINGS_PER_MODULE
+    root = service(size - 1)
+    out = [HEADER, "public import ProbeTypes", "public import Wiring", ""]
+    out.append(f"/// The {size:,} bindings of the threshold probes' scale graph; the root is the end of the chain.")
+    out.append("public struct ProbeScaleComponent: RootComponent {")
+    out.append(f"    public typealias Root = {root}")
+    out.append("    public typealias Scope = Singleton")
+    out.append("")
+    out.append("    public static func configure(binder: Binder<Singleton>) {")
+    for g in range(PROBE_MODULES // MODULES_PER_FILE):
+        out.append(f"        binder.include(module: {group(g)}.self)")
+    out.append("    }")
+    out.append("")
+    out.append(f"    public static func configureRoot(binder bind: ReceiptBinder<{root}>) -> BindingReceipt<{root}> {{")
+    out.append(f"        bind.to {{ (last: {root}) in last }}")
+    out.append("    }")
+    out.append("}")
+    out.append("")
     return "\n".join(out)
 
 
@@ -246,6 +273,10 @@ def outputs() -> dict:
     for index, modules in files(0, MEASURED_MODULES):
         result[f"SwinjectScale600/Register{group(index)}.swift"] = swinject_file(modules, index)
         result[f"HandScale600/Make{group(index)}.swift"] = hand_file(modules, index)
+    for index, modules in files(0, PROBE_MODULES):
+        result[f"ProbeTypes/Services{index:02d}.swift"] = types_file(modules)
+        result[f"ProbeScale/{group(index)}.swift"] = wiring_file(modules, index, types="ProbeTypes")
+    result["ProbeScale/ProbeScaleComponent.swift"] = probe_component_file()
     result["WiringScaleRest/ScaleComponents.swift"] = components_file()
     result["SwinjectScale600/RegisterScale6000.swift"] = swinject_all_file(measured_groups)
     result["HandScale600/MakeScale6000.swift"] = hand_all_file(measured_groups)

@@ -4,7 +4,8 @@ instructions are worked out.
 Every figure is a difference of two callgrind runs, so that what a process does besides the
 measured work (loading, the runtime's start-up, building a factory, loading modules) cancels:
 
-- a probe figure runs `wiring-bench --probe profile OPERATION COUNT` at two counts and divides
+- a probe figure runs `wiring-probe OPERATION COUNT` (the threshold probes of the benchmark
+  package, built without its scale graphs and Swinject) at two counts and divides
   the difference of the totals by the difference of the counts (Benchmarks/README.md,
   "Profiling");
 - the object-size figure is not counted by callgrind: it adds up the code and data (`size`'s
@@ -12,7 +13,7 @@ measured work (loading, the runtime's start-up, building a factory, loading modu
   what Wiring's own code adds to an app's binary before the linker strips what it does not use;
 - the type-check figure runs `swift-frontend -frontend -typecheck` on one generated scale group
   file (250 bindings) and on a file with the same imports only, against the release modules of
-  Wiring and ScaleTypes, and divides the difference by the number of bindings.
+  Wiring and ProbeTypes, and divides the difference by the number of bindings.
 
 Runs are made repeatable: the same environment (`env -i`, deterministic hashing), a copy of the
 bench binary without debug information (valgrind 3.19 cannot read this toolchain's DWARF 5), and
@@ -32,10 +33,10 @@ from typing import Callable, Dict, List, Sequence, Tuple
 
 from thresholds import per_operation
 
-SCALE_GROUP = "Benchmarks/Sources/WiringScale600/ScaleGroup00.swift"
+SCALE_GROUP = "Benchmarks/Sources/ProbeScale/ScaleGroup00.swift"
 SCALE_GROUP_BINDINGS = 250
 ATOMICS_INCLUDE = "Sources/CWiringAtomics/include"
-IMPORTS_ONLY = "internal import ScaleTypes\npublic import Wiring\n"
+IMPORTS_ONLY = "internal import ProbeTypes\npublic import Wiring\n"
 # The upcoming features the benchmark package turns on for its targets (Benchmarks/Package.swift).
 FRONTEND_FEATURES = ("ExistentialAny", "MemberImportVisibility", "InternalImportsByDefault")
 
@@ -67,22 +68,22 @@ class ObjectSizeFigure:
 
 FIGURES = (
     ProbeFigure("atm-build", "atm-wiring", (10_000, 20_000),
-                "instructions per build of the ATM graph, six objects (--probe profile atm-wiring)"),
+                "instructions per build of the ATM graph, six objects (wiring-probe atm-wiring)"),
     ProbeFigure("singleton-hit", "singleton-wiring", (100_000, 200_000),
-                "instructions per Provider.get() of a shared value (--probe profile singleton-wiring)"),
-    ProbeFigure("of-6k-warm", "of-6k", (2, 4),
-                "instructions per warm ComponentFactory.of of 6,000 bindings (--probe profile of-6k)"),
+                "instructions per Provider.get() of a shared value (wiring-probe singleton-wiring)"),
+    ProbeFigure("of-1k-warm", "of-1k", (10, 20),
+                "instructions per warm ComponentFactory.of of 1,000 bindings (wiring-probe of-1k)"),
     ProbeFigure("async-hit", "async-hit-wiring", (10_000, 110_000),
-                "instructions per AsyncProvider.get() of a made value (--probe profile async-hit-wiring)"),
-    ProbeFigure("build-6k", "build-6k", (5, 10),
-                "instructions per build of the 6,000-object root of the scale graph (--probe profile build-6k)"),
+                "instructions per AsyncProvider.get() of a made value (wiring-probe async-hit-wiring)"),
+    ProbeFigure("build-1k", "build-1k", (50, 100),
+                "instructions per build of the 1,000-object root of the probes' scale graph (wiring-probe build-1k)"),
     ProbeFigure("async-build", "async-build-wiring", (10_000, 20_000),
-                "instructions per AsyncComponentFactory.build of the ATM graph (--probe profile async-build-wiring)"),
+                "instructions per AsyncComponentFactory.build of the ATM graph (wiring-probe async-build-wiring)"),
     ProbeFigure("provider-get", "provider-wiring", (10_000, 20_000),
                 "instructions per Provider.get() of an unscoped object of four parts, one of them shared "
-                "(--probe profile provider-wiring; by hand: --probe profile provider-hand)"),
+                "(wiring-probe provider-wiring; by hand: wiring-probe provider-hand)"),
     TypeCheckFigure("typecheck-per-binding",
-                    "swift-frontend -typecheck instructions per binding: ScaleGroup00.swift (250 bindings) "
+                    "swift-frontend -typecheck instructions per binding: ProbeScale/ScaleGroup00.swift (250 bindings) "
                     "minus its imports alone, against the release Wiring module"),
     ObjectSizeFigure("wiring-object-bytes", "Wiring",
                      "bytes of code and data in the release build's object files of the Wiring module "
@@ -145,7 +146,7 @@ class Measurer:
     def prepare(self) -> Path:
         """A copy of the bench binary without debug information, and the type check's inputs."""
         self.work.mkdir(parents=True, exist_ok=True)
-        binary = self.work / "wiring-bench"
+        binary = self.work / "wiring-probe"
         objcopy = shutil.which("objcopy") or shutil.which("llvm-objcopy")
         if objcopy is None:
             raise MeasurementError("neither objcopy nor llvm-objcopy is installed: install binutils "
@@ -175,7 +176,7 @@ class Measurer:
         for figure in FIGURES:
             if isinstance(figure, ProbeFigure):
                 for count in figure.counts:
-                    runs[f"{figure.figure}.{count}"] = [str(binary), "--probe", "profile", figure.operation, str(count)]
+                    runs[f"{figure.figure}.{count}"] = [str(binary), figure.operation, str(count)]
             elif isinstance(figure, TypeCheckFigure):
                 runs[f"{figure.figure}.group"] = self.typecheck_command("ScaleGroup.swift")
                 runs[f"{figure.figure}.imports"] = self.typecheck_command("ImportsOnly.swift")

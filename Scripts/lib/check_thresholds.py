@@ -115,7 +115,7 @@ def main(argv: list) -> int:
         for threshold in new.thresholds:
             old = file.threshold(threshold.figure)
             before = f"{old.instructions:,}" if old else "none"
-            print(f"  {threshold.figure}: {threshold.instructions:,} instructions (was {before})")
+            print(f"  {threshold.figure}: {threshold.instructions:,} {thresholds.unit(threshold.figure)} (was {before})")
         say(f"wrote {path}: review the change and commit it with the numbers before and after in the commit body")
         return 0
 

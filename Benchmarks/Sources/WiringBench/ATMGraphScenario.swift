@@ -1,4 +1,5 @@
 internal import BenchmarkSupport
+internal import ProbeGraphs
 internal import Swinject
 internal import Wiring
 
@@ -44,98 +45,6 @@ let atmGraphScenario = Scenario(key: "atm", title: "1. ATM graph build") { conte
     let underSwinject = swinjected.median / wired.median
     context.report.check("ATM build ≤ 1.10× hand-written (in time; CI holds its instructions)", measured: Report.ratio(overHand), isMet: overHand <= 1.10)
     context.report.check("ATM build ≥ 30× faster than Swinject", measured: Report.ratio(underSwinject), isMet: underSwinject >= 30)
-}
-
-// MARK: - The graph
-
-final class ATMCurrency: Sendable {
-    let code: String
-    init() { code = "USD" }
-}
-
-final class ATMDenominationTable: Sendable {
-    let currency: ATMCurrency
-    let largest: Int
-    init(currency: ATMCurrency) {
-        self.currency = currency
-        largest = 100
-    }
-}
-
-final class ATMBillScanner: Sendable {
-    let table: ATMDenominationTable
-    init(table: ATMDenominationTable) { self.table = table }
-}
-
-final class ATMBankSettings: Sendable {
-    let port: Int
-    init() { port = 8080 }
-}
-
-final class ATMNetwork: Sendable {
-    let settings: ATMBankSettings
-    init(settings: ATMBankSettings) { self.settings = settings }
-}
-
-final class ATMDepositer: Sendable {
-    let scanner: ATMBillScanner
-    let network: ATMNetwork
-    init(scanner: ATMBillScanner, network: ATMNetwork) {
-        self.scanner = scanner
-        self.network = network
-    }
-}
-
-// MARK: - Hand-written
-
-/// What a hand-written app does per build: a component object that holds the shared network in
-/// a lazily created field, and the root made from it.
-final class HandATMComponent {
-    private lazy var network = ATMNetwork(settings: ATMBankSettings())
-
-    /// Not inlined, so the optimiser cannot put the component on the stack: like the instance
-    /// `build` makes, it lives on the heap.
-    @inline(never)
-    init() {}
-
-    func root() -> ATMDepositer {
-        ATMDepositer(scanner: ATMBillScanner(table: ATMDenominationTable(currency: ATMCurrency())), network: network)
-    }
-
-    /// The six objects and nothing else.
-    static func plainRoot() -> ATMDepositer {
-        ATMDepositer(
-            scanner: ATMBillScanner(table: ATMDenominationTable(currency: ATMCurrency())),
-            network: ATMNetwork(settings: ATMBankSettings())
-        )
-    }
-}
-
-// MARK: - Wiring
-
-struct ATMBenchModule: Module {
-    typealias Scope = Singleton
-
-    static func configure(binder: Binder<Singleton>) {
-        binder.bind(ATMCurrency.self).to(factory: ATMCurrency.init)
-        binder.bind(ATMDenominationTable.self).to(factory: ATMDenominationTable.init)
-        binder.bind(ATMBillScanner.self).to(factory: ATMBillScanner.init)
-        binder.bind(ATMBankSettings.self).to(factory: ATMBankSettings.init)
-        binder.bind(ATMNetwork.self).sharedInScope().to(factory: ATMNetwork.init)
-    }
-}
-
-struct ATMBenchComponent: RootComponent {
-    typealias Root = ATMDepositer
-    typealias Scope = Singleton
-
-    static func configure(binder: Binder<Singleton>) {
-        binder.include(module: ATMBenchModule.self)
-    }
-
-    static func configureRoot(binder bind: ReceiptBinder<ATMDepositer>) -> BindingReceipt<ATMDepositer> {
-        bind.to(factory: ATMDepositer.init)
-    }
 }
 
 // MARK: - Swinject

@@ -1,4 +1,5 @@
 internal import BenchmarkSupport
+internal import ProbeGraphs
 internal import Synchronization
 internal import Wiring
 
@@ -42,80 +43,3 @@ let asyncGraphScenario = Scenario(key: "async", title: "12. Effects: async share
     context.report.check("AsyncComponentFactory.build of the ATM ≤ 3× hand-written", measured: Report.ratio(buildRatio), isMet: buildRatio <= 3)
 }
 
-// MARK: - The async shared hit
-
-struct AsyncSessionComponent: RootComponent {
-    typealias Root = AsyncProvider<BenchSession>
-    typealias Scope = Singleton
-
-    static func configure(binder: Binder<Singleton>) {
-        binder.bind(BenchSession.self).sharedInScope().to { () async in BenchSession() }
-    }
-
-    static func configureRoot(binder bind: ReceiptBinder<AsyncProvider<BenchSession>>) -> BindingReceipt<AsyncProvider<BenchSession>> {
-        bind.to { (session: AsyncProvider<BenchSession>) in session }
-    }
-}
-
-/// What an app writes by hand for a value made once by async code: a lock around the made value.
-final class HandAsyncSessionCache: Sendable {
-    private let made = Mutex<BenchSession?>(nil)
-
-    func session() async -> BenchSession {
-        if let session = made.withLock({ $0 }) { return session }
-        let session = await Self.open()
-        return made.withLock { stored in
-            if let stored { return stored }
-            stored = session
-            return session
-        }
-    }
-
-    @inline(never)
-    static func open() async -> BenchSession { BenchSession() }
-}
-
-// MARK: - The async ATM build
-
-/// The ATM graph's network, opened asynchronously (as a connection pool would be).
-final class AsyncATMNetwork: Sendable {
-    let settings: ATMBankSettings
-    init(settings: ATMBankSettings) async throws {
-        self.settings = settings
-    }
-}
-
-final class AsyncATMDepositer: Sendable {
-    let scanner: ATMBillScanner
-    let network: AsyncATMNetwork
-    init(scanner: ATMBillScanner, network: AsyncATMNetwork) {
-        self.scanner = scanner
-        self.network = network
-    }
-}
-
-struct AsyncATMComponent: RootComponent {
-    typealias Root = AsyncATMDepositer
-    typealias Scope = Singleton
-
-    static func configure(binder: Binder<Singleton>) {
-        binder.bind(ATMCurrency.self).to(factory: ATMCurrency.init)
-        binder.bind(ATMDenominationTable.self).to(factory: ATMDenominationTable.init)
-        binder.bind(ATMBillScanner.self).to(factory: ATMBillScanner.init)
-        binder.bind(ATMBankSettings.self).to(factory: ATMBankSettings.init)
-        binder.bind(AsyncATMNetwork.self).sharedInScope().to(asyncFactory: AsyncATMNetwork.init)
-    }
-
-    static func configureRoot(binder bind: ReceiptBinder<AsyncATMDepositer>) -> BindingReceipt<AsyncATMDepositer> {
-        bind.to(factory: AsyncATMDepositer.init)
-    }
-}
-
-/// The same six objects, written by hand with `async` and `await`.
-enum HandAsyncATM {
-    @inline(never)
-    static func build() async throws -> AsyncATMDepositer {
-        let network = try await AsyncATMNetwork(settings: ATMBankSettings())
-        return AsyncATMDepositer(scanner: ATMBillScanner(table: ATMDenominationTable(currency: ATMCurrency())), network: network)
-    }
-}

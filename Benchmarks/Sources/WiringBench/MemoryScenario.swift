@@ -1,4 +1,5 @@
 internal import BenchmarkSupport
+internal import ProbeGraphs
 internal import Swinject
 internal import Wiring
 

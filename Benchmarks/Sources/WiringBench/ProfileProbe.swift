@@ -1,5 +1,6 @@
 internal import BenchmarkSupport
 internal import HandScale600
+internal import ProbeGraphs
 internal import Swinject
 internal import SwinjectScale600
 internal import Wiring
@@ -13,33 +14,23 @@ internal import WiringScaleRest
 ///
 /// Run it with two counts and divide the difference of the totals by the difference of the
 /// counts: the set-up cancels out, and what is left is the cost of one operation. The async
-/// operations run their COUNT operations in one task. `Scripts/check-thresholds` measures some
-/// of them this way and compares them with `Benchmarks/Thresholds.tsv`.
+/// operations run their COUNT operations in one task. `Scripts/check-thresholds` counts the
+/// threshold probes' (`ThresholdProbe`, which `wiring-probe` alone also runs) this way and
+/// compares them with `Benchmarks/Thresholds.tsv`.
 enum ProfileProbe {
-    static let operations = [
-        "atm-hand", "atm-wiring", "atm-swinject", "singleton-hand", "singleton-wiring",
-        "of-6k", "build-6k", "hand-6k", "register-6k",
-        "async-hit-hand", "async-hit-wiring", "async-build-hand", "async-build-wiring",
-        "wide-hand", "wide-wiring", "provider-hand", "provider-wiring", "chain-hand", "chain-wiring",
+    /// The operations of this binary: the threshold probes' (`ThresholdProbe`) and the ones that
+    /// need Swinject, the 6,000-binding scale graph or a scenario's graph.
+    static let operations = ThresholdProbe.operations + [
+        "atm-swinject", "of-6k", "build-6k", "hand-6k", "register-6k",
+        "wide-hand", "wide-wiring", "chain-hand", "chain-wiring",
     ]
 
     static func run(_ operation: String, count: Int) throws {
+        if try ThresholdProbe.run(operation, count: count) { return }
         switch operation {
-        case "atm-hand":
-            for _ in 0..<count { blackHole(HandATMComponent().root()) }
-        case "atm-wiring":
-            let factory = try ComponentFactory.of(ATMBenchComponent.self)
-            for _ in 0..<count { blackHole(factory.build()) }
         case "atm-swinject":
             let container = ATMBenchSwinject.container()
             for _ in 0..<count { blackHole(container.resolve(ATMDepositer.self)) }
-        case "singleton-hand":
-            let holder = SessionHolder()
-            let read: () -> BenchSession = opaque { holder.session }
-            for _ in 0..<count { blackHole(read()) }
-        case "singleton-wiring":
-            let provider = try ComponentFactory.of(SessionComponent.self).build()
-            for _ in 0..<count { blackHole(provider.get()) }
         case "of-6k":
             for _ in 0..<count { blackHole(try ComponentFactory.of(ScaleComponent6k.self)) }
         case "build-6k":
@@ -53,28 +44,10 @@ enum ProfileProbe {
                 registerScale6000(container)
                 blackHole(container)
             }
-        case "async-hit-hand":
-            let cache = HandAsyncSessionCache()
-            try runBlocking { for _ in 0..<count { blackHole(await cache.session()) } }
-        case "async-hit-wiring":
-            // The first hit makes the value; it is in every count, so it cancels out.
-            let provider = try ComponentFactory.of(AsyncSessionComponent.self).build()
-            try runBlocking { for _ in 0..<count { blackHole(try await provider.get()) } }
-        case "async-build-hand":
-            try runBlocking { for _ in 0..<count { blackHole(try await HandAsyncATM.build()) } }
-        case "async-build-wiring":
-            let factory = try AsyncComponentFactory.of(AsyncATMComponent.self)
-            try runBlocking { for _ in 0..<count { blackHole(try await factory.build()) } }
         case "wide-hand":
             for _ in 0..<count { blackHole(makeWideByHand()) }
         case "wide-wiring":
             let provider = try ComponentFactory.of(WideComponent.self).build()
-            for _ in 0..<count { blackHole(provider.get()) }
-        case "provider-hand":
-            let root = HandCheckoutRoot()
-            for _ in 0..<count { blackHole(root.checkout()) }
-        case "provider-wiring":
-            let provider = try ComponentFactory.of(CheckoutComponent.self).build()
             for _ in 0..<count { blackHole(provider.get()) }
         case "chain-hand":
             for _ in 0..<count { blackHole(makeChainByHand()) }

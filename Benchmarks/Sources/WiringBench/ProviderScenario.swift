@@ -1,4 +1,5 @@
 internal import BenchmarkSupport
+internal import ProbeGraphs
 internal import Swinject
 internal import Wiring
 
@@ -26,48 +27,6 @@ let providerScenario = Scenario(key: "provider", title: "3b. Provider.get() of a
     context.add("hand-written", handTiming)
     context.add("Wiring: Provider.get()", wired, note: ratioNote(wired, over: handTiming, "hand-written"))
     context.add("Swinject: resolve", swinjected, note: ratioNote(swinjected, over: wired, "Wiring"))
-}
-
-final class CheckoutClock: Sendable { init() {} }
-final class CheckoutCart: Sendable { init() {} }
-final class CheckoutPricing: Sendable {
-    let clock: CheckoutClock
-    init(clock: CheckoutClock) { self.clock = clock }
-}
-final class Checkout: Sendable {
-    let clock: CheckoutClock
-    let cart: CheckoutCart
-    let pricing: CheckoutPricing
-    init(clock: CheckoutClock, cart: CheckoutCart, pricing: CheckoutPricing) {
-        self.clock = clock
-        self.cart = cart
-        self.pricing = pricing
-    }
-}
-
-/// The hand-written root: the clock made once, the rest on every call.
-final class HandCheckoutRoot: Sendable {
-    let clock = CheckoutClock()
-
-    @inline(never)
-    func checkout() -> Checkout {
-        Checkout(clock: clock, cart: CheckoutCart(), pricing: CheckoutPricing(clock: clock))
-    }
-}
-
-struct CheckoutComponent: RootComponent {
-    typealias Root = Wiring.Provider<Checkout>
-
-    static func configure(binder: Binder<Singleton>) {
-        binder.bind(CheckoutClock.self).sharedInScope().to(factory: CheckoutClock.init)
-        binder.bind(CheckoutCart.self).to(factory: CheckoutCart.init)
-        binder.bind(CheckoutPricing.self).to(factory: CheckoutPricing.init)
-        binder.bind(Checkout.self).to(factory: Checkout.init)
-    }
-
-    static func configureRoot(binder bind: ReceiptBinder<Wiring.Provider<Checkout>>) -> BindingReceipt<Wiring.Provider<Checkout>> {
-        bind.to(factory: { (provider: Wiring.Provider<Checkout>) in provider })
-    }
 }
 
 enum CheckoutSwinject {

@@ -1,4 +1,5 @@
 internal import BenchmarkSupport
+internal import ProbeGraphs
 internal import Swinject
 internal import Wiring
 
@@ -48,25 +49,3 @@ let singletonHitScenario = Scenario(key: "singleton", title: "2. Singleton hit")
     context.report.check("singleton hit ≤ 15 ns", measured: "\(Report.format(wired.median)) ns", isMet: wired.median <= 15)
 }
 
-final class BenchSession: Sendable {
-    let identifier: Int
-    init() { identifier = 42 }
-}
-
-/// The hand-written singleton: made once, then read.
-final class SessionHolder: Sendable {
-    let session = BenchSession()
-}
-
-struct SessionComponent: RootComponent {
-    typealias Root = Wiring.Provider<BenchSession>
-    typealias Scope = Singleton
-
-    static func configure(binder: Binder<Singleton>) {
-        binder.bind(BenchSession.self).sharedInScope().to(factory: BenchSession.init)
-    }
-
-    static func configureRoot(binder bind: ReceiptBinder<Wiring.Provider<BenchSession>>) -> BindingReceipt<Wiring.Provider<BenchSession>> {
-        bind.to { (session: Wiring.Provider<BenchSession>) in session }
-    }
-}

@@ -48,6 +48,7 @@ package enum LinkedWiringGeneration {
             let (libraryPlan, libraryProblems) = ModuleCatalog.plan(library: library.module, files: scanned)
             plan.included += libraryPlan.included
             plan.leftOut += libraryPlan.leftOut
+            plan.warnings += libraryPlan.warnings
             problems += libraryProblems
         }
         guard problems.isEmpty else { throw GenerationFailure(problems: problems) }
@@ -88,10 +89,11 @@ package enum LinkedWiringGeneration {
             let (libraryPlan, libraryProblems) = ModuleCatalog.plan(library: library.module, files: scanned)
             plan.included += libraryPlan.included
             plan.leftOut += libraryPlan.leftOut
+            plan.warnings += libraryPlan.warnings
             problems += libraryProblems
             scannedLibraries.append(GraphCheck.Library(module: library.module, files: scanned, dependencies: library.dependencies))
         }
-        guard problems.isEmpty else { return GenerationResult(plan: nil, problems: problems) }
+        guard problems.isEmpty else { return GenerationResult(plan: nil, problems: problems + plan.warnings) }
         plan.included.sort { ($0.library, $0.reference) < ($1.library, $1.reference) }
         plan.leftOut.sort { $0.name < $1.name }
 
@@ -131,10 +133,10 @@ package enum LinkedWiringGeneration {
                 appTokens = nil
             }
         }
-        guard let appTokens else { return GenerationResult(plan: plan, problems: warnings) }
+        guard let appTokens else { return GenerationResult(plan: plan, problems: plan.warnings + warnings) }
         let checked = GraphCheck.run(libraries: scannedLibraries, core: coreLibraries, app: GraphCheck.App(tokens: appTokens), plan: plan)
         let failed = checked.contains { $0.severity == .error }
-        return GenerationResult(plan: failed ? nil : plan, problems: warnings + checked)
+        return GenerationResult(plan: failed ? nil : plan, problems: plan.warnings + warnings + checked)
     }
 
     /// The generated tests of a test target: one per root component of the modules it depends

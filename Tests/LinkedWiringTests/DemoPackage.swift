@@ -168,6 +168,11 @@ struct DemoPackage {
                     binder.bind((any Store).self).to { DiskStore() as any Store }
                 }
             }
+
+            // linked-wiring: exclude (internal on purpose: included by hand)
+            struct ByHandModule: Module {
+                static func configure(binder: Binder<Unscoped>) {}
+            }
             """,
         "MailWiring/MailModule.swift": """
             import Mail

@@ -107,6 +107,60 @@ struct ModuleCatalogTests {
         ])
     }
 
+    @Test func aModuleLeftOutOnlyForItsAccessLevelIsAWarningAtItsDeclaration() throws {
+        let folder = try makeFiles([:])
+        let plan = try makePlan([
+            "Lib/Access.swift": """
+                struct Hidden: Module {
+                    static func configure(binder: Binder<Unscoped>) {}
+                }
+                internal enum Namespace {
+                    public struct Nested: Module {
+                        public static func configure(binder: Binder<Singleton>) {}
+                    }
+                }
+                  package struct ForThePackage: Module {
+                    package static func configure(binder: Binder<Unscoped>) {}
+                }
+                // linked-wiring: exclude
+                struct ByHand: Module {
+                    static func configure(binder: Binder<Unscoped>) {}
+                }
+                private struct Secret: Module {
+                    static func configure(binder: Binder<Unscoped>) {}
+                }
+                fileprivate extension Namespace {
+                    struct InPrivateExtension: Module {
+                        static func configure(binder: Binder<Unscoped>) {}
+                    }
+                }
+                struct SessionScope: Scope {}
+                struct Session: Module {
+                    static func configure(binder: Binder<SessionScope>) {}
+                }
+                struct Typed<Element>: Module {
+                    static func configure(binder: Binder<Unscoped>) {}
+                }
+                struct Later {}
+                extension Later: Module {
+                    static func configure(binder: Binder<Unscoped>) {}
+                }
+                """,
+        ], in: folder)
+        let file = folder + "/Lib/Access.swift"
+        #expect(plan.included == [])
+        #expect(plan.leftOut.map(\.name) == [
+            "Lib.ByHand", "Lib.ForThePackage", "Lib.Hidden", "Lib.Later", "Lib.Namespace.InPrivateExtension", "Lib.Namespace.Nested",
+            "Lib.Secret", "Lib.Session", "Lib.Typed",
+        ])
+        #expect(plan.warnings.map(\.description) == [
+            "\(file):9:3: warning: LinkedWiring: the module Lib.ForThePackage is left out of LinkedWiring because it is package, and LinkedWiring includes only public modules. To fix this, make it public, or, if it is meant to be included by hand, mark it `// linked-wiring: exclude` on the line above its declaration and include it yourself.",
+            "\(file):1:1: warning: LinkedWiring: the module Lib.Hidden is left out of LinkedWiring because it is internal (no access level is written), and LinkedWiring includes only public modules. To fix this, make it public, or, if it is meant to be included by hand, mark it `// linked-wiring: exclude` on the line above its declaration and include it yourself.",
+            "\(file):31:1: warning: LinkedWiring: the module Lib.Later is left out of LinkedWiring because it is internal (no access level is written), and LinkedWiring includes only public modules. To fix this, make it public, or, if it is meant to be included by hand, mark it `// linked-wiring: exclude` on the line above its declaration and include it yourself.",
+            "\(file):5:5: warning: LinkedWiring: the module Lib.Namespace.Nested is left out of LinkedWiring because Namespace, which it is nested in, is internal, and LinkedWiring includes only public modules. To fix this, make Namespace and the module public, or, if it is meant to be included by hand, mark it `// linked-wiring: exclude` on the line above its declaration and include it yourself.",
+        ])
+    }
+
     @Test func nestedConditionalAndAvailableModulesKeepWhatTheirDeclarationSays() throws {
         let plan = try makePlan([
             "Lib/Nested.swift": """

@@ -38,6 +38,22 @@ struct LinkedWiringPluginTests {
 
             """)
 
+        // Two apps share the root a library declares, or include the library's LinkedWiring,
+        // which the plugin makes public on a library target (and only there).
+        let shared = try package.runApp("ShareApp")
+        #expect(shared.status == 0)
+        #expect(shared.output == """
+            shared mail=real store=disk
+            modules=MailWiring.MailModule,SharedRoot.LinkedWiring,StorageWiring.CacheModule,StorageWiring.StorageModule
+
+            """)
+        let ownRoot = try package.runApp("ShareOwnRootApp")
+        #expect(ownRoot.status == 0)
+        #expect(ownRoot.output == "own mail=real\n")
+        let sharedFile = try String(contentsOf: package.generatedFile(of: "SharedRoot"), encoding: .utf8)
+        #expect(sharedFile.contains("public struct LinkedWiring: Wiring.Module {"), "\(sharedFile)")
+        #expect(try String(contentsOf: package.generatedFile(of: "App"), encoding: .utf8).contains("\nstruct LinkedWiring: Wiring.Module {"))
+
         // The generated file lists what it left out, and why.
         let generated = try String(contentsOf: package.generatedFile(of: "App"), encoding: .utf8)
         #expect(generated.contains("""

@@ -10,6 +10,10 @@ import PackagePlugin
 /// libraries it depends on, and the target's own; those files are the build command's inputs,
 /// so it runs again only when one of them changes (or when the set of linked libraries does),
 /// and `LinkedWiring.swift` is its output.
+///
+/// On a library target, `LinkedWiring` is public: a root component declared in the library is
+/// shared by every app that links it, and an app's own root may include the library's
+/// `LinkedWiring`. On an app or a test target, it is internal.
 @main
 struct LinkedWiringPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
@@ -19,7 +23,8 @@ struct LinkedWiringPlugin: BuildToolPlugin {
         let tool = try context.tool(named: "LinkedWiringGenerator").url
         var commands = [
             Self.command(
-                linked: linked, appFiles: appFiles, targetName: target.name, workDirectory: context.pluginWorkDirectoryURL, tool: tool
+                linked: linked, appFiles: appFiles, targetName: target.name, workDirectory: context.pluginWorkDirectoryURL, tool: tool,
+                isPublic: target.kind == .generic
             ),
         ]
         if target.kind == .test {
@@ -51,8 +56,11 @@ struct LinkedWiringPlugin: BuildToolPlugin {
         )
     }
 
-    /// The generator's command for an app target that links `linked` and has `appFiles`.
-    static func command(linked: [SwiftSourceModuleTarget], appFiles: [URL], targetName: String, workDirectory: URL, tool: URL) -> Command {
+    /// The generator's command for an app target that links `linked` and has `appFiles`;
+    /// `isPublic` for a library target, whose `LinkedWiring` its apps share.
+    static func command(
+        linked: [SwiftSourceModuleTarget], appFiles: [URL], targetName: String, workDirectory: URL, tool: URL, isPublic: Bool = false
+    ) -> Command {
         let libraries = linked
             .filter { $0.kind == .generic && !wiringItself.contains($0.name) && dependsOnWiring($0) }
             .reduce(into: [String: SwiftSourceModuleTarget]()) { $0[$1.moduleName] = $1 }
@@ -63,6 +71,7 @@ struct LinkedWiringPlugin: BuildToolPlugin {
         var arguments = [
             "--output", output.path(percentEncoded: false), "--target", targetName, "--cache", cache.path(percentEncoded: false),
         ]
+        if isPublic { arguments.append("--public") }
         var inputs: [URL] = []
         var core: [String: SwiftSourceModuleTarget] = [:]
         for library in libraries {

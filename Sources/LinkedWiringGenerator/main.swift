@@ -1,6 +1,6 @@
 // The tool the LinkedWiring plugin runs:
 //
-//   LinkedWiringGenerator --output PATH --target NAME
+//   LinkedWiringGenerator --output PATH --target NAME [--public]
 //       [--library MODULE FILE... [--uses MODULE...]]...
 //       [--core MODULE FILE...]... [--app FILE...] [--cache PATH]
 //   LinkedWiringGenerator --tests-output PATH --target NAME [--roots MODULE FILE...]...
@@ -11,7 +11,8 @@
 // problem (`file:line:column: error: …`, `warning:` or `note:`) on standard error, and writes
 // LinkedWiring.swift to PATH and exits 0 when none is an error; otherwise it exits 1, so that
 // the build fails at the line of the mistake instead of leaving a module out or launching a
-// graph that `of` rejects. With `--tests-output`, it writes instead one test per root component
+// graph that `of` rejects. `--public` (for a library target) makes `LinkedWiring` public, so that
+// the apps that link the library can share a root component it declares. With `--tests-output`, it writes instead one test per root component
 // of the `--roots` modules (those a test target depends on).
 
 import Foundation
@@ -27,6 +28,7 @@ enum Section {
 }
 
 var output: String?
+var isPublic = false
 var target = "this target"
 var libraries: [WiringLibrarySources] = []
 var core: [WiringLibrarySources] = []
@@ -40,6 +42,8 @@ while let argument = arguments.popFirst() {
     switch argument {
     case "--output":
         output = arguments.popFirst()
+    case "--public":
+        isPublic = true
     case "--target":
         target = arguments.popFirst() ?? target
     case "--library":
@@ -94,7 +98,7 @@ if !result.problems.isEmpty {
     FileHandle.standardError.write(Data((result.problems.map(\.description).joined(separator: "\n") + "\n").utf8))
 }
 guard let plan = result.plan else { exit(1) }
-let text = LinkedWiringGeneration.render(plan, target: target)
+let text = LinkedWiringGeneration.render(plan, target: target, isPublic: isPublic)
 do {
     try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
 } catch {

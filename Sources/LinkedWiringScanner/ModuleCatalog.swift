@@ -42,6 +42,9 @@ package struct LinkedWiringPlan: Equatable, Sendable {
     package var included: [IncludedModule] = []
     /// The modules left out, sorted by name.
     package var leftOut: [LeftOutModule] = []
+    /// A warning at the declaration of each module left out only for being `internal` or
+    /// `package` and not marked `// linked-wiring: exclude`: likely a mistake.
+    package var warnings: [SourceProblem] = []
 }
 
 /// Decides, from the scanned files of one wiring library, which of its modules `LinkedWiring`
@@ -145,6 +148,9 @@ package struct ModuleCatalog {
                 case let .included(module): plan.included.append(module)
                 case let .leftOut(reason):
                     plan.leftOut.append(LeftOutModule(name: "\(library).\(key)", location: location(of: conformance), reason: reason))
+                    if let warning = accessWarning(key: key, aggregate: aggregate, conformance: conformance, moduleLike: moduleLike, all: aggregates) {
+                        plan.warnings.append(warning)
+                    }
                 }
             } catch {
                 problems.append(error)
@@ -191,10 +197,11 @@ package struct ModuleCatalog {
     }
 
     private func decide(
-        key: String, aggregate: Aggregate, conformance: Entry, moduleLike: Set<String>, all: [String: Aggregate]
+        key: String, aggregate: Aggregate, conformance: Entry, moduleLike: Set<String>, all: [String: Aggregate],
+        ignoringAccess: Bool = false
     ) throws(SourceProblem) -> Decision {
         let chain = ancestry(of: aggregate.declaration ?? conformance, all: all)
-        if let hidden = chain.first(where: { !isPublic($0, all: all) }) {
+        if !ignoringAccess, let hidden = chain.first(where: { !isPublic($0, all: all) }) {
             let what = hidden.id == (aggregate.declaration ?? conformance).id ? "it is not public" : "\(keys[hidden.id] ?? hidden.type.name) is not public"
             return .leftOut(what)
         }
@@ -241,6 +248,39 @@ package struct ModuleCatalog {
             library: library, reference: reference, scope: scope, conditions: conditions, availability: availability,
             imports: isForeign ? conformance.file.imports : []
         ))
+    }
+
+    /// The warning for a module left out only because it, or a type it is nested in, is
+    /// `internal` or `package`: one that would be included if it were public, with no
+    /// `private` or `fileprivate` around it and no `// linked-wiring: exclude` on it.
+    private func accessWarning(
+        key: String, aggregate: Aggregate, conformance: Entry, moduleLike: Set<String>, all: [String: Aggregate]
+    ) -> SourceProblem? {
+        let declaration = aggregate.declaration ?? conformance
+        let chain = ancestry(of: declaration, all: all)
+        guard let hidden = chain.first(where: { !isPublic($0, all: all) }),
+              !(chain + aggregate.all).contains(where: \.type.isExcluded) else { return nil }
+        let levels = chain.map(writtenAccess)
+        guard !levels.contains(where: { $0 == "private" || $0 == "fileprivate" }) else { return nil }
+        let access = writtenAccess(hidden)
+        guard access == "package" || access == "internal" || access == nil else { return nil }
+        let ifPublic = try? decide(key: key, aggregate: aggregate, conformance: conformance, moduleLike: moduleLike, all: all, ignoringAccess: true)
+        guard case .included? = ifPublic else { return nil }
+        let hiddenKey = keys[hidden.id] ?? hidden.type.name
+        return SourceProblem(
+            file: declaration.file.path, line: declaration.type.line, column: declaration.type.column, severity: .warning,
+            message: Self.leftOutForAccess(
+                module: "\(library).\(key)", access: access, enclosing: hidden.id == declaration.id ? nil : hiddenKey
+            )
+        )
+    }
+
+    /// The access level written on an entry, or the one of the extension it is directly in;
+    /// nil when neither writes one.
+    private func writtenAccess(_ entry: Entry) -> String? {
+        if let access = entry.type.access { return access }
+        guard entry.type.kind != .extension, let parentID = entry.parentID, entries[parentID].type.kind == .extension else { return nil }
+        return entries[parentID].type.access
     }
 
     /// The entry and the types and extensions it is nested in, innermost first.

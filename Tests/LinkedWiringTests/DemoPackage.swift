@@ -11,6 +11,9 @@ import Synchronization
 ///   and `MailWiring`; `DevApp` links `StorageWiring` and `FakeMailWiring`; `BothApp` links
 ///   `MailWiring`, and a test makes it link both mail wirings (``bothMailWirings``), a
 ///   duplicate binding; `BrokenApp` links `BrokenWiring`, which a test breaks.
+/// - `SharedRoot` is a library that applies the plugin: its `LinkedWiring` is public. `ShareApp`
+///   builds the root the library declares; `ShareOwnRootApp` includes the library's
+///   `LinkedWiring` in a root of its own. Neither applies the plugin.
 /// - Each app prints the mailer and store its root got, and the modules of its graph.
 struct DemoPackage {
     let folder: URL
@@ -42,6 +45,13 @@ struct DemoPackage {
                 .target(name: "BrokenWiring", dependencies: ["Storage", wiring]),
                 .target(name: "AppSupport", dependencies: ["StorageWiring"]),
                 .target(name: "RootLib", dependencies: ["Storage", wiring]),
+                .target(
+                    name: "SharedRoot",
+                    dependencies: ["StorageWiring", "MailWiring", wiring],
+                    plugins: [.plugin(name: "LinkedWiring", package: "wiring")]
+                ),
+                .executableTarget(name: "ShareApp", dependencies: ["SharedRoot", wiring]),
+                .executableTarget(name: "ShareOwnRootApp", dependencies: ["SharedRoot", "Mail", wiring]),
                 .testTarget(
                     name: "RootTests",
                     dependencies: ["RootLib", wiring],
@@ -168,6 +178,11 @@ struct DemoPackage {
                     binder.bind((any Store).self).to { DiskStore() as any Store }
                 }
             }
+
+            // linked-wiring: exclude (internal on purpose: included by hand)
+            struct ByHandModule: Module {
+                static func configure(binder: Binder<Unscoped>) {}
+            }
             """,
         "MailWiring/MailModule.swift": """
             import Mail
@@ -217,6 +232,63 @@ struct DemoPackage {
                 public static func configureRoot(binder bind: ReceiptBinder<Cache>) -> BindingReceipt<Cache> {
                     bind.to { (cache: Cache) in cache }
                 }
+            }
+            """,
+        "SharedRoot/SharedRoot.swift": """
+            public import Wiring
+            import Mail
+            import Storage
+
+            /// The root every app that links this library shares.
+            public struct SharedAppRoot: RootComponent {
+                public typealias Root = String
+
+                public static func configure(binder: Binder<Singleton>) {
+                    binder.include(module: LinkedWiring.self)
+                }
+
+                public static func configureRoot(binder bind: ReceiptBinder<String>) -> BindingReceipt<String> {
+                    bind.to { (mailer: any Mailer, store: any Store) in "shared mail=\\(mailer.name) store=\\(store.name)" }
+                }
+            }
+            """,
+        "ShareApp/main.swift": """
+            import Foundation
+            import SharedRoot
+            import Wiring
+
+            do {
+                let factory = try ComponentFactory.of(SharedAppRoot.self)
+                print(factory.build(()))
+                print("modules=" + factory.graph.modules.map(\\.module).sorted().joined(separator: ","))
+            } catch {
+                print("\\(error)")
+                exit(3)
+            }
+            """,
+        "ShareOwnRootApp/main.swift": """
+            import Foundation
+            import Mail
+            import SharedRoot
+            import Wiring
+
+            struct OwnRoot: RootComponent {
+                typealias Root = String
+
+                static func configure(binder: Binder<Singleton>) {
+                    binder.include(module: SharedRoot.LinkedWiring.self)
+                }
+
+                static func configureRoot(binder bind: ReceiptBinder<String>) -> BindingReceipt<String> {
+                    bind.to { (mailer: any Mailer) in "own mail=\\(mailer.name)" }
+                }
+            }
+
+            do {
+                print(try ComponentFactory.of(OwnRoot.self).build(()))
+            } catch {
+                print("\\(error)")
+                exit(3)
             }
             """,
         "App/main.swift": appMain,

@@ -15,7 +15,13 @@ struct LinkedWiringPluginTests {
         // 1. Everything builds; each app's root got exactly the modules its Package.swift links.
         let build = try package.build()
         try #require(build.status == 0, "swift build failed:\n\(build.output)")
-        #expect(!build.output.contains("warning:"), "the build warned:\n\(build.output)")
+        // Its one warning is the module left internal without a marker, at its declaration
+        // (once per app that links StorageWiring).
+        let leftOut = package.root.appending(path: "Sources/StorageWiring/LeftOut.swift").path
+        let warnings = Set(build.output.split(separator: "\n").map(String.init).filter { $0.contains("warning:") })
+        #expect(warnings == [
+            "\(leftOut):27:1: warning: LinkedWiring: the module StorageWiring.InternalModule is left out of LinkedWiring because it is internal (no access level is written), and LinkedWiring includes only public modules. To fix this, make it public, or, if it is meant to be included by hand, mark it `// linked-wiring: exclude` on the line above its declaration and include it yourself.",
+        ], "\(build.output)")
 
         let app = try package.runApp("App")
         #expect(app.status == 0)
@@ -32,10 +38,27 @@ struct LinkedWiringPluginTests {
 
             """)
 
+        // Two apps share the root a library declares, or include the library's LinkedWiring,
+        // which the plugin makes public on a library target (and only there).
+        let shared = try package.runApp("ShareApp")
+        #expect(shared.status == 0)
+        #expect(shared.output == """
+            shared mail=real store=disk
+            modules=MailWiring.MailModule,SharedRoot.LinkedWiring,StorageWiring.CacheModule,StorageWiring.StorageModule
+
+            """)
+        let ownRoot = try package.runApp("ShareOwnRootApp")
+        #expect(ownRoot.status == 0)
+        #expect(ownRoot.output == "own mail=real\n")
+        let sharedFile = try String(contentsOf: package.generatedFile(of: "SharedRoot"), encoding: .utf8)
+        #expect(sharedFile.contains("public struct LinkedWiring: Wiring.Module {"), "\(sharedFile)")
+        #expect(try String(contentsOf: package.generatedFile(of: "App"), encoding: .utf8).contains("\nstruct LinkedWiring: Wiring.Module {"))
+
         // The generated file lists what it left out, and why.
         let generated = try String(contentsOf: package.generatedFile(of: "App"), encoding: .utf8)
         #expect(generated.contains("""
             // Left out:
+            //   StorageWiring.ByHandModule (StorageWiring/LeftOut.swift:34): it is not public
             //   StorageWiring.DebugStorageModule (StorageWiring/LeftOut.swift:21): it is marked // linked-wiring: exclude
             //   StorageWiring.InternalModule (StorageWiring/LeftOut.swift:27): it is not public
             //   StorageWiring.SessionModule (StorageWiring/LeftOut.swift:8): its scope is SessionScope: include it in the subcomponent of that scope

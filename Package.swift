@@ -119,10 +119,20 @@ let package = Package(
     ]
 )
 
+// What the products build is checked for strict memory safety: every use of an unsafe
+// declaration says `unsafe`, and only Sources/Wiring/Unsafe/ may say it (ARCHITECTURE.md, "The
+// unsafe corner"; Scripts/check-memory-safety makes its warnings errors, which a manifest must
+// not do: SwiftPM hides a dependency's warnings, and an error setting clashes with that).
+let memorySafeTargets: Set<String> = [
+    "Wiring", "WiringTesting", "WiringCleanse", "LinkedWiringGenerator", "LinkedWiringScanner",
+]
 for target in package.targets where target.type != .system && target.type != .plugin {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))
     settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    if memorySafeTargets.contains(target.name) {
+        settings.append(.strictMemorySafety())
+    }
     target.swiftSettings = settings
 }

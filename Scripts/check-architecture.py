@@ -20,15 +20,19 @@ reports each broken arrow on one line:
      ecosystem is reached by no product, so that a package depending on Wiring builds none of
      it, runs no plugin for it, and may name its own targets `Network` or `ATMLib`.
 
-Then it checks two rules of the container's sources (Sources/Wiring), ignoring comments and
-string literals:
+Then it checks two rules of the sources, ignoring comments and string literals:
 
-  8. unsafe constructs live in Sources/Wiring/Unsafe/ or in a listed exception: every
-     identifier that starts with `unsafe`, `Unsafe` or `withUnsafe` (unsafeBitCast,
-     unsafeDowncast, the raw and typed pointers and buffers, withUnsafe... calls), `Unmanaged`,
-     `OpaquePointer`, `@unchecked Sendable`, `nonisolated(unsafe)`, `unowned(unsafe)`,
-     `@exclusivity(unchecked)`, `@_semantics` and `@_unsafe...` attributes. An exception
-     (Scripts/architecture/unsafe-exceptions.tsv) names a file, a construct, how many times the
+  8. unsafety lives in Sources/Wiring/Unsafe/. The compiler finds every use of an unsafe
+     declaration (`-strict-memory-safety`, Scripts/check-memory-safety) and makes it say
+     `unsafe`; this rule covers what the compiler cannot say, in every product's sources
+     (Sources/Wiring, WiringTesting, WiringCleanse, and the plugin's tools): any word with
+     `unsafe` or `Unsafe` in it (the `unsafe` expression and the `@unsafe` attribute,
+     `nonisolated(unsafe)`, `unowned(unsafe)`, `_withUnsafeGuaranteedRef`), `@safe` (which
+     silences the compiler), `@unchecked Sendable` (however it is spelled or split across
+     lines), `@exclusivity(unchecked)` on a declaration, `@_silgen_name`, `@_cdecl`, `@_extern`,
+     and any `@_semantics` but `"optimize.sil.specialize.generic.never"`, which only stops
+     specialisation. Outside Unsafe/, a construct needs an exception
+     (Scripts/architecture/unsafe-exceptions.tsv): a file, a construct, how many times the
      file uses it, and why; a use beyond the count fails, and so does an exception that allows
      more than the file uses (stale). Every excepted construct is named in ARCHITECTURE.md's
      "The unsafe corner";
@@ -206,7 +210,9 @@ def breaks(manifest):
 
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-SOURCES = "Sources/Wiring"
+# The products' sources (the library products and the plugin's tools), which the unsafe rule checks.
+FENCED_SOURCES = ("Sources/Wiring", "Sources/WiringTesting", "Sources/WiringCleanse",
+                  "Sources/LinkedWiringScanner", "Sources/LinkedWiringGenerator")
 UNSAFE_FOLDER = "Sources/Wiring/Unsafe/"
 PIPELINE = "Sources/Wiring/Pipeline"
 UNSAFE_EXCEPTIONS = "Scripts/architecture/unsafe-exceptions.tsv"
@@ -292,23 +298,37 @@ def code_only(text):
     return "".join(out)
 
 
-# Attribute and modifier spellings first: their `unsafe` is not an identifier of its own.
+# What the compiler cannot say. `-strict-memory-safety` (Scripts/check-memory-safety) makes every
+# use of an unsafe declaration say `unsafe`; this rule keeps that word, and what silences the
+# compiler or lies outside its reach, in Unsafe/. Attribute and modifier spellings first: their
+# `unsafe` is not an identifier of its own. The patterns run over the whole text, so a construct
+# split across lines (`@unchecked` and `Sendable` on the next) is one construct, on its first line.
 UNSAFE_CONSTRUCT = re.compile(
-    r"(?P<unchecked>@unchecked\s+Sendable\b)"
+    r"(?P<unchecked>@unchecked\s+(?:Swift\s*\.\s*)?Sendable\b)"
     r"|(?P<exclusivity>@exclusivity\s*\(\s*unchecked\s*\))"
     r"|(?P<semantics>@_semantics\b)"
+    r"|(?P<safe>@safe\b)"
+    r"|(?P<linkage>@_(?:silgen_name|cdecl|extern)\b)"
     r"|(?P<attribute>@_?unsafe\w*)"
     r"|(?P<modifier>\b(?:nonisolated|unowned)\s*\(\s*unsafe\s*\))"
-    r"|(?P<identifier>\b(?:unsafe|Unsafe|withUnsafe)\w*|\bUnmanaged\b|\bOpaquePointer\b)"
+    r"|(?P<identifier>\b\w*(?:unsafe|Unsafe)\w*)"
 )
+# The one `@_semantics` that is not a trick on memory: it keeps a generic function from being
+# specialised (terminals compiled once, in Wiring; ARCHITECTURE.md, "The unsafe corner").
+UNSPECIALISED = re.compile(r'@_semantics\s*\(\s*"optimize\.sil\.specialize\.generic\.never"\s*\)')
 
 
 def unsafe_constructs(text):
     """(line, construct) for every unsafe construct in Swift source `text`, outside comments and strings."""
+    code = code_only(text)
     found = []
-    for number, line in enumerate(code_only(text).splitlines(), 1):
-        for match in UNSAFE_CONSTRUCT.finditer(line):
-            found.append((number, re.sub(r"\s+", " ", re.sub(r"\s*([()])\s*", r"\1", match.group(0)))))
+    for match in UNSAFE_CONSTRUCT.finditer(code):
+        if match.lastgroup == "semantics" and UNSPECIALISED.match(text, match.start()):
+            continue
+        construct = re.sub(r"\s+", " ", re.sub(r"\s*([().])\s*", r"\1", match.group(0)))
+        if match.lastgroup == "unchecked":
+            construct = "@unchecked Sendable"
+        found.append((code.count("\n", 0, match.start()) + 1, construct))
     return found
 
 
@@ -335,7 +355,7 @@ def read_exceptions(root, name, columns):
 def unsafe_problems(root):
     """One line per unsafe construct outside Unsafe/ that no exception allows, and per stale exception."""
     uses = {}
-    for path in swift_files(root, SOURCES):
+    for path in [path for folder in FENCED_SOURCES for path in swift_files(root, folder)]:
         if path.startswith(UNSAFE_FOLDER):
             continue
         for number, construct in unsafe_constructs((pathlib.Path(root) / path).read_text(encoding="utf-8")):

@@ -97,17 +97,53 @@ class SourceRuleTests(unittest.TestCase):
 
     def test_every_kind_of_construct_is_found(self):
         self.write("Sources/Wiring/Tricks.swift", textwrap.dedent("""\
-            @_semantics("optimize.sil.specialize.generic.never") func a() {}
+            @_semantics("optimize.sil.readonly") func a() {}
             struct B: @unchecked  Sendable { @exclusivity( unchecked ) var c: [Int] = [] }
             nonisolated(unsafe) var d = 0
-            func e(_ p: UnsafeMutableRawPointer, _ q: OpaquePointer) { withUnsafePointer(to: 1) { _ in } }
-            func f(_ o: AnyObject) { _ = Unmanaged.passUnretained(o) }
+            func e(_ p: UnsafeMutableRawPointer) -> Int { unsafe withUnsafePointer(to: 1) { _ in 2 } }
+            @unsafe func f(_ o: AnyObject) { _ = unsafe unsafeBitCast(o, to: Int.self) }
             """))
         self.assertEqual([(line, construct) for line, construct in check.unsafe_constructs(
             (self.root / "Sources/Wiring/Tricks.swift").read_text())], [
             (1, "@_semantics"), (2, "@unchecked Sendable"), (2, "@exclusivity(unchecked)"),
-            (3, "nonisolated(unsafe)"), (4, "UnsafeMutableRawPointer"), (4, "OpaquePointer"),
-            (4, "withUnsafePointer"), (5, "Unmanaged"),
+            (3, "nonisolated(unsafe)"), (4, "UnsafeMutableRawPointer"), (4, "unsafe"),
+            (4, "withUnsafePointer"), (5, "@unsafe"), (5, "unsafe"), (5, "unsafeBitCast"),
+        ])
+
+    def test_the_forms_that_hide_from_a_line_by_line_search_are_found(self):
+        self.write("Sources/Wiring/Hidden.swift", textwrap.dedent("""\
+            final class A: @unchecked
+                Sendable {}
+            final class B: @unchecked Swift.Sendable {}
+            func c(_ r: Unmanaged<AnyObject>) { r._withUnsafeGuaranteedRef { _ in } }
+            @_silgen_name("swift_retain") func d(_ o: AnyObject)
+            @_cdecl("e") func e() {}
+            @safe struct F { let p: OpaquePointer }
+            """))
+        self.assertEqual([(line, construct) for line, construct in check.unsafe_constructs(
+            (self.root / "Sources/Wiring/Hidden.swift").read_text())], [
+            (1, "@unchecked Sendable"), (3, "@unchecked Sendable"), (4, "_withUnsafeGuaranteedRef"),
+            (5, "@_silgen_name"), (6, "@_cdecl"), (7, "@safe"),
+        ])
+
+    def test_only_the_attribute_that_stops_specialisation_may_stay_anywhere(self):
+        self.write("Sources/Wiring/Terminals.swift", textwrap.dedent("""\
+            @_semantics("optimize.sil.specialize.generic.never") @inline(never) func a<T>(_ t: T) {}
+            @_semantics( "optimize.sil.specialize.generic.never" )
+            func b<T>(_ t: T) {}
+            @_semantics("optimize.sil.specialize.generic.never.but.not.quite") func c() {}
+            """))
+        self.assertEqual(check.unsafe_constructs((self.root / "Sources/Wiring/Terminals.swift").read_text()),
+                         [(4, "@_semantics")])
+
+    def test_every_product_is_fenced(self):
+        for folder in ("Sources/WiringTesting", "Sources/WiringCleanse", "Sources/LinkedWiringScanner",
+                       "Sources/LinkedWiringGenerator"):
+            self.write(f"{folder}/Planted.swift", "final class Planted: @unchecked Sendable {}\n")
+        self.assertEqual(check.source_problems(self.root), [
+            f"{folder}/Planted.swift:1: @unchecked Sendable outside Sources/Wiring/Unsafe/; {UNSAFE_FIX}"
+            for folder in ("Sources/LinkedWiringGenerator", "Sources/LinkedWiringScanner", "Sources/WiringCleanse",
+                           "Sources/WiringTesting")
         ])
 
     def test_a_use_beyond_an_exceptions_count_fails(self):
@@ -161,7 +197,7 @@ class SourceRuleTests(unittest.TestCase):
             check.source_problems(self.root)
 
     def test_the_command_prints_every_problem_and_exits_1(self):
-        self.write("Sources/Wiring/Components/Leak.swift", "let leak = Unmanaged<AnyObject>.self\n")
+        self.write("Sources/Wiring/Components/Leak.swift", "let leak = unsafe Unmanaged<AnyObject>.self\n")
         manifest = self.root / "manifest.json"
         manifest.write_text(json.dumps({"targets": [], "products": []}))
         error = io.StringIO()
@@ -169,7 +205,7 @@ class SourceRuleTests(unittest.TestCase):
             status = check.main(["--manifest", str(manifest), "--root", str(self.root)])
         self.assertEqual(status, 1)
         self.assertEqual(error.getvalue().splitlines(), [
-            f"Sources/Wiring/Components/Leak.swift:1: Unmanaged outside Sources/Wiring/Unsafe/; {UNSAFE_FIX}",
+            f"Sources/Wiring/Components/Leak.swift:1: unsafe outside Sources/Wiring/Unsafe/; {UNSAFE_FIX}",
             "check-architecture: 0 broken arrows, 1 broken source rule",
         ])
 

@@ -193,11 +193,12 @@ package enum LinkedWiringGeneration {
     ///   line of the first byte that is not).
     package static func readSource(_ path: String) throws(SourceProblem) -> String {
         let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard manager.fileExists(atPath: path) else {
             throw SourceProblem(file: path, line: nil, message: "cannot read this file: it does not exist; LinkedWiring reads every file of a linked wiring library")
         }
-        guard !isDirectory.boolValue, manager.isReadableFile(atPath: path), let data = manager.contents(atPath: path) else {
+        // Not `fileExists(atPath:isDirectory:)`, whose pointer argument strict memory safety refuses.
+        let isDirectory = (try? manager.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeDirectory
+        guard !isDirectory, manager.isReadableFile(atPath: path), let data = manager.contents(atPath: path) else {
             throw SourceProblem(file: path, line: nil, message: "cannot read this file: permission denied or not a regular file; LinkedWiring reads every file of a linked wiring library")
         }
         let bytes = [UInt8](data)

@@ -64,16 +64,12 @@ public struct AsyncComponentFactory<C: ComponentBase>: Sendable {
         }
         // Inlinable, so that it is specialised where it is called: unspecialised, its values of
         // the generic root and seed types each take an allocation of the task on every build.
-        // Not `SentValue`, on either path: where it is not specialised its metadata would be
-        // looked up on every build, whichever path it is on. The root is handed over as every
-        // value of a graph is (see `SentValue`).
+        // Not `SentValue`, on either path (see `handedOver(_:)`).
         guard let resolve = compiled.asyncRoot else {
             // A subcomponent's root without effects: its synchronous resolver builds it.
-            nonisolated(unsafe) let root = compiled.root(instance)
-            return root
+            return handedOver(compiled.root(instance))
         }
-        nonisolated(unsafe) let root = try await resolve(instance)
-        return root
+        return handedOver(try await resolve(instance))
     }
 
     /// The component's resolved graph as data, with every binding's effects.

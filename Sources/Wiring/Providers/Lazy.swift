@@ -33,41 +33,6 @@ public struct Lazy<Element> {
 
 extension Lazy: Sendable where Element: Sendable {}
 
-/// Makes a lazy value exactly once (see ``OnceSlot``).
-private final class LazyStorage<Element>: @unchecked Sendable {
-    // Safe to share: the value is written once, before the state word is published as `ready`
-    // with release ordering, and read only after it is seen `ready` with acquire ordering.
-    private let instance: SharedInstance
-    private let resolve: Resolver<Element>
-    private let storage = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-    private let value = UnsafeMutablePointer<Element>.allocate(capacity: 1)
-
-    /// The state word, touched only atomically.
-    private var state: AtomicWord { AtomicWord(storage) }
-
-    init(instance: SharedInstance, resolve: @escaping Resolver<Element>) {
-        self.instance = instance
-        self.resolve = resolve
-        storage.initialize(to: SlotState.empty)
-    }
-
-    deinit {
-        if state.load(ordering: .acquiring) == SlotState.ready {
-            value.deinitialize(count: 1)
-        }
-        value.deallocate()
-        storage.deinitialize(count: 1)
-        storage.deallocate()
-    }
-
-    func get() -> Element {
-        if state.load(ordering: .acquiring) == SlotState.ready {
-            return value.pointee
-        }
-        return OnceSlot.value(state: state, value: value, name: "Lazy<\(Element.self)>") { resolve(instance.instance) }
-    }
-}
-
 extension Lazy: DependencyWrapper {
     @usableFromInline static var wrappedKey: BindingKey { BindingKey(Element.self) }
     @usableFromInline static var requestKind: RequestKind { .lazy }

@@ -11,34 +11,34 @@ struct AtomicObjectWord<Object: AnyObject> {
 
     /// The word at `address`, which starts as zero bytes.
     init(at address: UnsafeMutableRawPointer) {
-        word = AtomicWord(at: address)
+        word = unsafe AtomicWord(at: address)
     }
 
     /// The object, if one is set. It stays alive as long as the instance does.
     func load() -> Object? {
         let bits = word.load(ordering: .sequentiallyConsistent)
-        guard let address = UnsafeRawPointer(bitPattern: bits) else { return nil }
-        return Unmanaged<Object>.fromOpaque(address).takeUnretainedValue()
+        guard let address = unsafe UnsafeRawPointer(bitPattern: bits) else { return nil }
+        return unsafe Unmanaged<Object>.fromOpaque(address).takeUnretainedValue()
     }
 
     /// The object set in the word: `make()`'s, unless another thread set one first.
     func loadOrSet(_ make: () -> Object) -> Object {
         if let object = load() { return object }
-        let made = Unmanaged.passRetained(make())
-        let bits = Int(bitPattern: made.toOpaque())
+        let made = unsafe Unmanaged.passRetained(make())
+        let bits = unsafe Int(bitPattern: made.toOpaque())
         let (exchanged, found) = word.compareExchange(expected: 0, desired: bits, ordering: .sequentiallyConsistent)
-        if exchanged { return made.takeUnretainedValue() }
-        made.release()
-        guard let address = UnsafeRawPointer(bitPattern: found) else {
+        if exchanged { return unsafe made.takeUnretainedValue() }
+        unsafe made.release()
+        guard let address = unsafe UnsafeRawPointer(bitPattern: found) else {
             preconditionFailure("Wiring internal error: an instance's object word was cleared while in use.")
         }
-        return Unmanaged<Object>.fromOpaque(address).takeUnretainedValue()
+        return unsafe Unmanaged<Object>.fromOpaque(address).takeUnretainedValue()
     }
 
     /// Releases the object, if one is set: when the instance goes away, and nothing else uses it.
     func releaseObject() {
         let bits = word.load(ordering: .acquiring)
-        guard let address = UnsafeRawPointer(bitPattern: bits) else { return }
-        Unmanaged<Object>.fromOpaque(address).release()
+        guard let address = unsafe UnsafeRawPointer(bitPattern: bits) else { return }
+        unsafe Unmanaged<Object>.fromOpaque(address).release()
     }
 }

@@ -14,20 +14,20 @@ public import CWiringAtomics
 ///
 /// The word is memory someone else owns (an instance's storage, an allocation); the struct is its
 /// address. Zero bytes are a word holding 0.
-@usableFromInline @frozen
+@safe @usableFromInline @frozen
 struct AtomicWord {
     @usableFromInline let address: UnsafeMutablePointer<Int>
 
     /// The word at `address`, which only atomic operations may touch from now on.
     @inlinable @inline(__always)
     init(at address: UnsafeMutableRawPointer) {
-        self.address = address.assumingMemoryBound(to: Int.self)
+        unsafe self.address = unsafe address.assumingMemoryBound(to: Int.self)
     }
 
     /// The word at `address`, which only atomic operations may touch from now on.
     @inlinable @inline(__always)
     init(_ address: UnsafeMutablePointer<Int>) {
-        self.address = address
+        unsafe self.address = unsafe address
     }
 
     /// How a load orders the accesses around it.
@@ -53,9 +53,9 @@ struct AtomicWord {
     @inlinable @inline(__always)
     func load(ordering: LoadOrdering) -> Int {
         switch ordering {
-        case .relaxed: wiring_atomic_load_relaxed(address)
-        case .acquiring: wiring_atomic_load_acquire(address)
-        case .sequentiallyConsistent: wiring_atomic_load_seq_cst(address)
+        case .relaxed: unsafe wiring_atomic_load_relaxed(address)
+        case .acquiring: unsafe wiring_atomic_load_acquire(address)
+        case .sequentiallyConsistent: unsafe wiring_atomic_load_seq_cst(address)
         }
     }
 
@@ -63,9 +63,9 @@ struct AtomicWord {
     @inlinable @inline(__always)
     func store(_ value: Int, ordering: StoreOrdering) {
         switch ordering {
-        case .relaxed: wiring_atomic_store_relaxed(address, value)
-        case .releasing: wiring_atomic_store_release(address, value)
-        case .sequentiallyConsistent: wiring_atomic_store_seq_cst(address, value)
+        case .relaxed: unsafe wiring_atomic_store_relaxed(address, value)
+        case .releasing: unsafe wiring_atomic_store_release(address, value)
+        case .sequentiallyConsistent: unsafe wiring_atomic_store_seq_cst(address, value)
         }
     }
 
@@ -73,7 +73,7 @@ struct AtomicWord {
     /// before the store of that value.
     @inlinable @inline(__always)
     func exchangeAcquiring(_ value: Int) -> Int {
-        wiring_atomic_exchange_acquire(address, value)
+        unsafe wiring_atomic_exchange_acquire(address, value)
     }
 
     /// Stores `desired` if the word holds `expected`. Returns whether it did, and the value the
@@ -83,9 +83,9 @@ struct AtomicWord {
         var found = expected
         let exchanged: Bool
         switch ordering {
-        case .releasing: exchanged = wiring_atomic_compare_exchange_release(address, &found, desired)
-        case .acquiringAndReleasing: exchanged = wiring_atomic_compare_exchange_acq_rel(address, &found, desired)
-        case .sequentiallyConsistent: exchanged = wiring_atomic_compare_exchange_seq_cst(address, &found, desired)
+        case .releasing: exchanged = unsafe wiring_atomic_compare_exchange_release(address, &found, desired)
+        case .acquiringAndReleasing: exchanged = unsafe wiring_atomic_compare_exchange_acq_rel(address, &found, desired)
+        case .sequentiallyConsistent: exchanged = unsafe wiring_atomic_compare_exchange_seq_cst(address, &found, desired)
         }
         return (exchanged, found)
     }

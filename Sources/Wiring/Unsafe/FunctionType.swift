@@ -7,12 +7,12 @@ enum FunctionType {
     /// Reads the function's type metadata, whose layout is part of Swift's stable ABI: the kind
     /// word, a flags word (parameter count, convention, throws, async, …), then the result type.
     static func resultOfNullaryClosure(_ type: any Any.Type) -> (any Any.Type)? {
-        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-        guard metadata.load(as: UInt.self) == functionMetadataKind else { return nil }
-        let flags = metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self)
+        let metadata = unsafe unsafeBitCast(type, to: UnsafeRawPointer.self)
+        guard unsafe metadata.load(as: UInt.self) == functionMetadataKind else { return nil }
+        let flags = unsafe metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self)
         guard flags & ~(escapingFlag | sendableFlag) == 0 else { return nil }
-        let result = metadata.load(fromByteOffset: 2 * MemoryLayout<UInt>.size, as: UnsafeRawPointer.self)
-        let resultType: any Any.Type = unsafeBitCast(result, to: Any.Type.self)
+        let result = unsafe metadata.load(fromByteOffset: 2 * MemoryLayout<UInt>.size, as: UnsafeRawPointer.self)
+        let resultType: any Any.Type = unsafe unsafeBitCast(result, to: Any.Type.self)
         return resultType
     }
 

@@ -7,6 +7,6 @@ struct LinkBox<T> {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     func cast<U>(to type: U.Type) -> LinkBox<U> {
-        unsafeBitCast(self, to: LinkBox<U>.self)
+        unsafe unsafeBitCast(self, to: LinkBox<U>.self)
     }
 }

@@ -27,10 +27,10 @@ enum OnceSlot {
         state: AtomicWord, value: UnsafeMutablePointer<T>, name: @autoclosure () -> String, make: () -> T
     ) -> T {
         if claim(state, name: name) {
-            value.initialize(to: make())
+            unsafe value.initialize(to: make())
             publish(state)
         }
-        return value.pointee
+        return unsafe value.pointee
     }
 
     /// Claims an empty slot for the calling thread, which must then initialise the value and

@@ -8,26 +8,26 @@ import Darwin
 
 /// A mutual-exclusion lock over `pthread_mutex_t`, which ThreadSanitizer follows (it cannot see
 /// the futex inside `Synchronization.Mutex` on Linux).
-final class PThreadLock: @unchecked Sendable {
+@safe final class PThreadLock: @unchecked Sendable {
     // Safe to share: the mutex is the synchronisation itself, at a fixed address.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
     init() {
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+        unsafe mutex.initialize(to: pthread_mutex_t())
+        unsafe pthread_mutex_init(mutex, nil)
     }
 
     deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
+        unsafe pthread_mutex_destroy(mutex)
+        unsafe mutex.deinitialize(count: 1)
+        unsafe mutex.deallocate()
     }
 
     func lock() {
-        pthread_mutex_lock(mutex)
+        unsafe pthread_mutex_lock(mutex)
     }
 
     func unlock() {
-        pthread_mutex_unlock(mutex)
+        unsafe pthread_mutex_unlock(mutex)
     }
 }

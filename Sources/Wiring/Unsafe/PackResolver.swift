@@ -15,14 +15,14 @@ struct PackResolver<T>: @unchecked Sendable {
     @usableFromInline unowned(unsafe) let cell: PackResolverCell<T>
 
     init(_ cell: PackResolverCell<T>) {
-        self.cell = cell
+        unsafe self.cell = cell
     }
 
     /// Resolves the parameter in `instance`.
     @inlinable @inline(__always)
     func callAsFunction(_ instance: ComponentInstance) -> T {
         // The instance keeps its layout, and the layout the cell: borrowing it is safe.
-        Unmanaged.passUnretained(cell)._withUnsafeGuaranteedRef { cell in cell.resolve(instance) }
+        unsafe Unmanaged.passUnretained(cell)._withUnsafeGuaranteedRef { cell in cell.resolve(instance) }
     }
 }
 
@@ -52,10 +52,16 @@ final class PackResolverCells {
 /// A reference to a component link's ``PackResolverCells`` that a ``Linker`` carries without
 /// retaining it: the graph linker that owns the cells outlives every linker it makes, which
 /// live only while a recipe links.
+@safe
 struct UnretainedPackResolverCells {
-    unowned(unsafe) let cells: PackResolverCells
+    private unowned(unsafe) let cells: PackResolverCells
 
     init(_ cells: PackResolverCells) {
-        self.cells = cells
+        unsafe self.cells = cells
+    }
+
+    /// A resolver that calls `resolve` from a cell the linker keeps (``PackResolverCells``).
+    func resolver<T>(_ resolve: @escaping Resolver<T>) -> PackResolver<T> {
+        unsafe cells.resolver(resolve)
     }
 }

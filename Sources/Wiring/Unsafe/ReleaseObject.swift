@@ -1,4 +1,4 @@
 /// Releases the strong object reference stored at `address`.
 func releaseObject(at address: UnsafeMutableRawPointer) {
-    Unmanaged<AnyObject>.fromOpaque(address.load(as: UnsafeRawPointer.self)).release()
+    unsafe Unmanaged<AnyObject>.fromOpaque(address.load(as: UnsafeRawPointer.self)).release()
 }

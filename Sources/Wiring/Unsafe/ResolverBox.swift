@@ -12,6 +12,6 @@ struct ResolverBox<T> {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     func cast<U>(to type: U.Type) -> ResolverBox<U> {
-        unsafeBitCast(self, to: ResolverBox<U>.self)
+        unsafe unsafeBitCast(self, to: ResolverBox<U>.self)
     }
 }

@@ -12,5 +12,5 @@
 /// To remove: require `Key: SendableMetatype` where Swift allows it in a conditional
 /// conformance, and mark the closures `@Sendable`.
 func sendableMapResolver<T>(_ resolve: @escaping (ComponentInstance) -> T) -> Resolver<T> {
-    unsafeBitCast(resolve, to: Resolver<T>.self)
+    unsafe unsafeBitCast(resolve, to: Resolver<T>.self)
 }

@@ -6,21 +6,21 @@
 /// `take` and `offer` exchange it atomically, so two builds never take the same instance.
 // Safe to share: the word is touched only atomically, at an address that never moves; the
 // standard library's `Atomic`, which would make this checked, needs macOS 15 and iOS 18.
-@usableFromInline
+@safe @usableFromInline
 final class SpareInstance: @unchecked Sendable {
     private let storage = UnsafeMutablePointer<Int>.allocate(capacity: 1)
 
-    private var word: AtomicWord { AtomicWord(storage) }
+    private var word: AtomicWord { unsafe AtomicWord(storage) }
 
     @usableFromInline
     init() {
-        storage.initialize(to: 0)
+        unsafe storage.initialize(to: 0)
     }
 
     deinit {
         _ = take()
-        storage.deinitialize(count: 1)
-        storage.deallocate()
+        unsafe storage.deinitialize(count: 1)
+        unsafe storage.deallocate()
     }
 
     /// Takes the kept instance, if there is one; the caller is then its only owner.
@@ -28,19 +28,19 @@ final class SpareInstance: @unchecked Sendable {
     func take() -> ComponentInstance? {
         // Acquiring: the offering build's last writes to the instance happen before ours.
         let bits = word.exchangeAcquiring(0)
-        guard let address = UnsafeRawPointer(bitPattern: bits) else { return nil }
-        return Unmanaged<ComponentInstance>.fromOpaque(address).takeRetainedValue()
+        guard let address = unsafe UnsafeRawPointer(bitPattern: bits) else { return nil }
+        return unsafe Unmanaged<ComponentInstance>.fromOpaque(address).takeRetainedValue()
     }
 
     /// Keeps `instance` for the next build, unless one is kept already. The caller must be its
     /// only owner, and its values destroyed.
     func offer(_ instance: ComponentInstance) {
-        let retained = Unmanaged.passRetained(instance)
-        let (exchanged, _) = word.compareExchange(
+        let retained = unsafe Unmanaged.passRetained(instance)
+        let (exchanged, _) = unsafe word.compareExchange(
             expected: 0, desired: Int(bitPattern: retained.toOpaque()), ordering: .releasing
         )
         if !exchanged {
-            retained.release()
+            unsafe retained.release()
         }
     }
 }

@@ -11,25 +11,25 @@ enum ThreadStack {
     /// The key under which each thread caches the lowest address of its stack.
     private static let lowestAddressKey: pthread_key_t? = {
         var key = pthread_key_t()
-        return pthread_key_create(&key, nil) == 0 ? key : nil
+        return unsafe pthread_key_create(&key, nil) == 0 ? key : nil
     }()
 
     /// The bytes between the caller's frame and the end of the thread's stack, or `Int.max`
     /// where the system does not say where the stack ends.
     static func remaining() -> Int {
         var marker: UInt8 = 0
-        let current = withUnsafeMutablePointer(to: &marker) { Int(bitPattern: $0) }
+        let current = unsafe withUnsafeMutablePointer(to: &marker) { Int(bitPattern: $0) }
         guard let lowest = lowestAddress() else { return .max }
         return current - lowest
     }
 
     private static func lowestAddress() -> Int? {
         guard let key = lowestAddressKey else { return nil }
-        if let cached = pthread_getspecific(key) {
+        if let cached = unsafe pthread_getspecific(key) {
             return Int(bitPattern: cached)
         }
         guard let lowest = queryLowestAddress() else { return nil }
-        pthread_setspecific(key, UnsafeRawPointer(bitPattern: lowest))
+        unsafe pthread_setspecific(key, UnsafeRawPointer(bitPattern: lowest))
         return lowest
     }
 
@@ -40,12 +40,12 @@ enum ThreadStack {
         return highest - pthread_get_stacksize_np(thread)
         #else
         var attributes = pthread_attr_t()
-        guard let getAttributes = currentThreadAttributes,
-              getAttributes(pthread_self(), &attributes) == 0 else { return nil }
-        defer { pthread_attr_destroy(&attributes) }
+        guard let getAttributes = unsafe currentThreadAttributes,
+              unsafe getAttributes(pthread_self(), &attributes) == 0 else { return nil }
+        defer { unsafe pthread_attr_destroy(&attributes) }
         var address: UnsafeMutableRawPointer?
         var size = 0
-        guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
+        guard unsafe pthread_attr_getstack(&attributes, &address, &size) == 0, let address = unsafe address else { return nil }
         return Int(bitPattern: address)
         #endif
     }
@@ -54,8 +54,8 @@ enum ThreadStack {
     /// `pthread_getattr_np`, which the C library has but its Swift module does not declare.
     private typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
     private static let currentThreadAttributes: GetAttributes? = {
-        guard let library = dlopen(nil, RTLD_NOW), let symbol = dlsym(library, "pthread_getattr_np") else { return nil }
-        return unsafeBitCast(symbol, to: GetAttributes.self)
+        guard let library = unsafe dlopen(nil, RTLD_NOW), let symbol = unsafe dlsym(library, "pthread_getattr_np") else { return nil }
+        return unsafe unsafeBitCast(symbol, to: GetAttributes.self)
     }()
     #endif
 
@@ -65,18 +65,18 @@ enum ThreadStack {
     static func onFreshStack<T>(size: Int, _ body: () -> T) -> T {
         withoutActuallyEscaping(body) { body in
             let job = StackJob(body)
-            let context = Unmanaged.passRetained(job)
+            let context = unsafe Unmanaged.passRetained(job)
             var attributes = pthread_attr_t()
-            pthread_attr_init(&attributes)
-            defer { pthread_attr_destroy(&attributes) }
-            pthread_attr_setstacksize(&attributes, size)
+            unsafe pthread_attr_init(&attributes)
+            defer { unsafe pthread_attr_destroy(&attributes) }
+            unsafe pthread_attr_setstacksize(&attributes, size)
             #if canImport(Darwin)
             var thread: pthread_t?
             #else
             var thread = pthread_t()
             #endif
-            guard pthread_create(&thread, &attributes, runStackJob, context.toOpaque()) == 0 else {
-                context.release()
+            guard unsafe pthread_create(&thread, &attributes, runStackJob, context.toOpaque()) == 0 else {
+                unsafe context.release()
                 return body()
             }
             #if canImport(Darwin)
@@ -115,8 +115,8 @@ private func runStackJob(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRaw
 }
 #else
 private func runStackJob(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    guard let context else { return nil }
-    Unmanaged<RunnableStackJob>.fromOpaque(context).takeRetainedValue().run()
+    guard let context = unsafe context else { return nil }
+    unsafe Unmanaged<RunnableStackJob>.fromOpaque(context).takeRetainedValue().run()
     return nil
 }
 #endif

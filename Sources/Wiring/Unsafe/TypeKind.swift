@@ -8,7 +8,7 @@ struct TypeKind {
 
     /// The kind of `type`.
     static func of(_ type: any Any.Type) -> TypeKind {
-        TypeKind(rawValue: unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self))
+        unsafe TypeKind(rawValue: unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self))
     }
 
     /// Whether a type of this kind can be a `DependencyWrapper`: Wiring's wrappers are structs

@@ -24,11 +24,11 @@ final class GraphBuilder {
     let component: any Any.Type
     /// The component's scope.
     private(set) var scope: any Any.Type = Unscoped.self
-    @exclusivity(unchecked) private(set) var declarations: [AnyDeclaration] = []
+    @exclusivity(unchecked) var _declarations: [AnyDeclaration] = []
     /// The subcomponents the component installs, in order.
-    @exclusivity(unchecked) private(set) var installations: [any InstalledSubcomponent] = []
-    @exclusivity(unchecked) private var installedComponents = KeyTable()
-    @exclusivity(unchecked) private(set) var inclusions: [Inclusion] = []
+    @exclusivity(unchecked) var _installations: [any InstalledSubcomponent] = []
+    @exclusivity(unchecked) var _installedComponents: KeyTable = KeyTable()
+    @exclusivity(unchecked) var _inclusions: [Inclusion] = []
     private(set) var root: AnyDeclaration?
     private(set) var seed: (any ComponentSeed)?
     /// The implementations of the declarations bound with `to(_:as:)`, by declaration, for the
@@ -38,8 +38,8 @@ final class GraphBuilder {
     private(set) var hasEffects = false
     /// Set when `configureRoot` binds more than one root, so validation can report it.
     private(set) var extraRoots: [AnyDeclaration] = []
-    @exclusivity(unchecked) private var includedModules = KeyTable()
-    @exclusivity(unchecked) private var moduleStack: [any Any.Type]
+    @exclusivity(unchecked) var _includedModules: KeyTable = KeyTable()
+    @exclusivity(unchecked) var _moduleStack: [any Any.Type] = []
     /// Set while overrides are being declared: their declarations replace the component's own.
     private var isDeclaringOverrides = false
     /// Whether a declaration removes a map's entry, which only a test's replacements may do.
@@ -49,9 +49,9 @@ final class GraphBuilder {
     private(set) var hasMaps = false
     /// The link functions of the unique declarations, each at its declaration's `linkIndex`,
     /// until the graph is linked.
-    @exclusivity(unchecked) private var pendingLinks: [LinkBox<Any>?] = []
+    @exclusivity(unchecked) var _pendingLinks: [LinkBox<Any>?] = []
     /// Every `bind()` call, which its builder refers to by index (see `BindingOptions`).
-    @exclusivity(unchecked) private var bindCalls: [BindCall] = []
+    @exclusivity(unchecked) var _bindCalls: [BindCall] = []
     /// The boundaries of the private modules included, in order (`GraphBuilder+Boundaries.swift`);
     /// empty unless a private module is, which is what keeps every other graph's path as it was.
     var boundaries: [Boundary] = []
@@ -75,7 +75,7 @@ final class GraphBuilder {
 
     init(component: any Any.Type) {
         self.component = component
-        self.moduleStack = [component]
+        moduleStack = [component]
     }
 
     /// Lets go of the declarations and of the set of included modules once the graph is
@@ -163,12 +163,19 @@ final class GraphBuilder {
 
     /// The link function of a unique declaration, handed over once, when the graph is linked.
     func takeLink(of declaration: UniqueDeclaration) -> LinkBox<Any> {
-        let index = Int(declaration.linkIndex)
-        guard pendingLinks.indices.contains(index), let link = pendingLinks[index] else {
+        guard let link = Self.take(at: Int(declaration.linkIndex), from: &pendingLinks) else {
             preconditionFailure("Wiring internal error: a binding was linked twice.")
         }
-        pendingLinks[index] = nil
         return link
+    }
+
+    /// The link at `index`, now nil in `links`; nil when there is none. One access to the
+    /// array, through its accessor's `_modify`, which is inlined where its `_read` was not (a warm
+    /// `of` of 6,000 bindings counted 19 instructions more per binding).
+    private static func take(at index: Int, from links: inout [LinkBox<Any>?]) -> LinkBox<Any>? {
+        guard links.indices.contains(index) else { return nil }
+        defer { links[index] = nil }
+        return links[index]
     }
 
     /// Lets go of the link functions no declaration took, those of overridden bindings, once the

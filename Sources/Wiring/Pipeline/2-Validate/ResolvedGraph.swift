@@ -53,13 +53,13 @@ final class ResolvedGraph {
     // The tables below are built by `init` and the linker on the thread running `of`, and only
     // read afterwards, so they leave out the runtime's exclusivity check (ARCHITECTURE.md,
     // "The unsafe corner").
-    @exclusivity(unchecked) private(set) var entries: [Entry] = []
+    @exclusivity(unchecked) var _entries: [Entry] = []
     /// The declarations of every entry, entry after entry, each entry's in declaration order:
     /// one array for the whole graph rather than one per key.
-    @exclusivity(unchecked) private var entryDeclarations: [Int32] = []
+    @exclusivity(unchecked) var _entryDeclarations: [Int32] = []
     /// The entry of each key: kept until every subcomponent has resolved its requests against
     /// this graph, then dropped (see ``dropKeyLookup()``).
-    @exclusivity(unchecked) private(set) var entryOfKey = KeyTable()
+    @exclusivity(unchecked) var _entryOfKey: KeyTable = KeyTable()
     /// The entry of each key bound inside each private module's boundary, by boundary (see
     /// `ResolvedGraph+Boundaries.swift`); empty without private modules.
     private(set) var boundaryEntryOfKey: [KeyTable] = []
@@ -68,14 +68,14 @@ final class ResolvedGraph {
     private(set) var entryKeySpace: [Int32] = []
     /// For each collection entry of a subcomponent that an ancestor's collection of the same key
     /// precedes: where that collection is.
-    @exclusivity(unchecked) private var inheritedCollections: [Int: (depth: Int, entry: Int)] = [:]
+    @exclusivity(unchecked) var _inheritedCollections: [Int: (depth: Int, entry: Int)] = [:]
     /// Every declaration's requests, declaration after declaration: the array the declarations
     /// share (see ``storeRequestsTogether(of:)``), in step with ``resolutions``.
-    @exclusivity(unchecked) private(set) var requests: [DependencyRequest] = []
+    @exclusivity(unchecked) var _requests: [DependencyRequest] = []
     /// The resolutions of every declaration's requests, declaration after declaration.
-    @exclusivity(unchecked) private(set) var resolutions: [Resolution] = []
+    @exclusivity(unchecked) var _resolutions: [Resolution] = []
     /// Where each declaration's resolutions start in `resolutions`.
-    @exclusivity(unchecked) private(set) var resolutionStart: [Int32] = []
+    @exclusivity(unchecked) var _resolutionStart: [Int32] = []
     /// The resolutions of the root's requests.
     private(set) var rootResolutions: [Resolution] = []
     /// The entry of the root when it is also the binding of its type (nothing else binds it), so
@@ -88,13 +88,13 @@ final class ResolvedGraph {
     /// The effects of resolving the root.
     private(set) var rootEffects: Effects = []
     /// The linked node of each entry, set by the linker.
-    @exclusivity(unchecked) var nodes: [AnyNode] = []
+    @exclusivity(unchecked) var _nodes: [AnyNode] = []
     /// How deep each entry's key lies: 1 without dependencies, one more than its deepest
     /// dependency otherwise (0 until it is linked). Set by the linker, for `StackCheckpoint`, and
     /// emptied once the component and its subcomponents are linked.
-    @exclusivity(unchecked) var depths: [Int32] = []
+    @exclusivity(unchecked) var _depths: [Int32] = []
     /// The entries in the order they were linked, dependencies first, set by the linker.
-    @exclusivity(unchecked) var releaseOrder: [Int32] = []
+    @exclusivity(unchecked) var _releaseOrder: [Int32] = []
 
     init(builder: GraphBuilder, parent: ResolvedGraph? = nil) {
         self.builder = builder

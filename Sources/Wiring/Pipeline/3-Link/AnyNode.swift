@@ -18,11 +18,13 @@ final class AnyNode: @unchecked Sendable {
     /// The resolver, a `Resolver` of the key's type in a box typed for `Any`. Written only while
     /// the graph is linked, before any resolve can read it: no access can overlap another, so
     /// the runtime's exclusivity check is left out.
-    @exclusivity(unchecked) private var box: ResolverBox<Any>
+    @exclusivity(unchecked) var _box = ResolverBox<Any> { _ in
+        preconditionFailure("Wiring internal error: a binding was resolved before the graph was linked.")
+    }
 
     /// What a node of an effectful binding or of a map keeps besides its resolver; nil for
     /// every other node. Written only while the graph is linked, like ``box``.
-    @exclusivity(unchecked) private var extras: NodeExtras?
+    @exclusivity(unchecked) var _extras: NodeExtras?
 
     /// The ``EffectfulResolvers`` of a binding whose resolution has effects, set when it is
     /// linked; nil for every other binding, whose contexts all call its plain resolver.
@@ -45,11 +47,7 @@ final class AnyNode: @unchecked Sendable {
         return made
     }
 
-    init() {
-        box = ResolverBox { _ in
-            preconditionFailure("Wiring internal error: a binding was resolved before the graph was linked.")
-        }
-    }
+    init() {}
 
     /// The node's resolver. `T` must be the type of the node's key, which validation guarantees.
     func resolver<T>(as type: T.Type) -> Resolver<T> {

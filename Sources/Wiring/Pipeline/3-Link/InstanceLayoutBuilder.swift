@@ -50,7 +50,7 @@ struct InstanceLayoutBuilder {
         if slot.isBoxed || (T.self is AnyObject.Type && MemoryLayout<T>.size == MemoryLayout<AnyObject>.size) {
             return .object(offset: offset)
         }
-        return .value { base in (base + offset).assumingMemoryBound(to: T.self).deinitialize(count: 1) }
+        return .value { words in words.deinitialize(T.self, at: offset) }
     }
 
     private static func align(_ offset: Int, to alignment: Int) -> Int {

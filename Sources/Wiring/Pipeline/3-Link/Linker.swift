@@ -40,7 +40,7 @@ struct Linker {
     /// The resolver of the parameter at `index` of a factory that takes a parameter pack.
     @usableFromInline
     func packResolver<P>(_ index: Int, _ parameter: P.Type) -> PackResolver<P> {
-        packCells.cells.resolver(resolver(index, P.self))
+        packCells.resolver(resolver(index, P.self))
     }
 
     private static func resolver<P>(for target: LinkTarget, _ parameter: P.Type) -> Resolver<P> {

@@ -32,16 +32,16 @@ extension ComponentInstance {
     /// Whether an async shared slot's value is made: one acquiring load.
     @inlinable
     func isSharedValueMade(_ slot: StorageSlot) -> Bool {
-        AtomicWord(at: base + slot.stateOffset).load(ordering: .acquiring) == SlotState.ready
+        words.state(at: slot.stateOffset).load(ordering: .acquiring) == SlotState.ready
     }
 
     /// The made value of a shared slot; call it once ``isSharedValueMade(_:)`` is true.
     @inlinable
     func sharedValue<T>(_ slot: StorageSlot, as type: T.Type) -> T {
         if slot.isBoxed {
-            return (base + slot.valueOffset).assumingMemoryBound(to: Box<T>.self).pointee.value
+            return words.value(at: slot.valueOffset, as: Box<T>.self).value
         }
-        return (base + slot.valueOffset).assumingMemoryBound(to: T.self).pointee
+        return words.value(at: slot.valueOffset, as: T.self)
     }
 
     /// The value of an async shared slot: made by `create` unless it is made, awaited while
@@ -53,7 +53,7 @@ extension ComponentInstance {
     /// async frame of its own.
     @inline(__always)
     func sharedAsync<T>(_ slot: StorageSlot, _ create: @escaping AsyncResolver<T>, errors: ErrorContext?) async throws -> T {
-        let state = AtomicWord(at: base + slot.stateOffset)
+        let state = words.state(at: slot.stateOffset)
         guard !hasEscaped, state.load(ordering: .relaxed) == SlotState.empty else {
             return try await sharedAsyncOnceEscaped(slot, create, errors: errors)
         }
@@ -65,7 +65,7 @@ extension ComponentInstance {
     /// `sharedAsync` once the instance has escaped, or when the slot is not empty.
     @inline(never)
     private func sharedAsyncOnceEscaped<T>(_ slot: StorageSlot, _ create: @escaping AsyncResolver<T>, errors: ErrorContext?) async throws -> T {
-        let state = AtomicWord(at: base + slot.stateOffset)
+        let state = words.state(at: slot.stateOffset)
         while true {
             let (claimed, found) = state.compareExchange(
                 expected: SlotState.empty, desired: SlotState.beingMade, ordering: .acquiringAndReleasing
@@ -81,7 +81,7 @@ extension ComponentInstance {
                 return sharedValue(slot, as: T.self)
             }
             // Being made by another task: wait for it, then look again (it may have failed).
-            let waiters = AtomicObjectWord<AsyncSlotWaiters>(at: base + slot.waitersOffset).loadOrSet { AsyncSlotWaiters() }
+            let waiters = words.objectWord(at: slot.waitersOffset, of: AsyncSlotWaiters.self).loadOrSet { AsyncSlotWaiters() }
             try await waiters.wait {
                 state.load(ordering: .sequentiallyConsistent) == SlotState.beingMade
             }
@@ -106,23 +106,23 @@ extension ComponentInstance {
 
     /// Stores and publishes the value of a claimed async shared slot, and resumes whoever waited.
     private func publishSharedAsync<T>(_ slot: StorageSlot, _ value: T) {
-        let base = self.base
+        let words = self.words
         if slot.isBoxed {
-            (base + slot.valueOffset).initializeMemory(as: Box<T>.self, to: Box(value))
+            words.initialize(to: Box(value), at: slot.valueOffset)
         } else {
-            (base + slot.valueOffset).initializeMemory(as: T.self, to: value)
+            words.initialize(to: value, at: slot.valueOffset)
         }
         // Published before the waiters are read: a request that sets the waiters after this
         // read finds the value made (see `AtomicObjectWord`).
-        AtomicWord(at: base + slot.stateOffset).store(SlotState.ready, ordering: .sequentiallyConsistent)
-        AtomicObjectWord<AsyncSlotWaiters>(at: base + slot.waitersOffset).load()?.resumeAll(with: .success(()))
+        words.state(at: slot.stateOffset).store(SlotState.ready, ordering: .sequentiallyConsistent)
+        words.objectWord(at: slot.waitersOffset, of: AsyncSlotWaiters.self).load()?.resumeAll(with: .success(()))
     }
 
     /// Empties a claimed async shared slot whose creation threw, and hands the error to whoever
     /// waited; the next request starts a new creation.
     private func abandonSharedAsync(_ slot: StorageSlot, error: any Error) {
-        AtomicWord(at: base + slot.stateOffset).store(SlotState.empty, ordering: .sequentiallyConsistent)
-        AtomicObjectWord<AsyncSlotWaiters>(at: base + slot.waitersOffset).load()?.resumeAll(with: .failure(error))
+        words.state(at: slot.stateOffset).store(SlotState.empty, ordering: .sequentiallyConsistent)
+        words.objectWord(at: slot.waitersOffset, of: AsyncSlotWaiters.self).load()?.resumeAll(with: .failure(error))
     }
 
     /// Starts the task that makes a value other tasks may wait for. It runs on the calling

@@ -27,11 +27,10 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
     /// Makes the storage of one built component; every shared slot starts empty.
     @inlinable
     static func make(layout: InstanceLayout, parent: ComponentInstance?) -> ComponentInstance {
-        let buffer = create(minimumCapacity: layout.wordCount) { _ in Header(layout: layout, parent: parent) }
-        let instance = unsafeDowncast(buffer, to: ComponentInstance.self)
+        let instance = allocate(words: layout.wordCount, header: Header(layout: layout, parent: parent))
         if layout.hasSharedSlots {
             // Zero bytes are an `AtomicWord` holding `SlotState.empty`: every shared slot starts empty.
-            instance.base.initializeMemory(as: UInt64.self, repeating: 0, count: layout.wordCount)
+            instance.words.zero(count: layout.wordCount)
         }
         return instance
     }
@@ -53,16 +52,14 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
     @usableFromInline
     func prepareForReuse(layout: InstanceLayout, parent: ComponentInstance?) {
         if parent != nil {
-            withUnsafeMutablePointerToHeader { $0.pointee.parent = parent }
+            self.parent = parent
         }
     }
 
     deinit {
-        withUnsafeMutablePointerToHeader { header in
-            // An instance that never escaped had its values destroyed by `endBuild(layout:)`.
-            guard header.pointee.hasEscaped else { return }
-            header.pointee.layout.destroyEscapedValues(in: base)
-        }
+        // An instance that never escaped had its values destroyed by `endBuild(layout:)`.
+        guard hasEscaped else { return }
+        layout.destroyEscapedValues(in: words)
     }
 
     /// Records that something other than the running `build` now holds the instance. Call it
@@ -73,19 +70,11 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
     /// when it ends, for a build whose root holds no provider.
     @inlinable
     func escape() {
-        withUnsafeMutablePointerToHeader { header in
-            // Written once, by the thread running the build; later holders, on any thread, only
-            // read it.
-            if !header.pointee.hasEscaped {
-                header.pointee.hasEscaped = true
-            }
+        // Written once, by the thread running the build; later holders, on any thread, only
+        // read it.
+        if !hasEscaped {
+            hasEscaped = true
         }
-    }
-
-    /// Whether the instance has escaped (see ``escape()``).
-    @inlinable
-    var hasEscaped: Bool {
-        withUnsafeMutablePointerToHeader { $0.pointee.hasEscaped }
     }
 
     /// Ends the `build` that made the instance: when nothing else holds it, destroys its values
@@ -93,7 +82,7 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
     @usableFromInline
     func endBuild(layout: InstanceLayout) {
         if !hasEscaped {
-            layout.destroyValues(in: base)
+            layout.destroyValues(in: words)
         }
     }
 
@@ -102,21 +91,9 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
     @usableFromInline
     func endBuild(layout: InstanceLayout, keepingIn spare: SpareInstance) {
         guard !hasEscaped else { return }
-        layout.destroyValues(in: base)
-        withUnsafeMutablePointerToHeader { $0.pointee.parent = nil }
+        layout.destroyValues(in: words)
+        parent = nil
         spare.offer(self)
-    }
-
-    /// The first byte of the instance's storage.
-    @inlinable
-    var base: UnsafeMutableRawPointer {
-        withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
-    }
-
-    /// The instance of the parent component, for subcomponents.
-    @inlinable
-    var parent: ComponentInstance? {
-        withUnsafeMutablePointerToHeader { $0.pointee.parent }
     }
 
     /// The instance of the ancestor `depth` levels up: 1 is the parent. Validation guarantees the
@@ -139,9 +116,9 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
     @inlinable
     func storeSeed<T>(_ value: consuming T, at slot: StorageSlot) {
         if slot.isBoxed {
-            (base + slot.valueOffset).initializeMemory(as: Box<T>.self, to: Box(value))
+            words.initialize(to: Box(value), at: slot.valueOffset)
         } else {
-            (base + slot.valueOffset).initializeMemory(as: T.self, to: value)
+            words.initialize(to: value, at: slot.valueOffset)
         }
     }
 
@@ -149,9 +126,9 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
     @inlinable
     func storedValue<T>(at slot: StorageSlot, as type: T.Type) -> T {
         if slot.isBoxed {
-            return (base + slot.valueOffset).assumingMemoryBound(to: Box<T>.self).pointee.value
+            return words.value(at: slot.valueOffset, as: Box<T>.self).value
         }
-        return (base + slot.valueOffset).assumingMemoryBound(to: T.self).pointee
+        return words.value(at: slot.valueOffset, as: T.self)
     }
 
     // MARK: - Shared bindings
@@ -161,12 +138,12 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
     /// The hit path is one acquire load and a copy of the value.
     @inlinable
     func shared<T>(_ slot: StorageSlot, _ create: Resolver<T>) -> T {
-        let base = self.base
-        let state = AtomicWord(at: base + slot.stateOffset)
+        let words = self.words
+        let state = words.state(at: slot.stateOffset)
         if state.load(ordering: .acquiring) != SlotState.ready {
             makeShared(slot, create)
         }
-        return (base + slot.valueOffset).assumingMemoryBound(to: T.self).pointee
+        return words.value(at: slot.valueOffset, as: T.self)
     }
 
     /// `shared` for values kept in a box because of their alignment.
@@ -180,11 +157,11 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
     /// runs once per binding and built component.
     @usableFromInline
     func makeShared<T>(_ slot: StorageSlot, _ create: Resolver<T>) {
-        let base = self.base
-        let state = AtomicWord(at: base + slot.stateOffset)
+        let words = self.words
+        let state = words.state(at: slot.stateOffset)
         // Before the instance escapes, no other thread can race for the slot.
         guard OnceSlot.claim(state, isUncontended: !hasEscaped, name: { "\(T.self)" }) else { return }
-        (base + slot.valueOffset).assumingMemoryBound(to: T.self).initialize(to: create(self))
+        words.initialize(to: create(self), at: slot.valueOffset)
         OnceSlot.publish(state)
     }
 }
@@ -196,18 +173,18 @@ extension ComponentInstance {
         if slot.isBoxed {
             return try sharedThrowing(slot.unboxed) { instance in Box(try create(instance)) }.value
         }
-        let base = self.base
-        let state = AtomicWord(at: base + slot.stateOffset)
+        let words = self.words
+        let state = words.state(at: slot.stateOffset)
         if state.load(ordering: .acquiring) != SlotState.ready,
            OnceSlot.claim(state, isUncontended: !hasEscaped, name: { "\(T.self)" }) {
             do {
-                (base + slot.valueOffset).assumingMemoryBound(to: T.self).initialize(to: try create(self))
+                words.initialize(to: try create(self), at: slot.valueOffset)
             } catch {
                 OnceSlot.abandon(state)
                 throw error
             }
             OnceSlot.publish(state)
         }
-        return (base + slot.valueOffset).assumingMemoryBound(to: T.self).pointee
+        return words.value(at: slot.valueOffset, as: T.self)
     }
 }

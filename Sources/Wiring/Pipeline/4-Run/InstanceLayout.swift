@@ -46,35 +46,26 @@ final class InstanceLayout: Sendable {
     /// Destroys every value an instance holds: the seed, and each shared value that was made.
     /// Every shared slot is empty afterwards, as in a new instance, so that a finished build's
     /// instance can serve the next build (``SpareInstance``).
-    func destroyValues(in base: UnsafeMutableRawPointer) {
-        seedDestruction?.destroy(in: base)
-        objectSlotOffsets.withUnsafeBufferPointer { offsets in
-            var index = 0
-            while index < offsets.count {
-                if Self.takeReady(base + offsets[index]) {
-                    releaseObject(at: base + offsets[index + 1])
-                }
-                index += 2
-            }
-        }
-        for slot in valueSlots where Self.takeReady(base + slot.stateOffset) {
-            slot.destruction.destroy(in: base)
+    func destroyValues(in words: InstanceWords) {
+        seedDestruction?.destroy(in: words)
+        words.releaseMadeObjects(stateAndObjectOffsets: objectSlotOffsets)
+        for slot in valueSlots where Self.takeReady(words.state(at: slot.stateOffset)) {
+            slot.destruction.destroy(in: words)
         }
     }
 
     /// Destroys every value an instance that escaped holds: ``destroyValues(in:)``, and the
     /// waiters of its async shared slots, which only a request from another task makes.
-    func destroyEscapedValues(in base: UnsafeMutableRawPointer) {
-        destroyValues(in: base)
+    func destroyEscapedValues(in words: InstanceWords) {
+        destroyValues(in: words)
         for offset in waitersOffsets {
-            AtomicObjectWord<AsyncSlotWaiters>(at: base + offset).releaseObject()
+            words.objectWord(at: offset, of: AsyncSlotWaiters.self).releaseObject()
         }
     }
 
     /// Whether the slot's value was made; the slot is empty afterwards. Only the instance's
     /// last owner calls it, when no other thread can reach the slot.
-    private static func takeReady(_ state: UnsafeMutableRawPointer) -> Bool {
-        let word = AtomicWord(at: state)
+    static func takeReady(_ word: AtomicWord) -> Bool {
         let isReady = word.load(ordering: .acquiring) == SlotState.ready
         word.store(SlotState.empty, ordering: .relaxed)
         return isReady

@@ -3,14 +3,14 @@ enum SlotDestruction: Sendable {
     /// A single strong object reference: released directly.
     case object(offset: Int)
     /// Anything else: destroyed through its type.
-    case value(@Sendable (UnsafeMutableRawPointer) -> Void)
+    case value(@Sendable (InstanceWords) -> Void)
 
-    func destroy(in base: UnsafeMutableRawPointer) {
+    func destroy(in words: InstanceWords) {
         switch self {
         case let .object(offset):
-            releaseObject(at: base + offset)
+            words.releaseObject(at: offset)
         case let .value(destroy):
-            destroy(base)
+            destroy(words)
         }
     }
 }

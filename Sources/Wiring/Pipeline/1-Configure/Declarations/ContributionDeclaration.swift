@@ -83,7 +83,7 @@ final class ContributionDeclaration<Element>: AnyDeclaration {
     override func linkCollection(into node: AnyNode, contributions: [AnyDeclaration], with linkers: [Linker], inherited: InheritedCollection?) {
         if let context = linkers.first?.context, context != .synchronous {
             let parts = zip(contributions, linkers).map { contribution, linker in
-                unsafeDowncast(contribution, to: ContributionDeclaration<Element>.self).effectfulElements(with: linker)
+                knownClass(contribution, as: ContributionDeclaration<Element>.self).effectfulElements(with: linker)
             }
             let ancestor = inherited.map { inherited in (node: inherited.node, depth: inherited.depth) }
             node.setEffectfulResolvers(Self.collection(of: parts, after: ancestor, in: context), as: [Element].self)
@@ -91,7 +91,7 @@ final class ContributionDeclaration<Element>: AnyDeclaration {
         }
         // Every contribution to one key has the same element type: the key is `[Element]`.
         var appenders = zip(contributions, linkers).map { contribution, linker in
-            unsafeDowncast(contribution, to: ContributionDeclaration<Element>.self).appender(with: linker)
+            knownClass(contribution, as: ContributionDeclaration<Element>.self).appender(with: linker)
         }
         if let inherited {
             let ancestorNode = inherited.node

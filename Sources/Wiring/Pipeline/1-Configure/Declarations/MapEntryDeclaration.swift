@@ -47,7 +47,7 @@ final class MapEntryDeclaration<Key: Hashable & Sendable, Value>: AnyDeclaration
 
     override func linkCollection(into node: AnyNode, contributions: [AnyDeclaration], with linkers: [Linker], inherited: InheritedCollection?) {
         // Every declaration grouped under the key `[Key: Value]` is one of this type.
-        let declarations = contributions.map { unsafeDowncast($0, to: MapEntryDeclaration<Key, Value>.self) }
+        let declarations = contributions.map { knownClass($0, as: MapEntryDeclaration<Key, Value>.self) }
         if let context = linkers.first?.context, context != .synchronous {
             var entries: [(key: Key, resolvers: EffectfulResolvers<Value>)] = []
             for (declaration, linker) in zip(declarations, linkers) {

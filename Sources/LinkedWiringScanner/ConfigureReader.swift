@@ -38,6 +38,13 @@ package struct BinderCall: Equatable, Sendable {
     /// `T` of a terminal `to(factory: T.init)` (or `throwingFactory:`, `asyncFactory:`,
     /// `mainActorFactory:`), as written: the typed checks read what its initialiser asks for.
     package var factoryInit: String?
+    /// For `binder.expose(…)`: `T` of `expose(T.self)` as written, nil when the call exposes a
+    /// tag, a collection or a map (labelled), or its argument is not a metatype the reader reads.
+    package var exposedType: String?
+    /// For `binder.expose(…)`: whether it may expose one untagged binding (of `exposedType`,
+    /// when the reader could read it): any call but `expose(tagged:)`, `expose(collectionOf:)`
+    /// and `expose(map:)`.
+    package var exposesBinding = false
 }
 
 /// What the reader made of one `configure` body.
@@ -182,6 +189,12 @@ package enum ConfigureReader {
         case "expose" where members.count == 1:
             {
                 var call = BinderCall(kind: .expose(exposeText(first)), line: first.name.line, column: first.name.column)
+                // `expose(tagged:)`, `expose(collectionOf:)` and `expose(map:)` expose other keys.
+                let argument = first.arguments.first
+                if !["tagged", "collectionOf", "map"].contains(argument.flatMap { label(of: $0) } ?? "") {
+                    call.exposesBinding = true
+                    call.exposedType = argument.flatMap { label(of: $0) == nil ? metatype($0) : nil }
+                }
                 site(of: first, into: &call)
                 return call
             }()

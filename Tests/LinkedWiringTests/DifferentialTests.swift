@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The build-time checks against `of`: every static error (the type-free ones and the typed
-/// missing-binding check) on a graph of the golden diagnostics
+/// missing-binding, cycle and private-binding checks) on a graph of the golden diagnostics
 /// must be a diagnostic `of` reports there, of the same kind, at the same file and line. The
 /// golden cases' expected files are `of`'s exact output, so a static error they lack is a false
 /// error.
@@ -26,6 +26,7 @@ struct DifferentialTests {
         case mapKey = "has more than one entry under the key"
         case missing = "Missing binding for"
         case cycle = "Dependency cycle"
+        case privateBinding = "is kept private by"
 
         init?(message: String) {
             if message.contains(Kind.unfinished.rawValue) {
@@ -38,6 +39,8 @@ struct DifferentialTests {
                 self = .missing
             } else if message.contains(Kind.cycle.rawValue) {
                 self = .cycle
+            } else if message.contains(Kind.privateBinding.rawValue) {
+                self = .privateBinding
             } else if message.contains(Kind.mapKey.rawValue) {
                 self = .mapKey
             } else if message.contains("is bound more than once") || message.contains("is bound by more than one linked wiring library") {
@@ -138,6 +141,10 @@ struct DifferentialTests {
         #expect(agreed.filter { $0.hasSuffix(" missing") } == [
             "MissingBindingNamesTheTypeEveryRequirerAndTheFix: ATMLibWiring/ATMLibModule.swift:13 missing",
             "MissingBindingSuggestsABoundTypeWithASimilarName: ATMLibWiring/ATMLibModule.swift:13 missing",
+        ])
+        // And the request for a type a private module keeps, at the requesting binding.
+        #expect(agreed.filter { $0.hasSuffix(" privateBinding") } == [
+            "KeptTypeAskedForByAnInitIsReportedAtTheRequest: ReportsWiring/LedgerReportsModule.swift:9 privateBinding",
         ])
     }
 

@@ -199,6 +199,70 @@ struct TypedGraphCheckTests {
         #expect(try check(service) == [Self.missing("Store", line: 6, by: "Service")])
     }
 
+    /// `Store` bound in a private module that does not expose it, where `Service.init` in a
+    /// plain module asks for it: `of`'s private-binding diagnostic, at the requesting binding.
+    static let keeper = """
+        struct StoreModule: PrivateModule {
+            static func configure(binder: Binder<Unscoped>) {
+                binder.include(module: HelperModule.self)
+                binder.bind(Audit.self).to(factory: Audit.init)
+                binder.expose(Audit.self)
+            }
+        }
+        struct HelperModule: Module {
+            static func configure(binder: Binder<Unscoped>) {
+                binder.bind(Store.self).to(factory: Store.init)
+                binder.bind(Handler.self).to(value: Impl())
+            }
+        }
+        struct Impl: Handler {}
+        """
+
+    @Test func aTypeAPrivateModuleKeepsThatASureInitAsksForIsAnErrorAtTheRequest() throws {
+        let body = """
+                    binder.include(module: StoreModule.self)
+                    binder.bind(Service.self).to(factory: Service.init)
+                    binder.bind(Base.self).to(factory: Base.init)
+            """
+        #expect(try check(body, extra: Self.keeper) == [
+            "ServiceWiring/ServiceModule.swift:7:16: error: LinkedWiring: Store is kept private by StoreModule: required by Service at "
+                + "ServiceWiring/ServiceModule.swift:7, required by Base at ServiceWiring/ServiceModule.swift:8, bound privately at "
+                + "ServiceWiring/ServiceModule.swift:20 in HelperModule, inside StoreModule. To fix this, expose it with "
+                + "binder.expose(Store.self) in the configure(binder:) of StoreModule, or request a type StoreModule exposes instead.",
+        ])
+        // Exposed (in any form the reader knows), bound in public too, or a graph it cannot wholly
+        // read: nothing.
+        let standDowns: [(String, String)] = [
+            (body, Self.keeper.replacingOccurrences(of: "binder.expose(Audit.self)", with: "binder.expose(Store.self)")),
+            (body, Self.keeper.replacingOccurrences(of: "binder.expose(Audit.self)", with: "binder.expose(Core.Store.self)")),
+            (body, Self.keeper.replacingOccurrences(of: "binder.expose(Audit.self)", with: "binder.expose(Mystery.self)")),
+            (body, Self.keeper.replacingOccurrences(of: "binder.expose(Audit.self)", with: "binder.expose(helper())")),
+            (body + "\n        binder.bind(Store.self).to(factory: Store.init)", Self.keeper),
+            (body + "\n        binder.include(module: HelperModule.self)", Self.keeper),
+            (body + "\n        binder.bind(Mystery.self).to(factory: Mystery.init)", Self.keeper),
+            (body, Self.keeper.replacingOccurrences(of: "binder.bind(Audit.self).to(factory: Audit.init)", with: "binder.bind(Audit.self).to(factory: Audit.init)\n if Bool.random() { binder.expose(Store.self) }")),
+            (body, Self.keeper.replacingOccurrences(of: "StoreModule: PrivateModule", with: "StoreModule: PrivateModule, SomeProtocol")),
+            (body, Self.keeper.replacingOccurrences(of: "binder.bind(Audit.self).to(factory: Audit.init)", with: "binder.bind(Twice.self).to(factory: Service.init)")),
+        ]
+        for (body, extra) in standDowns {
+            #expect(try check(body, extra: extra) == [], "\(body)\n\(extra)")
+        }
+        // The app binding a type, or naming the kept one, stands it down too.
+        #expect(try check(body, extra: Self.keeper, app: Self.root + "\nlet store: Store? = nil") == [])
+    }
+
+    @Test func theArticleShowsWhatThePrivateBindingCheckReports() throws {
+        let text = try String(
+            contentsOf: ArticleTests.packageRoot.appending(path: "Sources/Wiring/Wiring.docc/BuildTimeChecks.md"), encoding: .utf8
+        )
+        let shown = text.split(separator: "\n").filter { $0.contains("error: LinkedWiring: ") && $0.contains(" is kept private by ") }
+        let reported = try check("""
+                    binder.include(module: StoreModule.self)
+                    binder.bind(Service.self).to(factory: Service.init)
+            """, extra: Self.keeper)
+        #expect(shown.map(String.init) == reported.map { "Sources/" + $0 })
+    }
+
     @Test(arguments: ["Sources/Wiring/Wiring.docc/BuildTimeChecks.md", "README.md"])
     func theDocumentsShowWhatTheCheckReports(document: String) throws {
         let text = try String(contentsOf: ArticleTests.packageRoot.appending(path: document), encoding: .utf8)

@@ -35,10 +35,16 @@ package struct DeclarationFacts: Equatable, Sendable, Codable {
     package var extensionConformances: [String: [String]] = [:]
     /// The initialisers.
     package var inits: [InitFact] = []
+    /// The typealiases, at any level.
+    package var aliases: [ScannedTypealias] = []
+    /// The names of the nested types, which a name written in the module may mean.
+    package var nestedTypes: [String] = []
 
     /// Facts of scanned files.
     package init(files: [ScannedFile]) {
         for file in files {
+            aliases += file.aliases
+            nestedTypes += file.types.filter { $0.parent != nil && $0.kind != .extension }.map(\.name)
             for (position, type) in file.types.enumerated() where type.parent == nil && type.kind != .extension {
                 let hasInit = file.inits.contains { $0.owner == position }
                 // An attached macro may add initialisers.
@@ -74,6 +80,8 @@ package struct DeclarationFacts: Equatable, Sendable, Codable {
     package mutating func add(_ other: DeclarationFacts) {
         types += other.types
         inits += other.inits
+        aliases += other.aliases
+        nestedTypes += other.nestedTypes
         extensionConformances.merge(other.extensionConformances) { $0 + $1 }
     }
 }
@@ -97,9 +105,10 @@ extension GraphCheck {
 
     /// The binding key a parameter type written in the core library `module` asks for: only a
     /// plain name the module itself declares as one top-level type (its own types shadow every
-    /// import); nil for anything else (optionals, collections, wrappers, closures, generics,
-    /// typealiases, names from other modules), which the checks then say nothing about.
-    func parameterKey(_ written: String, module: String, library: String) -> String? {
+    /// import), or as a typealias that leads to one (below); nil for anything else (optionals,
+    /// collections, wrappers, closures, generics, names from other modules), which the checks
+    /// then say nothing about.
+    func parameterKey(_ written: String, module: String, library: String, depth: Int = 0) -> String? {
         var name = written
         var isExistential = false
         if name.hasPrefix("any ") {
@@ -108,10 +117,26 @@ extension GraphCheck {
         }
         if name.hasPrefix(module + ".") { name.removeFirst(module.count + 1) }
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), let first = name.first, !first.isNumber,
-              let index = names[module], let entry = index[name], entry.topLevel == 1, !entry.isShadowed,
+              let index = names[module], let entry = index[name] else { return nil }
+        if entry.topLevel == 0, let target = aliasTarget(name, module: module), depth < 8 {
+            guard let key = parameterKey(target, module: module, library: library, depth: depth + 1),
+                  !isExistential || key.hasPrefix("any ") else { return nil }
+            return key
+        }
+        guard entry.topLevel == 1, !entry.isShadowed,
               let declared = facts[module]?.types.filter({ $0.name == name }), declared.count == 1 else { return nil }
         if isExistential, declared[0].kind != "protocol" { return nil }
         return declared[0].kind == "protocol" ? "any \(module).\(name)" : "\(module).\(name)"
+    }
+
+    /// What the typealias `name` of `module` names as written, when it is the one declaration of
+    /// that name in the module: top-level, not generic, not private to a file, not under an
+    /// `#if`, and no nested type or other typealias of the module has its name.
+    func aliasTarget(_ name: String, module: String) -> String? {
+        guard let moduleFacts = facts[module], !moduleFacts.nestedTypes.contains(name) else { return nil }
+        let declared = moduleFacts.aliases.filter { $0.name == name }
+        guard declared.count == 1, declared[0].isTopLevel, !declared[0].isUnsure else { return nil }
+        return declared[0].target
     }
 
     /// The binding keys `T.init` asks for, written in `library`: nil unless exactly one

@@ -23,6 +23,8 @@ package struct FileScanner {
     /// The index of the last `typealias` keyword recorded: a declaration with modifiers is read
     /// again from its keyword once they are consumed, and must be recorded once, with them.
     var lastAliasKeyword = -1
+    /// The index of the last `init` keyword recorded, for the same reason.
+    var lastInitKeyword = -1
 
     enum Context {
         case type(Int, openedAt: Token)
@@ -251,7 +253,8 @@ package struct FileScanner {
                 }
             }
         case "init":
-            if case let .type(owner, _)? = contexts.last {
+            if case let .type(owner, _)? = contexts.last, index != lastInitKeyword {
+                lastInitKeyword = index
                 result.inits.append(initDeclaration(owner: owner, modifiers: modifiers, keyword: keyword))
             }
         case "import":

@@ -38,11 +38,16 @@ extension GraphCheck {
         }
         var order: [String] = []
         var requirers: [String: [Binding]] = [:]
-        for binding in bindings {
+        let unkeyed = unkeyedRequests(bindings)
+        for (index, binding) in bindings.enumerated() {
             guard let type = binding.call.factoryInit, let requests = initRequests(type, library: binding.module.library) else { continue }
             for request in requests where !bound.contains(request.key) && privately[request.key] != nil {
                 if binding.role != .single || binding.tag != nil { unsure.insert(request.key) }
-                if requirers[request.key] == nil { order.append(request.key) }
+                if requirers[request.key] == nil {
+                    // `of` names the first request of any form: stand down if it may be earlier.
+                    if Self.mayBeRequestedBefore(index, key: request.key, unkeyed) { unsure.insert(request.key) }
+                    order.append(request.key)
+                }
                 requirers[request.key, default: []].append(binding)
             }
         }

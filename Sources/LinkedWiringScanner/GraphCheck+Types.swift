@@ -143,6 +143,13 @@ extension GraphCheck {
     /// initialiser of `T` is visible there and every visible fact about `T` is sure. Keys of
     /// parameters the checks cannot read are left out.
     func initRequests(_ written: String, library: String) -> [(key: String, written: String)]? {
+        guard let (module, parameters) = initParameters(written, library: library) else { return nil }
+        return parameters.compactMap { written in parameterKey(written, module: module, library: library).map { ($0, written) } }
+    }
+
+    /// The module that declares `T` and the parameter types of the one `T.init` visible in
+    /// `library`, as written; nil under the conditions of `initRequests`.
+    func initParameters(_ written: String, library: String) -> (module: String, parameters: [String])? {
         guard let key = typedKey(written, library: library), !key.hasPrefix("any ") else { return nil }
         let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
         guard parts.count == 2, let owner = facts[parts[0]], let type = owner.types.first(where: { $0.name == parts[1] }),
@@ -179,7 +186,38 @@ extension GraphCheck {
             }
         }
         guard candidates.count == 1, !candidates[0].isUnsure, let parameters = candidates[0].parameters else { return nil }
-        return parameters.compactMap { written in parameterKey(written, module: parts[0], library: library).map { ($0, written) } }
+        return (parts[0], parameters)
+    }
+
+    /// Where `of` may meet a request the typed checks do not key, in the order of `bindings`:
+    /// the first binding whose requests they cannot read at all (a closure, a function, an
+    /// unsure `init`), and for each type name the first binding with a parameter that names it
+    /// in another form (`Provider<Store>`, `() -> Store`, `Store?`). `of` reports a missing or
+    /// kept type at its first request of any form, so a check that reports at a later binding
+    /// must stand down.
+    func unkeyedRequests(_ bindings: [Binding]) -> (firstOpaque: Int, firstMention: [String: Int]) {
+        var firstOpaque = Int.max
+        var firstMention: [String: Int] = [:]
+        for (index, binding) in bindings.enumerated() where !binding.call.requestsNothing {
+            guard let type = binding.call.factoryInit, let (module, parameters) = initParameters(type, library: binding.module.library) else {
+                firstOpaque = min(firstOpaque, index)
+                continue
+            }
+            for parameter in parameters where parameterKey(parameter, module: module, library: binding.module.library) == nil {
+                let words = parameter.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
+                // A typealias may name any type: the request is not one the checks can place.
+                if words.contains(where: { word in names.values.contains { $0[word]?.isShadowed == true } }) {
+                    firstOpaque = min(firstOpaque, index)
+                }
+                for word in words where firstMention[word] == nil { firstMention[word] = index }
+            }
+        }
+        return (firstOpaque, firstMention)
+    }
+
+    /// Whether `of`'s first request of `key` may come before the binding at `index`.
+    static func mayBeRequestedBefore(_ index: Int, key: String, _ unkeyed: (firstOpaque: Int, firstMention: [String: Int])) -> Bool {
+        unkeyed.firstOpaque < index || (unkeyed.firstMention[String(displayName(key).dropFirst(key.hasPrefix("any ") ? 4 : 0))] ?? Int.max) < index
     }
 
     /// `Store` for `Core.Store`, `any Handler` for `any Core.Handler`.
@@ -279,13 +317,21 @@ extension GraphCheck {
         }
         var order: [String] = []
         var requirers: [String: [(Binding, String)]] = [:]
-        for binding in bindings {
+        let unkeyed = unkeyedRequests(bindings)
+        for (index, binding) in bindings.enumerated() {
             guard let type = binding.call.factoryInit, let requests = initRequests(type, library: binding.module.library) else { continue }
             for request in requests where !bound.contains(request.key) {
                 // A type the app names may be its root's, which the root binds.
                 let simple = request.key.split(separator: ".").last.map(String.init) ?? request.key
                 if app.words.contains(simple) { continue }
-                if requirers[request.key] == nil { order.append(request.key) }
+                if requirers[request.key] == nil {
+                    // `of` names the first request of any form: stand down if it may be earlier.
+                    if Self.mayBeRequestedBefore(index, key: request.key, unkeyed) {
+                        requirers[request.key] = []
+                        continue
+                    }
+                    order.append(request.key)
+                }
                 requirers[request.key, default: []].append((binding, request.written))
             }
         }

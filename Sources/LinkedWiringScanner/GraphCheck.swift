@@ -368,6 +368,8 @@ package struct GraphCheck {
                             isReadable = false
                         }
                     }
+                case .declareMap:
+                    break
                 case let .include(written):
                     guard let included = moduleID(written, from: info) else {
                         orderIsSure = false

@@ -136,12 +136,11 @@ struct DifferentialTests {
         #expect(checked >= 40, "only \(checked) golden roots were found")
         #expect(agreed.contains("UnfinishedBindIsReportedAtItsLineBesideTheMissingBindingItCauses: Cashier/CashierModule.swift:7 unfinished"), "\(agreed)")
         #expect(agreed.contains("ReadingAValidationErrorUnfinishedBind: Teller/TellerModule.swift:7 unfinished"), "\(agreed)")
-        // The typed check finds the missing bindings of the golden graphs it can wholly read,
-        // where `of` reports them.
-        #expect(agreed.filter { $0.hasSuffix(" missing") } == [
-            "MissingBindingNamesTheTypeEveryRequirerAndTheFix: ATMLibWiring/ATMLibModule.swift:13 missing",
-            "MissingBindingSuggestsABoundTypeWithASimilarName: ATMLibWiring/ATMLibModule.swift:13 missing",
-        ])
+        // The golden graphs' missing bindings are where `of` reports them, but the typed check
+        // stands down on them: the binding before, `BillScanner.init`, is a memberwise init it
+        // cannot read, which might ask for the missing type first. The random graphs of
+        // `RandomGraphStaticCheckTests` (WiringTests) hold the check to `of` instead.
+        #expect(agreed.filter { $0.hasSuffix(" missing") } == [])
         // And the request for a type a private module keeps, at the requesting binding.
         #expect(agreed.filter { $0.hasSuffix(" privateBinding") } == [
             "KeptTypeAskedForByAnInitIsReportedAtTheRequest: ReportsWiring/LedgerReportsModule.swift:9 privateBinding",
@@ -170,9 +169,11 @@ struct DifferentialTests {
         var errors: [String] = []
         for root in roots {
             for problem in GraphCheck.run(libraries: libraries, core: [], root: root) ?? [] where problem.severity == .error {
-                errors.append("\(root): \(problem)")
+                errors.append("\(root): \(problem.siteFileID ?? ""):\(problem.siteLine ?? 0) \(Kind(message: problem.message).map { "\($0)" } ?? "other")")
             }
         }
-        #expect(errors == [])
+        // The one example that shows an error ("Contributing to a map from many libraries"
+        // quotes `of`'s message at this place), and nothing else.
+        #expect(errors == ["ShopWithBothOrdersComponent: FakeOrdersWiring/FakeOrderLinksModule.swift:6 mapKey"])
     }
 }

@@ -139,6 +139,8 @@ package struct GraphCheck {
     var dependencies: [String: [String]] = [:]
     /// The types and initialisers of each readable library and core library, by module.
     var facts: [String: DeclarationFacts] = [:]
+    /// The same facts by name.
+    var index: [String: FactIndex] = [:]
     /// How the missing-binding check names the component in its fix; empty to stand it down.
     var component = "the app's root component"
     /// The key of the root type the component binds, in the differential tests' runs.
@@ -229,6 +231,7 @@ package struct GraphCheck {
             facts[library.module] = DeclarationFacts(files: library.files)
             dependencies[library.module] = library.dependencies
         }
+        index = facts.mapValues(FactIndex.init)
         for library in libraries {
             for file in library.files {
                 for type in file.types {

@@ -92,7 +92,11 @@ let package = Package(
         .target(name: "Scanning", path: "Tests/Fixtures/Scanning"),
         .target(name: "Payments", path: "Tests/Fixtures/Payments"),
         .target(name: "CashWiring", dependencies: ["Wiring", "Scanning", "Payments"], path: "Tests/Fixtures/CashWiring"),
-        .testTarget(name: "WiringTests", dependencies: ["Wiring", "WiringCleanse", "CashWiring", "Scanning", "SeededRandom"]),
+        .testTarget(
+            name: "WiringTests",
+            // LinkedWiringScanner: the build-time checks read the random graphs rendered as source.
+            dependencies: ["Wiring", "WiringCleanse", "CashWiring", "Scanning", "SeededRandom", "LinkedWiringScanner"]
+        ),
         .testTarget(name: "WiringTestingTests", dependencies: ["Wiring", "WiringTesting"]),
         .target(name: "TellerWiring", dependencies: ["Wiring"], path: "Tests/Fixtures/TellerWiring"),
         .testTarget(

@@ -11,6 +11,9 @@ package struct BinderCall: Equatable, Sendable {
         case expose(String)
         /// `binder.include(module: M.self)`, with the module as written.
         case include(String)
+        /// `binder.declareMap([K: V].self)`: declares a map that may have no entries, and binds
+        /// nothing the checks look at.
+        case declareMap
     }
 
     /// What a binding adds to the graph.
@@ -38,6 +41,15 @@ package struct BinderCall: Equatable, Sendable {
     /// `T` of a terminal `to(factory: T.init)` (or `throwingFactory:`, `asyncFactory:`,
     /// `mainActorFactory:`), as written: the typed checks read what its initialiser asks for.
     package var factoryInit: String?
+    /// Whether the terminal is `to(value:)`, which asks for nothing.
+    package var requestsNothing = false
+    /// For `binder.expose(…)`: `T` of `expose(T.self)` as written, nil when the call exposes a
+    /// tag, a collection or a map (labelled), or its argument is not a metatype the reader reads.
+    package var exposedType: String?
+    /// For `binder.expose(…)`: whether it may expose one untagged binding (of `exposedType`,
+    /// when the reader could read it): any call but `expose(tagged:)`, `expose(collectionOf:)`
+    /// and `expose(map:)`.
+    package var exposesBinding = false
 }
 
 /// What the reader made of one `configure` body.
@@ -182,9 +194,17 @@ package enum ConfigureReader {
         case "expose" where members.count == 1:
             {
                 var call = BinderCall(kind: .expose(exposeText(first)), line: first.name.line, column: first.name.column)
+                // `expose(tagged:)`, `expose(collectionOf:)` and `expose(map:)` expose other keys.
+                let argument = first.arguments.first
+                if !["tagged", "collectionOf", "map"].contains(argument.flatMap { label(of: $0) } ?? "") {
+                    call.exposesBinding = true
+                    call.exposedType = argument.flatMap { label(of: $0) == nil ? metatype($0) : nil }
+                }
                 site(of: first, into: &call)
                 return call
             }()
+        case "declareMap" where members.count == 1:
+            BinderCall(kind: .declareMap, line: first.name.line, column: first.name.column)
         case "include" where members.count == 1:
             metatype(argument(labelled: "module", in: first)).map {
                 BinderCall(kind: .include($0), line: first.name.line, column: first.name.column)
@@ -207,10 +227,12 @@ package enum ConfigureReader {
         var role = BinderCall.Role.single
         var finished: Bool? = false
         var factoryInit: String?
+        var requestsNothing = false
         for member in members.dropFirst() {
             let name = member.name.text
             if isTerminal(member) {
                 finished = true
+                requestsNothing = name == "to" && member.arguments.count == 1 && member.arguments.first.flatMap(label(of:)) == "value"
                 if name == "to", member.arguments.count == 1, !member.hasTrailingClosure, let first = member.arguments.first,
                    let label = label(of: first), ["factory", "throwingFactory", "asyncFactory", "mainActorFactory"].contains(label) {
                     factoryInit = GraphCheck.initReference(Array(first.dropFirst(2)))
@@ -236,6 +258,7 @@ package enum ConfigureReader {
         }
         var call = BinderCall(kind: .bind(type: type, tag: tag, role: role, finished: finished), line: bind.name.line, column: bind.name.column)
         call.factoryInit = factoryInit
+        call.requestsNothing = requestsNothing
         site(of: bind, into: &call)
         return call
     }

@@ -20,6 +20,11 @@ package struct FileScanner {
     /// The line of each comment that stands alone on its line, and its text.
     let commentLines: [Int: String]
     var usedMarkers: Set<Int> = []
+    /// The index of the last `typealias` keyword recorded: a declaration with modifiers is read
+    /// again from its keyword once they are consumed, and must be recorded once, with them.
+    var lastAliasKeyword = -1
+    /// The index of the last `init` keyword recorded, for the same reason.
+    var lastInitKeyword = -1
 
     enum Context {
         case type(Int, openedAt: Token)
@@ -207,7 +212,13 @@ package struct FileScanner {
             if case let .type(owner, _)? = contexts.last, isWord("Seed", 1) { result.types[owner].declaresSeed = true }
             try typeDeclaration(kind, first: first, attributes: attributes, modifiers: modifiers)
         case "typealias":
-            if let name = token(1), name.kind == .word { result.typealiases.append(name.text) }
+            if let name = token(1), name.kind == .word {
+                result.typealiases.append(name.text)
+                if index != lastAliasKeyword {
+                    lastAliasKeyword = index
+                    result.aliases.append(aliasDeclaration(name: name, modifiers: modifiers, keyword: keyword))
+                }
+            }
             if case let .type(owner, _)? = contexts.last, isWord("Seed", 1) { result.types[owner].declaresSeed = true }
             if case let .type(owner, _)? = contexts.last, isWord("Scope", 1), isSymbol("=", 2) {
                 index += 3
@@ -242,7 +253,8 @@ package struct FileScanner {
                 }
             }
         case "init":
-            if case let .type(owner, _)? = contexts.last {
+            if case let .type(owner, _)? = contexts.last, index != lastInitKeyword {
+                lastInitKeyword = index
                 result.inits.append(initDeclaration(owner: owner, modifiers: modifiers, keyword: keyword))
             }
         case "import":
@@ -281,6 +293,24 @@ package struct FileScanner {
             position += 1
         }
         return ""
+    }
+
+    /// The `typealias` at the cursor, read without moving the cursor.
+    mutating func aliasDeclaration(name: Token, modifiers: [String], keyword: Token) -> ScannedTypealias {
+        var alias = ScannedTypealias(
+            name: name.text, target: nil, isTopLevel: contexts.isEmpty,
+            isUnsure: !conditions.isEmpty || modifiers.contains("private") || modifiers.contains("fileprivate") || !isSymbol("=", 2)
+        )
+        guard isSymbol("=", 2) else { return alias }
+        let start = index
+        index += 3
+        // The type must end the declaration: `A & B`, `(A) -> B` or `A.B<C>` read in part is not it.
+        if let type = try? typeExpression(), !type.isEmpty,
+           token().map({ $0.line > keyword.line || $0.kind == .symbol && [";", "}"].contains($0.text) }) ?? true {
+            alias.target = type
+        }
+        index = start
+        return alias
     }
 
     /// The `init` at the cursor, read without moving the cursor: its parameters' types as

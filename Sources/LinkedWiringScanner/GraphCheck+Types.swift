@@ -35,10 +35,16 @@ package struct DeclarationFacts: Equatable, Sendable, Codable {
     package var extensionConformances: [String: [String]] = [:]
     /// The initialisers.
     package var inits: [InitFact] = []
+    /// The typealiases, at any level.
+    package var aliases: [ScannedTypealias] = []
+    /// The names of the nested types, which a name written in the module may mean.
+    package var nestedTypes: [String] = []
 
     /// Facts of scanned files.
     package init(files: [ScannedFile]) {
         for file in files {
+            aliases += file.aliases
+            nestedTypes += file.types.filter { $0.parent != nil && $0.kind != .extension }.map(\.name)
             for (position, type) in file.types.enumerated() where type.parent == nil && type.kind != .extension {
                 let hasInit = file.inits.contains { $0.owner == position }
                 // An attached macro may add initialisers.
@@ -74,7 +80,30 @@ package struct DeclarationFacts: Equatable, Sendable, Codable {
     package mutating func add(_ other: DeclarationFacts) {
         types += other.types
         inits += other.inits
+        aliases += other.aliases
+        nestedTypes += other.nestedTypes
         extensionConformances.merge(other.extensionConformances) { $0 + $1 }
+    }
+}
+
+/// One module's facts by name, made once per run: the typed checks look types, initialisers and
+/// typealiases up for every binding, and a scan of every fact per lookup made a 6,000-binding app
+/// spend minutes in the plugin.
+struct FactIndex {
+    /// The top-level types of each name.
+    var types: [String: [DeclarationFacts.TypeFact]] = [:]
+    /// The initialisers of each owner's last name.
+    var inits: [String: [DeclarationFacts.InitFact]] = [:]
+    /// The typealiases of each name, at any level.
+    var aliases: [String: [ScannedTypealias]] = [:]
+    /// The names of nested types.
+    var nestedTypes: Set<String> = []
+
+    init(_ facts: DeclarationFacts) {
+        for type in facts.types { types[type.name, default: []].append(type) }
+        for fact in facts.inits { inits[fact.owner, default: []].append(fact) }
+        for alias in facts.aliases { aliases[alias.name, default: []].append(alias) }
+        nestedTypes = Set(facts.nestedTypes)
     }
 }
 
@@ -90,16 +119,17 @@ extension GraphCheck {
         guard let resolved = resolve(written, library: library) else { return nil }
         let plain = resolved.hasPrefix("any ") ? String(resolved.dropFirst(4)) : resolved
         let parts = plain.split(separator: ".", maxSplits: 1).map(String.init)
-        guard parts.count == 2, !parts[1].contains("."), let declared = facts[parts[0]]?.types.filter({ $0.name == parts[1] }),
+        guard parts.count == 2, !parts[1].contains("."), let declared = index[parts[0]].map({ $0.types[parts[1]] ?? [] }),
               declared.count == 1 else { return nil }
         return declared[0].kind == "protocol" ? "any " + plain : plain
     }
 
     /// The binding key a parameter type written in the core library `module` asks for: only a
     /// plain name the module itself declares as one top-level type (its own types shadow every
-    /// import); nil for anything else (optionals, collections, wrappers, closures, generics,
-    /// typealiases, names from other modules), which the checks then say nothing about.
-    func parameterKey(_ written: String, module: String, library: String) -> String? {
+    /// import), or as a typealias that leads to one (below); nil for anything else (optionals,
+    /// collections, wrappers, closures, generics, names from other modules), which the checks
+    /// then say nothing about.
+    func parameterKey(_ written: String, module: String, library: String, depth: Int = 0) -> String? {
         var name = written
         var isExistential = false
         if name.hasPrefix("any ") {
@@ -108,19 +138,42 @@ extension GraphCheck {
         }
         if name.hasPrefix(module + ".") { name.removeFirst(module.count + 1) }
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), let first = name.first, !first.isNumber,
-              let index = names[module], let entry = index[name], entry.topLevel == 1, !entry.isShadowed,
-              let declared = facts[module]?.types.filter({ $0.name == name }), declared.count == 1 else { return nil }
+              let index = names[module], let entry = index[name] else { return nil }
+        if entry.topLevel == 0, let target = aliasTarget(name, module: module), depth < 8 {
+            guard let key = parameterKey(target, module: module, library: library, depth: depth + 1),
+                  !isExistential || key.hasPrefix("any ") else { return nil }
+            return key
+        }
+        guard entry.topLevel == 1, !entry.isShadowed,
+              let declared = self.index[module].map({ $0.types[name] ?? [] }), declared.count == 1 else { return nil }
         if isExistential, declared[0].kind != "protocol" { return nil }
         return declared[0].kind == "protocol" ? "any \(module).\(name)" : "\(module).\(name)"
+    }
+
+    /// What the typealias `name` of `module` names as written, when it is the one declaration of
+    /// that name in the module: top-level, not generic, not private to a file, not under an
+    /// `#if`, and no nested type or other typealias of the module has its name.
+    func aliasTarget(_ name: String, module: String) -> String? {
+        guard let moduleFacts = index[module], !moduleFacts.nestedTypes.contains(name) else { return nil }
+        let declared = moduleFacts.aliases[name] ?? []
+        guard declared.count == 1, declared[0].isTopLevel, !declared[0].isUnsure else { return nil }
+        return declared[0].target
     }
 
     /// The binding keys `T.init` asks for, written in `library`: nil unless exactly one
     /// initialiser of `T` is visible there and every visible fact about `T` is sure. Keys of
     /// parameters the checks cannot read are left out.
     func initRequests(_ written: String, library: String) -> [(key: String, written: String)]? {
+        guard let (module, parameters) = initParameters(written, library: library) else { return nil }
+        return parameters.compactMap { written in parameterKey(written, module: module, library: library).map { ($0, written) } }
+    }
+
+    /// The module that declares `T` and the parameter types of the one `T.init` visible in
+    /// `library`, as written; nil under the conditions of `initRequests`.
+    func initParameters(_ written: String, library: String) -> (module: String, parameters: [String])? {
         guard let key = typedKey(written, library: library), !key.hasPrefix("any ") else { return nil }
         let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let owner = facts[parts[0]], let type = owner.types.first(where: { $0.name == parts[1] }),
+        guard parts.count == 2, let owner = index[parts[0]], let type = owner.types[parts[1]]?.first,
               ["struct", "class", "actor", "enum"].contains(type.kind), !type.isUnsure else { return nil }
         let visible = [library] + (dependencies[library] ?? [])
         // Every protocol it conforms to, in its declaration or in an extension anywhere the
@@ -133,9 +186,9 @@ extension GraphCheck {
         for inherited in conformances where !Self.plainConformances.contains(inherited) {
             var found = false
             for module in visible {
-                guard let moduleFacts = facts[module] else { return nil }
-                if moduleFacts.inits.contains(where: { $0.owner == inherited }) { return nil }
-                if let declared = moduleFacts.types.first(where: { $0.name == inherited }) {
+                guard let moduleFacts = index[module] else { return nil }
+                if moduleFacts.inits[inherited] != nil { return nil }
+                if let declared = moduleFacts.types[inherited]?.first {
                     guard declared.kind == "protocol", declared.inheritance.allSatisfy(Self.plainConformances.contains) else { return nil }
                     found = true
                 }
@@ -146,15 +199,46 @@ extension GraphCheck {
         if parts[0] == library, !type.hasInitInBody { return nil }
         var candidates: [DeclarationFacts.InitFact] = []
         for module in visible {
-            guard let moduleFacts = facts[module] else { return nil }
-            for fact in moduleFacts.inits where fact.owner == parts[1] {
+            guard let moduleFacts = index[module] else { return nil }
+            for fact in moduleFacts.inits[parts[1]] ?? [] {
                 if module == library || ["public", "open", "package"].contains(fact.access ?? "") {
                     candidates.append(fact)
                 }
             }
         }
         guard candidates.count == 1, !candidates[0].isUnsure, let parameters = candidates[0].parameters else { return nil }
-        return parameters.compactMap { written in parameterKey(written, module: parts[0], library: library).map { ($0, written) } }
+        return (parts[0], parameters)
+    }
+
+    /// Where `of` may meet a request the typed checks do not key, in the order of `bindings`:
+    /// the first binding whose requests they cannot read at all (a closure, a function, an
+    /// unsure `init`), and for each type name the first binding with a parameter that names it
+    /// in another form (`Provider<Store>`, `() -> Store`, `Store?`). `of` reports a missing or
+    /// kept type at its first request of any form, so a check that reports at a later binding
+    /// must stand down.
+    func unkeyedRequests(_ bindings: [Binding]) -> (firstOpaque: Int, firstMention: [String: Int]) {
+        var firstOpaque = Int.max
+        var firstMention: [String: Int] = [:]
+        for (index, binding) in bindings.enumerated() where !binding.call.requestsNothing {
+            guard let type = binding.call.factoryInit, let (module, parameters) = initParameters(type, library: binding.module.library) else {
+                firstOpaque = min(firstOpaque, index)
+                continue
+            }
+            for parameter in parameters where parameterKey(parameter, module: module, library: binding.module.library) == nil {
+                let words = parameter.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
+                // A typealias may name any type: the request is not one the checks can place.
+                if words.contains(where: { word in names.values.contains { $0[word]?.isShadowed == true } }) {
+                    firstOpaque = min(firstOpaque, index)
+                }
+                for word in words where firstMention[word] == nil { firstMention[word] = index }
+            }
+        }
+        return (firstOpaque, firstMention)
+    }
+
+    /// Whether `of`'s first request of `key` may come before the binding at `index`.
+    static func mayBeRequestedBefore(_ index: Int, key: String, _ unkeyed: (firstOpaque: Int, firstMention: [String: Int])) -> Bool {
+        unkeyed.firstOpaque < index || (unkeyed.firstMention[String(displayName(key).dropFirst(key.hasPrefix("any ") ? 4 : 0))] ?? Int.max) < index
     }
 
     /// `Store` for `Core.Store`, `any Handler` for `any Core.Handler`.
@@ -254,13 +338,21 @@ extension GraphCheck {
         }
         var order: [String] = []
         var requirers: [String: [(Binding, String)]] = [:]
-        for binding in bindings {
+        let unkeyed = unkeyedRequests(bindings)
+        for (index, binding) in bindings.enumerated() {
             guard let type = binding.call.factoryInit, let requests = initRequests(type, library: binding.module.library) else { continue }
             for request in requests where !bound.contains(request.key) {
                 // A type the app names may be its root's, which the root binds.
                 let simple = request.key.split(separator: ".").last.map(String.init) ?? request.key
                 if app.words.contains(simple) { continue }
-                if requirers[request.key] == nil { order.append(request.key) }
+                if requirers[request.key] == nil {
+                    // `of` names the first request of any form: stand down if it may be earlier.
+                    if Self.mayBeRequestedBefore(index, key: request.key, unkeyed) {
+                        requirers[request.key] = []
+                        continue
+                    }
+                    order.append(request.key)
+                }
                 requirers[request.key, default: []].append((binding, request.written))
             }
         }

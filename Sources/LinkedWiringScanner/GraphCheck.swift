@@ -139,6 +139,8 @@ package struct GraphCheck {
     var dependencies: [String: [String]] = [:]
     /// The types and initialisers of each readable library and core library, by module.
     var facts: [String: DeclarationFacts] = [:]
+    /// The same facts by name.
+    var index: [String: FactIndex] = [:]
     /// How the missing-binding check names the component in its fix; empty to stand it down.
     var component = "the app's root component"
     /// The key of the root type the component binds, in the differential tests' runs.
@@ -229,6 +231,7 @@ package struct GraphCheck {
             facts[library.module] = DeclarationFacts(files: library.files)
             dependencies[library.module] = library.dependencies
         }
+        index = facts.mapValues(FactIndex.init)
         for library in libraries {
             for file in library.files {
                 for type in file.types {
@@ -289,6 +292,14 @@ package struct GraphCheck {
         info.inheritance.contains { $0.hasSuffix("PrivateModule") }
     }
 
+    /// Whether a module is a `PrivateModule` for sure: it says so, and inherits nothing else but
+    /// `Sendable`.
+    func isSurelyPrivateModule(_ info: ModuleInfo) -> Bool {
+        let names: Set<String> = ["PrivateModule", "Wiring.PrivateModule"]
+        guard info.inheritance.contains(where: names.contains) else { return false }
+        return info.inheritance.allSatisfy { names.contains($0) || ["Sendable", "Swift.Sendable"].contains($0) }
+    }
+
     // MARK: - The traversal
 
     private mutating func traverse(starts: [(id: String, linked: Bool)], orderIsSure initial: Bool) {
@@ -298,47 +309,76 @@ package struct GraphCheck {
         // Order-sensitive checks (duplicates, map keys, expose) hold only when the traversal is
         // `of`'s: every module's body is read whole and the app includes none of them itself.
         var orderIsSure = initial
-        // The missing-binding check needs the whole graph: every binding read, none private.
-        var isWhole = !app.addsBindings && !component.isEmpty
+        // The typed checks need the whole graph: every binding read. The missing-binding check
+        // also needs it free of private modules; the private-binding check knows their bounds.
+        let knowsTheApp = !app.addsBindings && !component.isEmpty
+        var isReadable = true
+        var hasPrivate = false
         var every: [Binding] = []
+        var kept = KeptBindings()
 
-        func visit(_ id: String, linked: Bool, insidePrivate: Bool) {
-            guard !visited.contains(id) else { return }
-            visited.insert(id)
-            guard let info = modules[id], info.bodies.count == 1, let (body, file) = info.bodies.first else {
+        // `of` includes a private module once, and a plain module once outside every private
+        // module and once inside each (each private module gets its own copy).
+        func visit(_ id: String, linked: Bool, boundary: String?, keeper: String?) {
+            guard let info = modules[id] else {
+                orderIsSure = false
+                return
+            }
+            let isPrivateModule = isPrivateModule(info)
+            guard visited.insert(isPrivateModule ? id : id + "@" + (boundary ?? "")).inserted else { return }
+            guard info.bodies.count == 1, let (body, file) = info.bodies.first else {
                 orderIsSure = false
                 return
             }
             if app.words.contains(info.name) { orderIsSure = false }
             let reading = ConfigureReader.read(body)
             if reading.isOpaque { orderIsSure = false }
-            let isPrivate = insidePrivate || isPrivateModule(info)
+            let isPrivate = boundary != nil || isPrivateModule
             let isPlain = isPlainModule(info)
-            if !isPlain && !isPrivateModule(info) { orderIsSure = false }
+            if !isPlain && !isPrivateModule { orderIsSure = false }
+            if isPrivateModule && !isSurelyPrivateModule(info) { isReadable = false }
+            let inner = isPrivateModule ? id : boundary
+            let outer = keeper ?? (isPrivateModule ? id : nil)
+            if isPrivateModule { kept.boundaries.append(id) }
             for call in reading.calls {
                 switch call.kind {
                 case let .bind(type, tag, role, finished):
                     if finished == false {
                         unfinished(call, type: type, module: info, file: file)
                     }
-                    guard finished == true, !isPrivate, isPlain, let type,
+                    guard finished == true, isPlain || isSurelyPrivateModule(info), let type,
                           let key = resolve(type, library: info.library),
                           tag == nil || resolve(tag ?? "", library: info.library) != nil else {
-                        isWhole = false
+                        isReadable = false
                         continue
                     }
                     let tagKey = tag.flatMap { resolve($0, library: info.library) }
-                    every.append(Binding(key: key, written: type, tag: tagKey, role: role, module: info, linked: linked, file: file, call: call))
-                    bindings.append(Binding(key: key, written: type, tag: tagKey, role: role, module: info, linked: linked, file: file, call: call))
+                    let binding = Binding(key: key, written: type, tag: tagKey, role: role, module: info, linked: linked, file: file, call: call)
+                    if let inner, let outer {
+                        hasPrivate = true
+                        kept.bindings.append((binding, inner, outer))
+                        continue
+                    }
+                    every.append(binding)
+                    bindings.append(binding)
                 case .expose:
-                    isWhole = false
-                    if isPlain, !insidePrivate { exposes.append((call, info, file)) }
+                    hasPrivate = true
+                    if isPlain, !isPrivate { exposes.append((call, info, file)) }
+                    if call.exposesBinding {
+                        if let written = call.exposedType, let key = typedKey(written, library: info.library) {
+                            kept.exposed.insert(key)
+                        } else {
+                            isReadable = false
+                        }
+                    }
+                case .declareMap:
+                    break
                 case let .include(written):
                     guard let included = moduleID(written, from: info) else {
                         orderIsSure = false
                         continue
                     }
-                    visit(included, linked: false, insidePrivate: isPrivate)
+                    visit(included, linked: false, boundary: inner, keeper: outer)
                 }
             }
         }
@@ -347,7 +387,7 @@ package struct GraphCheck {
             orderIsSure = false
         }
         for start in starts {
-            visit(start.id, linked: start.linked, insidePrivate: false)
+            visit(start.id, linked: start.linked, boundary: nil, keeper: nil)
         }
         guard orderIsSure else { return }
         for (call, info, file) in exposes {
@@ -355,7 +395,10 @@ package struct GraphCheck {
         }
         duplicates(bindings.filter { $0.role == .single })
         mapKeys(bindings)
-        if isWhole {
+        guard knowsTheApp, isReadable else { return }
+        if hasPrivate {
+            keptPrivate(every, kept)
+        } else {
             missingBindings(every, component: component)
             cycles(every)
         }
@@ -539,10 +582,11 @@ package struct GraphCheck {
     }
 
     /// `Library/File.swift:line`, as `of` writes places.
+    /// The `file:` and `line:` a call passes replace them, as in `of`'s messages.
     static func place(_ binding: Binding) -> String {
         let components = binding.file.split(separator: "/")
         let file = components.last.map(String.init) ?? binding.file
-        return "\(binding.module.library)/\(file):\(binding.call.line)"
+        return "\(binding.call.siteFile ?? "\(binding.module.library)/\(file)"):\(binding.call.siteLine ?? binding.call.line)"
     }
 
     /// `T.self`, or `(any P).self`.

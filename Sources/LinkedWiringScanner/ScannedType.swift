@@ -67,6 +67,21 @@ package struct ScannedFile: Equatable, Sendable {
     package var typealiases: [String] = []
     /// The initialisers declared directly in its types and extensions, in order.
     package var inits: [ScannedInit] = []
+    /// Its typealiases, at any level, with what the typed graph checks need to follow them.
+    package var aliases: [ScannedTypealias] = []
+}
+
+/// A `typealias` as written: the typed graph checks follow a plain one to the type it names.
+package struct ScannedTypealias: Equatable, Sendable, Codable {
+    /// Its name.
+    package var name: String
+    /// The type it names as written (`FileStore`, `Core.FileStore`, `any Handler`), or nil when
+    /// the reading could not tell it whole.
+    package var target: String?
+    /// Whether it is declared outside every type.
+    package var isTopLevel: Bool
+    /// Whether it is generic, `private` or `fileprivate`, or under an `#if`.
+    package var isUnsure: Bool
 }
 
 /// An `init` declared in a type or an extension, as written: what the typed graph checks need to

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The build-time checks against `of`: every static error (the type-free ones and the typed
-/// missing-binding check) on a graph of the golden diagnostics
+/// missing-binding, cycle and private-binding checks) on a graph of the golden diagnostics
 /// must be a diagnostic `of` reports there, of the same kind, at the same file and line. The
 /// golden cases' expected files are `of`'s exact output, so a static error they lack is a false
 /// error.
@@ -26,6 +26,7 @@ struct DifferentialTests {
         case mapKey = "has more than one entry under the key"
         case missing = "Missing binding for"
         case cycle = "Dependency cycle"
+        case privateBinding = "is kept private by"
 
         init?(message: String) {
             if message.contains(Kind.unfinished.rawValue) {
@@ -38,6 +39,8 @@ struct DifferentialTests {
                 self = .missing
             } else if message.contains(Kind.cycle.rawValue) {
                 self = .cycle
+            } else if message.contains(Kind.privateBinding.rawValue) {
+                self = .privateBinding
             } else if message.contains(Kind.mapKey.rawValue) {
                 self = .mapKey
             } else if message.contains("is bound more than once") || message.contains("is bound by more than one linked wiring library") {
@@ -133,11 +136,14 @@ struct DifferentialTests {
         #expect(checked >= 40, "only \(checked) golden roots were found")
         #expect(agreed.contains("UnfinishedBindIsReportedAtItsLineBesideTheMissingBindingItCauses: Cashier/CashierModule.swift:7 unfinished"), "\(agreed)")
         #expect(agreed.contains("ReadingAValidationErrorUnfinishedBind: Teller/TellerModule.swift:7 unfinished"), "\(agreed)")
-        // The typed check finds the missing bindings of the golden graphs it can wholly read,
-        // where `of` reports them.
-        #expect(agreed.filter { $0.hasSuffix(" missing") } == [
-            "MissingBindingNamesTheTypeEveryRequirerAndTheFix: ATMLibWiring/ATMLibModule.swift:13 missing",
-            "MissingBindingSuggestsABoundTypeWithASimilarName: ATMLibWiring/ATMLibModule.swift:13 missing",
+        // The golden graphs' missing bindings are where `of` reports them, but the typed check
+        // stands down on them: the binding before, `BillScanner.init`, is a memberwise init it
+        // cannot read, which might ask for the missing type first. The random graphs of
+        // `RandomGraphStaticCheckTests` (WiringTests) hold the check to `of` instead.
+        #expect(agreed.filter { $0.hasSuffix(" missing") } == [])
+        // And the request for a type a private module keeps, at the requesting binding.
+        #expect(agreed.filter { $0.hasSuffix(" privateBinding") } == [
+            "KeptTypeAskedForByAnInitIsReportedAtTheRequest: ReportsWiring/LedgerReportsModule.swift:9 privateBinding",
         ])
     }
 
@@ -163,9 +169,11 @@ struct DifferentialTests {
         var errors: [String] = []
         for root in roots {
             for problem in GraphCheck.run(libraries: libraries, core: [], root: root) ?? [] where problem.severity == .error {
-                errors.append("\(root): \(problem)")
+                errors.append("\(root): \(problem.siteFileID ?? ""):\(problem.siteLine ?? 0) \(Kind(message: problem.message).map { "\($0)" } ?? "other")")
             }
         }
-        #expect(errors == [])
+        // The one example that shows an error ("Contributing to a map from many libraries"
+        // quotes `of`'s message at this place), and nothing else.
+        #expect(errors == ["ShopWithBothOrdersComponent: FakeOrdersWiring/FakeOrderLinksModule.swift:6 mapKey"])
     }
 }

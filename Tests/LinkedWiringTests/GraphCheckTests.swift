@@ -213,4 +213,25 @@ struct GraphCheckTests {
             #"MailWiring/Handlers.swift:6:16: note: LinkedWiring: [String: any Handler] first has an entry under the key "card" here, in HandlersModule"#,
         ])
     }
+
+    /// The sibling-library rule is `of`'s only when the call that validates the graph passes it
+    /// in `rules:`, which the plugin cannot tie to a root or know runs (see "Build-time checks"):
+    /// a wiring library binding another library's type gets no build error, even in an app that
+    /// writes `rules: .all`.
+    @Test func theSiblingLibraryRuleIsNeverABuildError() throws {
+        let library = ["MailWiring": ["MailWiring/MailModule.swift": """
+            import Mail
+            import Storage
+            public import Wiring
+
+            public struct MailModule: Module {
+                public static func configure(binder: Binder<Unscoped>) {
+                    binder.bind(Store.self).to(factory: Store.init)
+                }
+            }
+            """]]
+        for app in [Self.root, Self.root + "\nlet factory = try ComponentFactory.of(AppRoot.self, rules: .all)"] {
+            #expect(try check(library, app: app) == [])
+        }
+    }
 }

@@ -56,6 +56,32 @@ struct TypedGraphCheckTests {
             extension Late: Decodable {}
             extension Made: Makeable {}
             """,
+        "Core/Aliases.swift": """
+            public final class FileStore: Sendable { public init() {} }
+            public typealias Storage = FileStore
+            public typealias Shelf = Storage
+            public typealias Listener = Handler
+            public struct Archive { public init(storage: Storage) {} }
+            public struct Stack { public init(shelf: Shelf) {} }
+            public struct Bell { public init(listener: any Listener) {} }
+            public typealias Loose = Swift.Dictionary<String, Int>
+            public struct Ledger { public init(loose: Loose) {} }
+            #if DEBUG
+            public typealias Maybe = FileStore
+            #endif
+            public struct Cond { public init(maybe: Maybe) {} }
+            public typealias Twin = FileStore
+            public struct Pair { public init(twin: Twin) {} }
+            extension Pair { public typealias Twin = Store }
+            public typealias Outside = Foundation.Date
+            public struct Stamp { public init(outside: Outside) {} }
+            public typealias Boxed<T> = FileStore
+            public struct Boxes { public init(boxed: Boxed<Int>) {} }
+            public typealias Joined = Handler & Sendable
+            public struct Joint { public init(joined: Joined) {} }
+            fileprivate typealias Secret = FileStore
+            public struct Sealed { public init(secret: Secret) {} }
+            """,
         "Core/Service+Init.swift": """
             extension Service {
                 public init(store: Store = Store()) { self.store = store }
@@ -138,8 +164,44 @@ struct TypedGraphCheckTests {
             """, extra: "struct Impl: Handler {}") == [])
     }
 
+    @Test func aTypealiasOfTheCoreLibraryIsFollowedToTheTypeItNames() throws {
+        // Bound under the name the alias leads to: no error.
+        #expect(try check("""
+                    binder.bind(Archive.self).to(factory: Archive.init)
+                    binder.bind(Stack.self).to(factory: Stack.init)
+                    binder.bind(FileStore.self).to(factory: FileStore.init)
+                    binder.bind(Bell.self).to(factory: Bell.init)
+                    binder.bind((any Handler).self).to(value: Impl())
+                    binder.bind(Aliased.self).to(factory: Aliased.init)
+                    binder.bind(Store.self).to(factory: Store.init)
+            """, extra: "struct Impl: Handler {}") == [])
+        // Not bound: `of` names the type the alias leads to, through a chain of aliases too.
+        #expect(try check("""
+                    binder.bind(Archive.self).to(factory: Archive.init)
+                    binder.bind(Stack.self).to(factory: Stack.init)
+                    binder.bind(Bell.self).to(factory: Bell.init)
+                    binder.bind(Aliased.self).to(factory: Aliased.init)
+            """) == [
+            "ServiceWiring/ServiceModule.swift:6:16: error: LinkedWiring: Missing binding for FileStore: required by Archive at "
+                + "ServiceWiring/ServiceModule.swift:6, required by Stack at ServiceWiring/ServiceModule.swift:7. To fix this, bind it with "
+                + "binder.bind(FileStore.self).to(...) in a module that the app's root component includes, or include the module that binds it.",
+            Self.missing("any Handler", line: 8, by: "Bell", expression: "(any Handler).self"),
+            Self.missing("Store", line: 9, by: "Aliased"),
+        ])
+    }
+
+    @Test func aTypealiasTheReaderCannotFollowSaysNothing() throws {
+        // To another module's type, a generic type, under `#if`, shadowed by a nested alias,
+        // generic itself, a composition, or private to its file.
+        for type in ["Ledger", "Cond", "Pair", "Stamp", "Boxes", "Joint", "Sealed"] {
+            #expect(try check("""
+                        binder.bind(\(type).self).to(factory: \(type).init)
+                """) == [], "\(type)")
+        }
+    }
+
     @Test func initsTheReaderCannotPinDownSayNothing() throws {
-        for type in ["Twice", "Failing", "Wrapped", "Aliased", "Derived", "Memberwise", "Debug", "Coded", "Late", "Made", "Macroed"] {
+        for type in ["Twice", "Failing", "Wrapped", "Derived", "Memberwise", "Debug", "Coded", "Late", "Made", "Macroed"] {
             #expect(try check("""
                         binder.bind(\(type).self).to(factory: \(type).init)
                 """) == [], "\(type)")
@@ -197,6 +259,70 @@ struct TypedGraphCheckTests {
         }
         // The same graph, wholly known, does get the error: each case above is what silences it.
         #expect(try check(service) == [Self.missing("Store", line: 6, by: "Service")])
+    }
+
+    /// `Store` bound in a private module that does not expose it, where `Service.init` in a
+    /// plain module asks for it: `of`'s private-binding diagnostic, at the requesting binding.
+    static let keeper = """
+        struct StoreModule: PrivateModule {
+            static func configure(binder: Binder<Unscoped>) {
+                binder.include(module: HelperModule.self)
+                binder.bind(Audit.self).to(factory: Audit.init)
+                binder.expose(Audit.self)
+            }
+        }
+        struct HelperModule: Module {
+            static func configure(binder: Binder<Unscoped>) {
+                binder.bind(Store.self).to(factory: Store.init)
+                binder.bind(Handler.self).to(value: Impl())
+            }
+        }
+        struct Impl: Handler {}
+        """
+
+    @Test func aTypeAPrivateModuleKeepsThatASureInitAsksForIsAnErrorAtTheRequest() throws {
+        let body = """
+                    binder.include(module: StoreModule.self)
+                    binder.bind(Service.self).to(factory: Service.init)
+                    binder.bind(Base.self).to(factory: Base.init)
+            """
+        #expect(try check(body, extra: Self.keeper) == [
+            "ServiceWiring/ServiceModule.swift:7:16: error: LinkedWiring: Store is kept private by StoreModule: required by Service at "
+                + "ServiceWiring/ServiceModule.swift:7, required by Base at ServiceWiring/ServiceModule.swift:8, bound privately at "
+                + "ServiceWiring/ServiceModule.swift:20 in HelperModule, inside StoreModule. To fix this, expose it with "
+                + "binder.expose(Store.self) in the configure(binder:) of StoreModule, or request a type StoreModule exposes instead.",
+        ])
+        // Exposed (in any form the reader knows), bound in public too, or a graph it cannot wholly
+        // read: nothing.
+        let standDowns: [(String, String)] = [
+            (body, Self.keeper.replacingOccurrences(of: "binder.expose(Audit.self)", with: "binder.expose(Store.self)")),
+            (body, Self.keeper.replacingOccurrences(of: "binder.expose(Audit.self)", with: "binder.expose(Core.Store.self)")),
+            (body, Self.keeper.replacingOccurrences(of: "binder.expose(Audit.self)", with: "binder.expose(Mystery.self)")),
+            (body, Self.keeper.replacingOccurrences(of: "binder.expose(Audit.self)", with: "binder.expose(helper())")),
+            (body + "\n        binder.bind(Store.self).to(factory: Store.init)", Self.keeper),
+            (body + "\n        binder.include(module: HelperModule.self)", Self.keeper),
+            (body + "\n        binder.bind(Mystery.self).to(factory: Mystery.init)", Self.keeper),
+            (body, Self.keeper.replacingOccurrences(of: "binder.bind(Audit.self).to(factory: Audit.init)", with: "binder.bind(Audit.self).to(factory: Audit.init)\n if Bool.random() { binder.expose(Store.self) }")),
+            (body, Self.keeper.replacingOccurrences(of: "StoreModule: PrivateModule", with: "StoreModule: PrivateModule, SomeProtocol")),
+            (body, Self.keeper.replacingOccurrences(of: "binder.bind(Audit.self).to(factory: Audit.init)", with: "binder.bind(Twice.self).to(factory: Service.init)")),
+        ]
+        for (body, extra) in standDowns {
+            #expect(try check(body, extra: extra) == [], "\(body)\n\(extra)")
+        }
+        // The app binding a type, or naming the kept one, stands it down too.
+        #expect(try check(body, extra: Self.keeper, app: Self.root + "\nlet store: Store? = nil") == [])
+    }
+
+    @Test func theArticleShowsWhatThePrivateBindingCheckReports() throws {
+        let text = try String(
+            contentsOf: ArticleTests.packageRoot.appending(path: "Sources/Wiring/Wiring.docc/BuildTimeChecks.md"), encoding: .utf8
+        )
+        let shown = text.split(separator: "\n").filter { $0.contains("error: LinkedWiring: ") && $0.contains(" is kept private by ") }
+        let reported = try check("""
+                    binder.include(module: StoreModule.self)
+                    binder.bind(Service.self).to(factory: Service.init)
+            """, extra: Self.keeper)
+        #expect(shown.map(String.init) == reported.map { "Sources/" + $0 })
     }
 
     @Test(arguments: ["Sources/Wiring/Wiring.docc/BuildTimeChecks.md", "README.md"])

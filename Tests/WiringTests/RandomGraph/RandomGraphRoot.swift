@@ -9,6 +9,11 @@ struct Scenario: Sendable {
     let graph: GeneratedGraph
     let constructions: ConstructionCounter
 
+    /// Where each declaration is made, as `of` reports it: the file and line of its binding in
+    /// the graph rendered as source (`RenderedGraph`), which the build-time checks read.
+    static let file: StaticString = "RandomWiring/RandomModule.swift"
+    static func line(of declaration: Int) -> Int { RenderedGraph.firstLine + declaration }
+
     init(graph: GeneratedGraph) {
         self.graph = graph
         self.constructions = ConstructionCounter(declarationCount: graph.declarations.count)
@@ -92,31 +97,34 @@ struct DeclarationBinder: MarkerVisitor {
             })
         }
         let shared = declaration.isShared
+        let line = Scenario.line(of: index)
         switch (key.kind, declaration.shape) {
         case (.map, .unique):
-            let builder = binder.bind([Int: Node<M>].self)
+            let builder = binder.bind([Int: Node<M>].self, file: Scenario.file, line: line)
             finish(shared ? builder.sharedInScope() : builder, parameters, make: map)
         case (.map, .entry):
-            let builder = binder.bind(Node<M>.self).intoMap(key: declaration.mapKey ?? 0)
+            let builder = binder.bind(Node<M>.self, file: Scenario.file, line: line).intoMap(key: declaration.mapKey ?? 0)
             finish(shared ? builder.sharedInScope() : builder, parameters, make: node)
         case (.map, .declared):
-            binder.declareMap([Int: Node<M>].self)
+            binder.declareMap([Int: Node<M>].self, file: Scenario.file, line: line)
         case (.map, _), (_, .entry), (_, .declared):
             preconditionFailure("only a map has entries: \(declaration)")
         case (.plain, _):
-            let builder = binder.bind(Node<M>.self)
+            let builder = binder.bind(Node<M>.self, file: Scenario.file, line: line)
             finish(shared ? builder.sharedInScope() : builder, parameters, make: node)
         case (.tagged, _):
-            let builder = binder.bind(Node<M>.self).tagged(with: Label<M>.self)
+            let builder = binder.bind(Node<M>.self, file: Scenario.file, line: line).tagged(with: Label<M>.self)
             finish(shared ? builder.sharedInScope() : builder, parameters, make: node)
         case (.collection, .unique):
-            let builder = binder.bind([Node<M>].self)
+            let builder = binder.bind([Node<M>].self, file: Scenario.file, line: line)
             finish(shared ? builder.sharedInScope() : builder, parameters, make: nodes)
         case (.collection, .element):
-            let builder: SingularCollectionBindingBuilder<Node<M>, Singleton> = binder.bind(Node<M>.self).intoCollection()
+            let builder: SingularCollectionBindingBuilder<Node<M>, Singleton> = binder.bind(Node<M>.self, file: Scenario.file, line: line)
+                .intoCollection()
             finish(shared ? builder.sharedInScope() : builder, parameters, make: node)
         case (.collection, .elements):
-            let builder: CollectionBindingBuilder<Node<M>, Singleton> = binder.bind(Node<M>.self).intoCollection()
+            let builder: CollectionBindingBuilder<Node<M>, Singleton> = binder.bind(Node<M>.self, file: Scenario.file, line: line)
+                .intoCollection()
             finish(shared ? builder.sharedInScope() : builder, parameters, make: nodes)
         }
     }

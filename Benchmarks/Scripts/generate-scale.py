@@ -127,44 +127,20 @@ def wiring_file(modules: range, group_index: int, types: str = "ScaleTypes") -> 
     return "\n".join(out)
 
 
-def components_file() -> str:
-    out = [HEADER, "public import ScaleTypes", "public import Wiring", "internal import WiringScale600", ""]
-    for size in COMPONENT_SIZES:
-        groups = size // BINDINGS_PER_MODULE // MODULES_PER_FILE
-        name = f"ScaleComponent{size // 1000}k"
-        root = service(size - 1)
-        out.append(f"/// The first {size:,} bindings of the scale graph; the root is the end of the chain.")
-        out.append(f"public struct {name}: RootComponent {{")
-        out.append(f"    public typealias Root = {root}")
-        out.append("    public typealias Scope = Singleton")
-        out.append("")
-        out.append("    /// The number of bindings, the root aside.")
-        out.append(f"    public static let bindingCount = {size}")
-        out.append("")
-        out.append("    public static func configure(binder: Binder<Singleton>) {")
-        for g in range(groups):
-            out.append(f"        binder.include(module: {group(g)}.self)")
-        out.append("    }")
-        out.append("")
-        out.append(f"    public static func configureRoot(binder bind: ReceiptBinder<{root}>) -> BindingReceipt<{root}> {{")
-        out.append(f"        bind.to {{ (last: {root}) in last }}")
-        out.append("    }")
-        out.append("}")
-        out.append("")
-    return "\n".join(out)
-
-
-def probe_component_file() -> str:
-    size = PROBE_MODULES * BINDINGS_PER_MODULE
+def root_component(name: str, size: int, doc: str, count: bool) -> list:
+    """The lines of a root component that includes the groups of the first `size` bindings; its
+    root is the end of the chain."""
     root = service(size - 1)
-    out = [HEADER, "public import ProbeTypes", "public import Wiring", ""]
-    out.append(f"/// The {size:,} bindings of the threshold probes' scale graph; the root is the end of the chain.")
-    out.append("public struct ProbeScaleComponent: RootComponent {")
+    out = [f"/// {doc}", f"public struct {name}: RootComponent {{"]
     out.append(f"    public typealias Root = {root}")
     out.append("    public typealias Scope = Singleton")
     out.append("")
+    if count:
+        out.append("    /// The number of bindings, the root aside.")
+        out.append(f"    public static let bindingCount = {size}")
+        out.append("")
     out.append("    public static func configure(binder: Binder<Singleton>) {")
-    for g in range(PROBE_MODULES // MODULES_PER_FILE):
+    for g in range(size // BINDINGS_PER_MODULE // MODULES_PER_FILE):
         out.append(f"        binder.include(module: {group(g)}.self)")
     out.append("    }")
     out.append("")
@@ -173,6 +149,22 @@ def probe_component_file() -> str:
     out.append("    }")
     out.append("}")
     out.append("")
+    return out
+
+
+def components_file() -> str:
+    out = [HEADER, "public import ScaleTypes", "public import Wiring", "internal import WiringScale600", ""]
+    for size in COMPONENT_SIZES:
+        out += root_component(f"ScaleComponent{size // 1000}k", size,
+                              f"The first {size:,} bindings of the scale graph; the root is the end of the chain.", count=True)
+    return "\n".join(out)
+
+
+def probe_component_file() -> str:
+    size = PROBE_MODULES * BINDINGS_PER_MODULE
+    out = [HEADER, "public import ProbeTypes", "public import Wiring", ""]
+    out += root_component("ProbeScaleComponent", size,
+                          f"The {size:,} bindings of the threshold probes' scale graph; the root is the end of the chain.", count=False)
     return "\n".join(out)
 
 

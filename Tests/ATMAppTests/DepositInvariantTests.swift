@@ -37,8 +37,9 @@ import Glibc
 struct DepositInvariantTests {
     static let bankURL = "http://127.0.0.1:8080"
 
-    // Alone it takes seconds; beside the other suites on a loaded machine, minutes.
-    @Test(.timeLimit(.minutes(10)))
+    // Alone it takes seconds; beside the other suites on a loaded machine, many minutes: its work
+    // is bounded by its count of seeded cases, never by a time limit, which a busy machine fails.
+    @Test
     func everyExitStatusTellsTheTruthUnderSeededInterleavingsAndFaults() async throws {
         let replay = ProcessInfo.processInfo.environment["ATM_INVARIANT_SEED"].flatMap(UInt64.init)
         var seeder = SplitMix64(seed: 0x1417_2026)

@@ -17,7 +17,7 @@ import Glibc
 struct InputFuzzTests {
     static let statuses: Set<Int32> = [0, 64, 65, 69, 70, 72, 73, 74, 75, 77]
 
-    @Test(.timeLimit(.minutes(10)))
+    @Test
     func randomArgumentVectorsNeverCrashAndAlwaysExplainThemselves() async throws {
         let seeds = Self.seeds(count: 300, base: 0xF022_0001)
         var failures: [String] = []
@@ -33,7 +33,7 @@ struct InputFuzzTests {
         #expect(failures.isEmpty, Comment(rawValue: failures.joined(separator: "\n")))
     }
 
-    @Test(.timeLimit(.minutes(10)))
+    @Test
     func randomJournalFilesNeverCrashPendingOrSync() async throws {
         let seeds = Self.seeds(count: 150, base: 0xF022_0002)
         var failures: [String] = []

@@ -32,7 +32,7 @@ import Glibc
 struct JournalInterleavingTests {
     static let realBank = "http://127.0.0.1:8080"
 
-    @Test(.timeLimit(.minutes(10)))
+    @Test
     func everyDepositIsCreditedExactlyOnceAtItsOwnBankIfItsStatusOrTheJournalSaysSo() async throws {
         let replay = ProcessInfo.processInfo.environment["ATM_INTERLEAVING_SEED"].flatMap(UInt64.init)
         var seeder = SplitMix64(seed: 0x26_2026)

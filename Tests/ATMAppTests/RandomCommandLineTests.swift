@@ -20,7 +20,7 @@ import Testing
 /// the case's seed; `ATM_RANDOM_CLI_SEED=<seed> swift test --filter RandomCommandLineTests`
 /// replays it alone.
 struct RandomCommandLineTests {
-    @Test(.timeLimit(.minutes(10)))
+    @Test
     func fourThousandRandomDepositsEndAsTheModelPredictsAndOnlyValidOnesReachTheBank() async throws {
         let environment = ProcessInfo.processInfo.environment
         let seeds: [UInt64]

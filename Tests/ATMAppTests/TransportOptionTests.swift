@@ -11,7 +11,7 @@ import Glibc
 /// certificates is a usage error (64), and a FIFO never holds the app.
 @Suite(.serialized)
 struct TransportOptionTests {
-    @Test(.timeLimit(.minutes(10)), arguments: [
+    @Test(arguments: [
         ("missing", "cannot be read: No such file or directory"),
         ("folder", "is a folder, not a file"),
         ("fifo", "is a FIFO, not a file"),

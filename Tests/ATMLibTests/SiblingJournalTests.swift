@@ -56,7 +56,7 @@ struct SiblingJournalTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
-    @Test(.timeLimit(.minutes(10)), arguments: ["j.lock", "j.claims"])
+    @Test(arguments: ["j.lock", "j.claims"])
     func aFIFOPlantedBesideTheJournalIsRefusedNeverWaitedOn(name: String) throws {
         let folder = try FileDepositJournalTests.temporaryFolder()
         #expect(mkfifo("\(folder)/\(name)", 0o600) == 0)

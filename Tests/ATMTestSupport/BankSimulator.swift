@@ -134,8 +134,12 @@ public final class BankSimulator: Sendable {
         child.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         child.arguments = arguments
         child.standardInput = FileHandle.nullDevice
-        child.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
-        child.standardError = FileHandle(forWritingAtPath: stderrPath)
+        let outputs = [FileHandle(forWritingAtPath: stdoutPath), FileHandle(forWritingAtPath: stderrPath)]
+        child.standardOutput = outputs[0]
+        child.standardError = outputs[1]
+        // The child has its own copies once started: the test process closes its own, or every
+        // simulator of a run would keep two descriptors open until the run ends.
+        defer { for output in outputs { try? output?.close() } }
         do {
             try child.run()
         } catch {

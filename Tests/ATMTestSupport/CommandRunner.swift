@@ -122,8 +122,13 @@ public enum CommandRunner {
             .merging(["XDG_STATE_HOME": directory.appendingPathComponent("state").path]) { _, new in new }
             .merging(environment) { _, new in new }
         process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try handle(for: output, capturingTo: outputURL)
-        process.standardError = try handle(for: error, capturingTo: errorURL)
+        let childOutput = try handle(for: output, capturingTo: outputURL)
+        let childError = try handle(for: error, capturingTo: errorURL)
+        process.standardOutput = childOutput
+        process.standardError = childError
+        // The child has its own copies once started; closing this process's ones keeps a run of
+        // thousands of commands within the descriptor limit (1,024 on many machines).
+        defer { for handle in [childOutput, childError] { closeOwnEnd(handle) } }
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }
         try process.run()
@@ -140,6 +145,15 @@ public enum CommandRunner {
             output: (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "",
             error: (try? String(contentsOf: errorURL, encoding: .utf8)) ?? ""
         )
+    }
+
+    /// Closes this process's end of what a child's descriptor was given.
+    private static func closeOwnEnd(_ handle: Any) {
+        if let file = handle as? FileHandle, file !== FileHandle.nullDevice {
+            try? file.close()
+        } else if let pipe = handle as? Pipe {
+            try? pipe.fileHandleForWriting.close()
+        }
     }
 
     /// What a child's descriptor is given for a stream.

@@ -19,7 +19,7 @@ public final class ScriptedHTTPServer: Sendable {
         case hang(Duration)
         /// Close the connection without a reply and stop listening: later connections are refused.
         case closeAndStopListening
-        /// Hold the request until the test opens the gate (at most 60 s), then take the step.
+        /// Hold the request until the test opens the gate (at most ``Gate/patience``), then take the step.
         indirect case holdUntilOpened(Gate, then: Step)
 
         /// A complete reply with a `Content-Length`.
@@ -39,10 +39,16 @@ public final class ScriptedHTTPServer: Sendable {
         /// Creates a closed gate.
         public init() {}
 
-        /// Returns once a request waits at the gate, or after 60 s; whether one does.
+        /// How long a side waits for the other: far beyond what any machine needs, so that it only
+        /// ends a wait for a client that will never come (which the test then reports), never
+        /// decides a test on a loaded machine. A client starting a process took over 60 s at a
+        /// load of 16 on two cores.
+        static let patience = DispatchTimeInterval.seconds(15 * 60)
+
+        /// Returns once a request waits at the gate, or after ``patience``; whether one does.
         public func arrival() async -> Bool {
             await withCheckedContinuation { continuation in
-                let thread = Thread { continuation.resume(returning: self.arrived.wait(timeout: .now() + 60) == .success) }
+                let thread = Thread { continuation.resume(returning: self.arrived.wait(timeout: .now() + Self.patience) == .success) }
                 thread.start()
             }
         }
@@ -54,7 +60,7 @@ public final class ScriptedHTTPServer: Sendable {
 
         func hold() {
             arrived.signal()
-            _ = opened.wait(timeout: .now() + 60)
+            _ = opened.wait(timeout: .now() + Self.patience)
         }
     }
 

@@ -36,7 +36,7 @@ struct BankConfigurationTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(10)), arguments: [
+    @Test(arguments: [
         ("missing", "cannot be read: No such file or directory"),
         ("folder", "is a folder, not a file"),
         ("fifo", "is a FIFO, not a file"),

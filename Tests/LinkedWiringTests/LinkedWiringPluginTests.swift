@@ -7,7 +7,7 @@ import Testing
 /// Building a fresh package builds Wiring, so the checks share one package and four builds:
 /// the first builds everything; the others are incremental.
 struct LinkedWiringPluginTests {
-    @Test(.timeLimit(.minutes(30)))
+    @Test
     func eachAppsRootGetsTheModulesItsPackageLinksAndNothingElse() throws {
         let package = try DemoPackage.make()
         defer { package.remove() }

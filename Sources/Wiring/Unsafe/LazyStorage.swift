@@ -1,8 +1,9 @@
 /// The storage of a ``Lazy`` value, which it makes exactly once (see ``OnceSlot``): a state
 /// word and the value, at addresses of their own.
+// Safe to share: the value is written once, before the state word is published as `ready` with
+// release ordering, and read only after it is seen `ready` with acquire ordering. `Mutex` and
+// `Atomic`, which would make this checked, need macOS 15 and iOS 18.
 @safe final class LazyStorage<Element>: @unchecked Sendable {
-    // Safe to share: the value is written once, before the state word is published as `ready`
-    // with release ordering, and read only after it is seen `ready` with acquire ordering.
     private let instance: SharedInstance
     private let resolve: Resolver<Element>
     private let storage = UnsafeMutablePointer<Int>.allocate(capacity: 1)

@@ -8,8 +8,10 @@ import Darwin
 
 /// A mutual-exclusion lock over `pthread_mutex_t`, which ThreadSanitizer follows (it cannot see
 /// the futex inside `Synchronization.Mutex` on Linux).
+// Safe to share: the mutex lives at an address of its own that never moves, and is touched only
+// through pthread calls, which order every access. `Mutex` would make this checked, but needs
+// macOS 15 and iOS 18, and ThreadSanitizer cannot follow it on Linux.
 @safe final class PThreadLock: @unchecked Sendable {
-    // Safe to share: the mutex is the synchronisation itself, at a fixed address.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
     init() {

@@ -31,7 +31,6 @@ public struct AsyncComponentFactory<C: ComponentBase>: Sendable {
     public typealias ComponentElement = C
 
     @usableFromInline let compiled: CompiledComponent<C>
-    /// The instance of the component that installs `C`, for a subcomponent; nil for a root.
     @usableFromInline let parent: SharedInstance?
 
     /// A factory of a root component compiled for this entry point, or of a subcomponent, whose
@@ -74,7 +73,7 @@ public struct AsyncComponentFactory<C: ComponentBase>: Sendable {
 
     /// The component's resolved graph as data, with every binding's effects.
     public var graph: ObjectGraph {
-        compiled.description.export()
+        exportedGraph
     }
 }
 
@@ -115,7 +114,7 @@ extension AsyncComponentFactory where C: RootComponent {
     /// - Returns: A factory that builds the component.
     /// - Throws: ``ValidationError`` with every problem of the graph.
     public static func of(_ componentType: C.Type, rules: ValidationRules = []) throws(ValidationError) -> AsyncComponentFactory<C> {
-        AsyncComponentFactory(compiled: try CompiledComponent<C>.compile(rules: rules, entry: .async), parent: nil)
+        try compiling(rules: rules)
     }
 
     /// Configures, validates and compiles a root component whose bindings are partly replaced,
@@ -131,24 +130,18 @@ extension AsyncComponentFactory where C: RootComponent {
     public static func of(
         _ componentType: C.Type, rules: ValidationRules = [], overriding overrides: @escaping (Binder<C.Scope>) -> Void
     ) throws(ValidationError) -> AsyncComponentFactory<C> {
-        AsyncComponentFactory(compiled: try CompiledComponent<C>.compile(rules: rules, overrides: overrides, entry: .async), parent: nil)
+        try compiling(rules: rules, overrides: overrides)
     }
 }
 
-extension AsyncComponentFactory: DependencyWrapper {
-    // A request of the subcomponent's own factory, `ComponentFactory<C>`, which is what
-    // `install(dependency:)` binds: no binding of its own, so graphs and their exports stay
-    // as they are.
-    @usableFromInline static var wrappedKey: BindingKey { BindingKey(ComponentFactory<C>.self) }
-    @usableFromInline static var requestKind: RequestKind { .asyncComponentFactory }
+extension AsyncComponentFactory: CompiledComponentFactory {
+    static var entry: EffectContext { .async }
+}
 
+extension AsyncComponentFactory: DependencyWrapper {
+    @usableFromInline static var wrappedKey: BindingKey { subcomponentFactoryKey }
+    @usableFromInline static var requestKind: RequestKind { .asyncComponentFactory }
     @usableFromInline static func resolver(wrapping node: AnyNode?) -> Resolver<AsyncComponentFactory<C>> {
-        let node = linkedNode(node, of: ComponentFactory<C>.self)
-        // The node's resolver is read when the factory is made, after the whole graph is linked,
-        // so that a cycle through the factory links.
-        return { instance in
-            let factory = node.resolver(as: ComponentFactory<C>.self)(instance)
-            return AsyncComponentFactory(compiled: factory.compiled, parent: factory.parent)
-        }
+        subcomponentFactoryResolver(wrapping: node)
     }
 }

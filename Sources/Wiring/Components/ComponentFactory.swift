@@ -93,7 +93,7 @@ extension ComponentFactory where C: RootComponent {
     /// - Returns: A factory that builds the component.
     /// - Throws: ``ValidationError`` with every problem of the graph.
     public static func of(_ componentType: C.Type, rules: ValidationRules) throws(ValidationError) -> ComponentFactory<C> {
-        ComponentFactory(compiled: try CompiledComponent<C>.compile(rules: rules), parent: nil)
+        try compiling(rules: rules)
     }
 
     /// Configures, validates and compiles a root component whose bindings are partly replaced:
@@ -111,7 +111,7 @@ extension ComponentFactory where C: RootComponent {
     public static func of(
         _ componentType: C.Type, rules: ValidationRules = [], overriding overrides: @escaping (Binder<C.Scope>) -> Void
     ) throws(ValidationError) -> ComponentFactory<C> {
-        ComponentFactory(compiled: try CompiledComponent<C>.compile(rules: rules, overrides: overrides), parent: nil)
+        try compiling(rules: rules, overrides: overrides)
     }
 }
 
@@ -123,7 +123,7 @@ extension ComponentFactory {
     /// print(factory.graph.rendered(as: .mermaid))
     /// ```
     public var graph: ObjectGraph {
-        compiled.description.export()
+        exportedGraph
     }
 }
 
@@ -137,6 +137,10 @@ public protocol ComponentFactoryProtocol {
 }
 
 extension ComponentFactory: ComponentFactoryProtocol {}
+
+extension ComponentFactory: CompiledComponentFactory {
+    static var entry: EffectContext { .synchronous }
+}
 
 extension ComponentFactoryProtocol where ComponentElement: RootComponent {
     /// Configures, validates and compiles a root component, for code generic over factories;

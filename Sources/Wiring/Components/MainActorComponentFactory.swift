@@ -37,7 +37,6 @@ public struct MainActorComponentFactory<C: ComponentBase>: Sendable {
     public typealias ComponentElement = C
 
     let compiled: CompiledComponent<C>
-    /// The instance of the component that installs `C`, for a subcomponent; nil for a root.
     let parent: SharedInstance?
 
     /// A factory of a root component compiled for this entry point, or of a subcomponent whose
@@ -71,7 +70,7 @@ public struct MainActorComponentFactory<C: ComponentBase>: Sendable {
 
     /// The component's resolved graph as data, with every binding's effects.
     public var graph: ObjectGraph {
-        compiled.description.export()
+        exportedGraph
     }
 }
 
@@ -108,7 +107,7 @@ extension MainActorComponentFactory where C: RootComponent {
     /// - Returns: A factory that builds the component.
     /// - Throws: ``ValidationError`` with every problem of the graph.
     public static func of(_ componentType: C.Type, rules: ValidationRules = []) throws(ValidationError) -> MainActorComponentFactory<C> {
-        MainActorComponentFactory(compiled: try CompiledComponent<C>.compile(rules: rules, entry: .mainActor), parent: nil)
+        try compiling(rules: rules)
     }
 
     /// Configures, validates and compiles a root component whose bindings are partly replaced,
@@ -124,21 +123,18 @@ extension MainActorComponentFactory where C: RootComponent {
     public static func of(
         _ componentType: C.Type, rules: ValidationRules = [], overriding overrides: @escaping (Binder<C.Scope>) -> Void
     ) throws(ValidationError) -> MainActorComponentFactory<C> {
-        MainActorComponentFactory(compiled: try CompiledComponent<C>.compile(rules: rules, overrides: overrides, entry: .mainActor), parent: nil)
+        try compiling(rules: rules, overrides: overrides)
     }
 }
 
-extension MainActorComponentFactory: DependencyWrapper {
-    // A request of the subcomponent's own factory, `ComponentFactory<C>` (see
-    // `AsyncComponentFactory`'s conformance).
-    @usableFromInline static var wrappedKey: BindingKey { BindingKey(ComponentFactory<C>.self) }
-    @usableFromInline static var requestKind: RequestKind { .mainActorComponentFactory }
+extension MainActorComponentFactory: CompiledComponentFactory {
+    static var entry: EffectContext { .mainActor }
+}
 
+extension MainActorComponentFactory: DependencyWrapper {
+    @usableFromInline static var wrappedKey: BindingKey { subcomponentFactoryKey }
+    @usableFromInline static var requestKind: RequestKind { .mainActorComponentFactory }
     @usableFromInline static func resolver(wrapping node: AnyNode?) -> Resolver<MainActorComponentFactory<C>> {
-        let node = linkedNode(node, of: ComponentFactory<C>.self)
-        return { instance in
-            let factory = node.resolver(as: ComponentFactory<C>.self)(instance)
-            return MainActorComponentFactory(compiled: factory.compiled, parent: factory.parent)
-        }
+        subcomponentFactoryResolver(wrapping: node)
     }
 }

@@ -1,3 +1,6 @@
+// Reads Wiring's internals (`@testable import`), so it is compiled in debug only: Scripts/test's
+// release run builds as a user's release build does, without testability.
+#if DEBUG
 import Foundation
 import Testing
 @testable import Wiring
@@ -127,3 +130,4 @@ private struct ShelfRoot: RootComponent {
         }
     }
 }
+#endif

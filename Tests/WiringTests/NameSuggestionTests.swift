@@ -1,3 +1,6 @@
+// Reads Wiring's internals (`@testable import`), so it is compiled in debug only: Scripts/test's
+// release run builds as a user's release build does, without testability.
+#if DEBUG
 import Testing
 @testable import Wiring
 
@@ -45,3 +48,4 @@ private struct KlokRoot: RootComponent {
         bind.to(file: "Time/TimeRoot.swift", line: 8) { (_: Klok) in 0 }
     }
 }
+#endif

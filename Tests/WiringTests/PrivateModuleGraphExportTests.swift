@@ -1,3 +1,6 @@
+// Reads Wiring's internals (`@testable import`), so it is compiled in debug only: Scripts/test's
+// release run builds as a user's release build does, without testability.
+#if DEBUG
 import Foundation
 import Testing
 @testable import Wiring
@@ -121,3 +124,4 @@ private struct BoundaryRoot: RootComponent {
         bind.to(file: "App/Root.swift", line: 5) { (executor: Executor, _: [String]) in executor }
     }
 }
+#endif

@@ -1,3 +1,6 @@
+// Reads Wiring's internals (`@testable import`), so it is compiled in debug only: Scripts/test's
+// release run builds as a user's release build does, without testability.
+#if DEBUG
 import Testing
 @testable import Wiring
 
@@ -46,3 +49,4 @@ private struct ThreeProblemsRoot: RootComponent {
         bind.to { (_: Left, _: Absent, _: Double) in 0 }
     }
 }
+#endif

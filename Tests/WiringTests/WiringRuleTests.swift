@@ -1,6 +1,12 @@
 import CashWiring
 import Testing
+// One test reads Wiring's internals (`@testable import`), so it is compiled in debug only:
+// Scripts/test's release run builds as a user's release build does, without testability.
+#if DEBUG
 @testable import Wiring
+#else
+import Wiring
+#endif
 
 /// Rule 2, checked on request: a wiring library binds only its sibling's types.
 struct WiringRuleTests {
@@ -20,6 +26,7 @@ struct WiringRuleTests {
         #expect(graph.bindings.contains { $0.location?.line == 15 && $0.mapRole == .entry })
     }
 
+    #if DEBUG
     @Test(arguments: [
         ("NetworkWiring", ["Network"]),
         ("FakeNetworkWiring", ["FakeNetwork", "Network"]),
@@ -30,6 +37,7 @@ struct WiringRuleTests {
     func theSiblingOfAWiringLibraryIsItsNameWithoutWiring(library: String, siblings: [String]?) {
         #expect(WiringRule.siblings(ofWiringLibrary: library) == siblings)
     }
+    #endif
 }
 
 // MARK: - Golden cases (Tests/Fixtures/Diagnostics; ARCHITECTURE.md, "Golden diagnostics")

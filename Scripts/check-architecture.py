@@ -402,7 +402,9 @@ def unsafe_corner_problems(root, constructs):
             f"add it, backquoted, to the table" for construct in constructs if construct not in quoted]
 
 
-DECLARATION = re.compile(r"\b(?:class|struct|enum|protocol|actor|typealias)\s+([A-Za-z_]\w*)")
+# A type another file can name: a `private` or `fileprivate` one cannot, so it is not one of its stage's types.
+DECLARATION = re.compile(r"(?<![\w(])(?:(?:private|fileprivate)\s+(?:(?:final|indirect)\s+)*)?\b(class|struct|enum|protocol|actor|typealias)\s+([A-Za-z_]\w*)")
+PRIVATE_DECLARATION = re.compile(r"^(?:private|fileprivate)\s")
 IDENTIFIER = re.compile(r"\b[A-Za-z_]\w*\b")
 
 
@@ -419,7 +421,8 @@ def reach_back_problems(root):
     declared = {}
     for path in files:
         for match in DECLARATION.finditer(texts[path]):
-            declared.setdefault(match.group(1), set()).add(stage_of(path))
+            if not PRIVATE_DECLARATION.match(match.group(0)):
+                declared.setdefault(match.group(2), set()).add(stage_of(path))
     named = {}
     for path in files:
         stage = stage_of(path)

@@ -34,7 +34,7 @@ extension CompiledComponent {
             root: rootResolver,
             rootNode: rootNode,
             entry: entry,
-            layout: InstanceLayout(builder: linker.layout, keeping: linker.packCells.cells),
+            layout: linker.layout.layout(keeping: linker.packCells.cells),
             seedSlot: linker.seedSlot,
             description: description
         )

@@ -68,3 +68,8 @@ func linkedNode<T>(_ node: AnyNode?, of type: T.Type) -> AnyNode {
 let detachedInstance: SharedInstance = {
     SharedInstance(ComponentInstance.make(layout: InstanceLayoutBuilder().layout(), parent: nil))
 }()
+
+/// Spelled from its argument, so that messages write `Provider<any P>` as code does.
+extension Provider: SpelledGenericType {
+    static var spelledName: String { "Provider<\(TypeName.of(Element.self))>" }
+}

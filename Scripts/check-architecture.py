@@ -37,10 +37,12 @@ Then it checks two rules of the sources, ignoring comments and string literals:
      more than the file uses (stale). Every excepted construct is named in ARCHITECTURE.md's
      "The unsafe corner";
   9. pipeline stages do not reach back: a file of Sources/Wiring/Pipeline/N-* names no type
-     declared in a later stage's folder, unless Scripts/architecture/reach-back-exceptions.tsv
-     lists that file and type with the reason (declarations in stage 1 carry their `link`
-     method: ARCHITECTURE.md, "What may depend on what"); a listed type the file no longer
-     names fails too.
+     declared (not `private` or `fileprivate`) in a later stage's folder, unless
+     Scripts/architecture/reach-back-exceptions.tsv lists that file and type with the reason
+     (a recipe's link function waits in stage 1 for stage 3's Linker: ARCHITECTURE.md, "What
+     may depend on what"); a listed type the file no longer names fails too. Stage 0
+     (0-Shared, the run-time vocabulary) comes before every stage: any may name it, it names
+     none of them;
 
 Then two rules that keep the platforms Wiring asks for honest:
 

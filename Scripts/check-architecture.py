@@ -42,7 +42,7 @@ Then it checks two rules of the sources, ignoring comments and string literals:
      (a recipe's link function waits in stage 1 for stage 3's Linker: ARCHITECTURE.md, "What
      may depend on what"); a listed type the file no longer names fails too. Stage 0
      (0-Shared, the run-time vocabulary) comes before every stage: any may name it, it names
-     none of them;
+     none of them.
 
 Then two rules that keep the platforms Wiring asks for honest:
 

@@ -8,6 +8,12 @@ struct UniqueLinking: DeclarationLinking {
     let builder: GraphBuilder
 
     func link(_ declaration: UniqueDeclaration) {
+        Self.link(declaration, into: node, with: linker, from: builder)
+    }
+
+    /// Links a binding's declaration into its node with the link function `builder` keeps for
+    /// it; ``GraphLinker`` calls it directly for the keys that are bindings.
+    static func link(_ declaration: UniqueDeclaration, into node: AnyNode, with linker: Linker, from builder: GraphBuilder) {
         let box = builder.takeLink(of: declaration)
         func linkValue<T>(of type: T.Type) {
             node.setResolver(box.cast(to: T.self).link(linker))

@@ -37,10 +37,12 @@ Then it checks two rules of the sources, ignoring comments and string literals:
      more than the file uses (stale). Every excepted construct is named in ARCHITECTURE.md's
      "The unsafe corner";
   9. pipeline stages do not reach back: a file of Sources/Wiring/Pipeline/N-* names no type
-     declared in a later stage's folder, unless Scripts/architecture/reach-back-exceptions.tsv
-     lists that file and type with the reason (declarations in stage 1 carry their `link`
-     method: ARCHITECTURE.md, "What may depend on what"); a listed type the file no longer
-     names fails too.
+     declared (not `private` or `fileprivate`) in a later stage's folder, unless
+     Scripts/architecture/reach-back-exceptions.tsv lists that file and type with the reason
+     (a recipe's link function waits in stage 1 for stage 3's Linker: ARCHITECTURE.md, "What
+     may depend on what"); a listed type the file no longer names fails too. Stage 0
+     (0-Shared, the run-time vocabulary) comes before every stage: any may name it, it names
+     none of them.
 
 Then two rules that keep the platforms Wiring asks for honest:
 
@@ -402,7 +404,9 @@ def unsafe_corner_problems(root, constructs):
             f"add it, backquoted, to the table" for construct in constructs if construct not in quoted]
 
 
-DECLARATION = re.compile(r"\b(?:class|struct|enum|protocol|actor|typealias)\s+([A-Za-z_]\w*)")
+# A type another file can name: a `private` or `fileprivate` one cannot, so it is not one of its stage's types.
+DECLARATION = re.compile(r"(?<![\w(])(?:(?:private|fileprivate)\s+(?:(?:final|indirect)\s+)*)?\b(class|struct|enum|protocol|actor|typealias)\s+([A-Za-z_]\w*)")
+PRIVATE_DECLARATION = re.compile(r"^(?:private|fileprivate)\s")
 IDENTIFIER = re.compile(r"\b[A-Za-z_]\w*\b")
 
 
@@ -419,7 +423,8 @@ def reach_back_problems(root):
     declared = {}
     for path in files:
         for match in DECLARATION.finditer(texts[path]):
-            declared.setdefault(match.group(1), set()).add(stage_of(path))
+            if not PRIVATE_DECLARATION.match(match.group(0)):
+                declared.setdefault(match.group(2), set()).add(stage_of(path))
     named = {}
     for path in files:
         stage = stage_of(path)

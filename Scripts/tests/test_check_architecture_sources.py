@@ -176,6 +176,26 @@ class SourceRuleTests(unittest.TestCase):
             "as ARCHITECTURE.md's documented exception allows)",
         ])
 
+    def test_stage_0_is_named_by_every_stage_and_names_none(self):
+        self.write("Sources/Wiring/Pipeline/0-Shared/Slot.swift", "struct Slot {\n    let offset: Int\n}\n")
+        self.append("Sources/Wiring/Pipeline/1-Configure/Request.swift", "extension Request {\n    var slot: Slot? { nil }\n}\n")
+        self.assertEqual(check.source_problems(self.root), [])
+        self.append("Sources/Wiring/Pipeline/0-Shared/Slot.swift", "extension Slot {\n    var linker: Linker? { nil }\n}\n")
+        self.assertEqual(check.source_problems(self.root), [
+            "Sources/Wiring/Pipeline/0-Shared/Slot.swift:5: stage 0 names Linker, a type of stage 3; "
+            "a stage uses only what the stages before it produce: pass what it needs in, or move the code to stage 3 "
+            "(or list Linker for this file in Scripts/architecture/reach-back-exceptions.tsv with the reason, "
+            "as ARCHITECTURE.md's documented exception allows)",
+        ])
+
+    def test_a_private_type_of_a_later_stage_is_not_one_of_its_types(self):
+        # No other file can name it: a same-named type of stage 1 (or of the whole module) is another type.
+        self.append("Sources/Wiring/Pipeline/2-Validate/Graph.swift",
+                    "private typealias Requirement = Int\nfileprivate final class Entry {}\n")
+        self.append("Sources/Wiring/Pipeline/1-Configure/Request.swift",
+                    "extension Request {\n    var requirement: ResolutionError.Requirement? { nil }\n    var entry: Entry? { nil }\n}\n")
+        self.assertEqual(check.source_problems(self.root), [])
+
     def test_a_new_later_type_in_an_excepted_file_fails(self):
         self.append("Sources/Wiring/Pipeline/1-Configure/Declaration.swift", "extension Declaration {\n    var graph: Graph? { nil }\n}\n")
         problems = check.source_problems(self.root)

@@ -138,19 +138,8 @@ final class GraphDescription: @unchecked Sendable {
     ) -> [ObjectGraph.Dependency] {
         zip(declaration.requests, resolutions).map { request, resolution in
             let targets = targetIDs(resolution, ids: ids, ancestors: ancestors)
-            let kind: ObjectGraph.Dependency.Kind = switch request.kind {
-            case .instance: .instance
-            case .provider, .mapProviders: .provider
-            case .optional: .optional
-            case .function: .function
-            case .lazy: .lazy
-            case .weak: .weak
-            case .asyncProvider, .asyncMapProviders: .asyncProvider
-            case .mainActorProvider, .mainActorMapProviders: .mainActorProvider
             // A factory bound as a value is taken as it is, like any value.
-            case .asyncComponentFactory: resolution.isWrapped ? .asyncComponentFactory : .instance
-            case .mainActorComponentFactory: resolution.isWrapped ? .mainActorComponentFactory : .instance
-            }
+            let kind = resolution.isWrapped ? request.kind.exported : request.kind.exportedAsValue
             let functionKind: ObjectGraph.Dependency.Kind = if case .function = resolution.local { .function } else { kind }
             return ObjectGraph.Dependency(from: id, to: targets, parameter: TypeName.of(request.parameterType), kind: functionKind)
         }

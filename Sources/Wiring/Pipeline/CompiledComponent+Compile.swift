@@ -9,7 +9,7 @@
 ///    their factories checked against the effects of their roots).
 /// 3. `3-Link`: ``CompiledComponent/link(_:entry:)`` compiles a valid graph into resolvers
 ///    (``GraphLinker``) and the layout of its instances; out comes a ``CompiledComponent``.
-/// 4. `4-Run`: every `build` makes a ``ComponentInstance`` from that layout and calls the root's
+/// 4. Running, over the run-time vocabulary of `0-Shared`: every `build` makes a ``ComponentInstance`` from that layout and calls the root's
 ///    resolver.
 extension CompiledComponent {
     /// Configures, validates and links the component `C` and every subcomponent it installs.

@@ -71,3 +71,8 @@ extension AsyncProvider: DependencyWrapper {
         }
     }
 }
+
+/// Spelled from its argument, so that messages write `AsyncProvider<any P>` as code does.
+extension AsyncProvider: SpelledGenericType {
+    static var spelledName: String { "AsyncProvider<\(TypeName.of(Element.self))>" }
+}

@@ -43,3 +43,8 @@ extension Lazy: DependencyWrapper {
         return { instance in Lazy(instance: instance, resolve: node.resolver(as: Element.self)) }
     }
 }
+
+/// Spelled from its argument, so that messages write `Lazy<any P>` as code does.
+extension Lazy: SpelledGenericType {
+    static var spelledName: String { "Lazy<\(TypeName.of(Element.self))>" }
+}

@@ -48,3 +48,8 @@ extension MainActorProvider: DependencyWrapper {
         return { instance in MainActorProvider(instance: instance, resolve: node.mainActorResolver(as: Element.self)) }
     }
 }
+
+/// Spelled from its argument, so that messages write `MainActorProvider<any P>` as code does.
+extension MainActorProvider: SpelledGenericType {
+    static var spelledName: String { "MainActorProvider<\(TypeName.of(Element.self))>" }
+}

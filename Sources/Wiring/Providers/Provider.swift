@@ -66,5 +66,10 @@ func linkedNode<T>(_ node: AnyNode?, of type: T.Type) -> AnyNode {
 /// The instance of providers made outside a graph, with `Provider(getter:)` or `Provider(value:)`.
 @usableFromInline
 let detachedInstance: SharedInstance = {
-    SharedInstance(ComponentInstance.make(layout: InstanceLayout(builder: InstanceLayoutBuilder()), parent: nil))
+    SharedInstance(ComponentInstance.make(layout: InstanceLayoutBuilder().layout(), parent: nil))
 }()
+
+/// Spelled from its argument, so that messages write `Provider<any P>` as code does.
+extension Provider: SpelledGenericType {
+    static var spelledName: String { "Provider<\(TypeName.of(Element.self))>" }
+}

@@ -61,3 +61,8 @@ extension WeakProvider: DependencyWrapper {
         return { instance in WeakProvider(instance: instance, resolve: node.resolver(as: Wrapped.self)) }
     }
 }
+
+/// Spelled from its argument, so that messages write `WeakProvider<any P>` as code does.
+extension WeakProvider: SpelledGenericType {
+    static var spelledName: String { "WeakProvider<\(TypeName.of(Wrapped.self))>" }
+}

@@ -113,7 +113,8 @@ enum TypeName {
 
 /// A generic type of the standard library or of Wiring whose name is spelled from its arguments'
 /// names, so that an existential argument keeps its `any`: `[any Plugin]`, `(any Clock)?`,
-/// `[String: any Handler]`, `Provider<any Clock>`.
+/// `[String: any Handler]`, `Provider<any Clock>`. Wiring's wrappers conform in their own files,
+/// beside the rest of what a request kind needs.
 protocol SpelledGenericType {
     static var spelledName: String { get }
 }
@@ -131,24 +132,4 @@ extension Optional: SpelledGenericType {
 
 extension Dictionary: SpelledGenericType {
     static var spelledName: String { "[\(TypeName.of(Key.self)): \(TypeName.of(Value.self))]" }
-}
-
-extension Provider: SpelledGenericType {
-    static var spelledName: String { "Provider<\(TypeName.of(Element.self))>" }
-}
-
-extension Lazy: SpelledGenericType {
-    static var spelledName: String { "Lazy<\(TypeName.of(Element.self))>" }
-}
-
-extension WeakProvider: SpelledGenericType {
-    static var spelledName: String { "WeakProvider<\(TypeName.of(Wrapped.self))>" }
-}
-
-extension AsyncProvider: SpelledGenericType {
-    static var spelledName: String { "AsyncProvider<\(TypeName.of(Element.self))>" }
-}
-
-extension MainActorProvider: SpelledGenericType {
-    static var spelledName: String { "MainActorProvider<\(TypeName.of(Element.self))>" }
 }

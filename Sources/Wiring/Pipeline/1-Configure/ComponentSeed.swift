@@ -1,9 +1,13 @@
 /// A component's seed as the pipeline sees it: its declaration (stage 1), and the slot that
-/// holds it in every instance (stage 3). ``SeedDeclaration`` is the only conforming type.
+/// holds it in every instance, which linking reserves (stage 3). ``SeedDeclaration`` is the only
+/// conforming type.
 protocol ComponentSeed: AnyObject {
     /// The seed's binding.
     var declaration: AnyDeclaration { get }
 
-    /// Reserves the storage of the seed in the component instance.
-    func reserveSlot(in layout: inout InstanceLayoutBuilder) -> StorageSlot
+    /// The type of the value passed to `build`, which the slot holds.
+    var seedType: any Any.Type { get }
+
+    /// The seed's storage in the component instance, once linking has reserved it.
+    var slot: StorageSlot? { get set }
 }

@@ -1,6 +1,7 @@
 /// A subcomponent installed in a component: the binding of its `ComponentFactory` in the parent,
-/// and how to prepare and link its own graph under the parent's. ``Subcomponent`` is the only
-/// conforming type; the protocol hides its component type from the parent's pipeline.
+/// and the component type whose graph is prepared and linked under the parent's (stages 2 and
+/// 3 open it). ``Subcomponent`` is the only conforming type; the protocol hides its component
+/// type from the parent's pipeline.
 protocol InstalledSubcomponent: AnyObject {
     /// The `install(dependency:)` call.
     var site: CallSite { get }
@@ -8,11 +9,6 @@ protocol InstalledSubcomponent: AnyObject {
     var installedBy: any Any.Type { get }
     /// The binding of the subcomponent's factory in the parent.
     var declaration: AnyDeclaration { get }
-
-    /// Configures, resolves and validates the subcomponent's graph under its parent's (stages 1
-    /// and 2).
-    func prepare(parent: ResolvedGraph, rules: ValidationRules) -> PreparedComponent
-
-    /// Links the prepared graph after its parent's (stage 3).
-    func link(_ prepared: PreparedComponent) -> GraphDescription
+    /// The subcomponent's type.
+    var component: any ComponentBase.Type { get }
 }

@@ -12,13 +12,10 @@ final class Subcomponent<Sub: ComponentBase>: InstalledSubcomponent {
 
     var declaration: AnyDeclaration { factory }
 
-    func prepare(parent: ResolvedGraph, rules: ValidationRules) -> PreparedComponent {
-        PreparedComponent.prepare(Sub.self, parent: parent, installation: self, rules: rules, overrides: nil)
-    }
+    var component: any ComponentBase.Type { Sub.self }
 
-    func link(_ prepared: PreparedComponent) -> GraphDescription {
-        let compiled = CompiledComponent<Sub>.link(prepared)
+    /// Hands the subcomponent, compiled after its parent, to its factory's binding.
+    func setCompiled(_ compiled: CompiledComponent<Sub>) {
         factory.box.compiled = compiled
-        return compiled.description
     }
 }

@@ -52,6 +52,14 @@ final class PreparedComponent {
         diagnostics + children.flatMap(\.prepared.allDiagnostics)
     }
 
+    /// Configures, resolves and validates an installed subcomponent's graph under its parent's
+    /// (stages 1 and 2), its type opened from the installation.
+    private static func prepareSubcomponent<Sub: ComponentBase>(
+        _ type: Sub.Type, _ installation: any InstalledSubcomponent, parent: ResolvedGraph, rules: ValidationRules
+    ) -> PreparedComponent {
+        prepare(Sub.self, parent: parent, installation: installation, rules: rules, overrides: nil)
+    }
+
     /// The entry of the stage: configures the component `C` (stage 1), resolves its graph
     /// (under its parent's, for a subcomponent), validates it, and prepares its subcomponents.
     ///
@@ -76,7 +84,7 @@ final class PreparedComponent {
         GraphValidator.diagnose(context, stage: .component, into: &findings)
         builder.dropConfigurationState()
         let children = builder.installations.map { subcomponent in
-            PreparedComponent.Child(subcomponent: subcomponent, prepared: subcomponent.prepare(parent: graph, rules: rules))
+            PreparedComponent.Child(subcomponent: subcomponent, prepared: prepareSubcomponent(subcomponent.component, subcomponent, parent: graph, rules: rules))
         }
         graph.dropKeyLookup()
         let prepared = PreparedComponent(

@@ -80,20 +80,15 @@ extension ResolvedGraph {
     /// `T?` of a bound `T`. Wrappers and closures defer it.
     static func isEager(_ request: DependencyRequest, _ resolution: Resolution) -> Bool {
         guard case let .entry(_, wrapped) = resolution.local else { return false }
-        return !wrapped || request.kind == .optional
+        return !wrapped || request.kind.lookup == .optional
     }
 
     /// The context a deferred request resolves its binding in, or nil for an eager one.
     static func deferredContext(of request: DependencyRequest, _ resolution: Resolution) -> EffectContext? {
         guard !isEager(request, resolution) else { return nil }
-        switch request.kind {
-        case .asyncProvider, .asyncMapProviders: return .async
-        case .mainActorProvider, .mainActorMapProviders: return .mainActor
         // A subcomponent's async and main-actor factories are made synchronously from its
         // `ComponentFactory`; what their `build(_:)` may run is checked where they are asked for
         // (``EffectRule/SubcomponentFactories``).
-        case .instance, .provider, .optional, .function, .lazy, .weak, .mapProviders, .asyncComponentFactory, .mainActorComponentFactory:
-            return .synchronous
-        }
+        return request.kind.deferredContext
     }
 }

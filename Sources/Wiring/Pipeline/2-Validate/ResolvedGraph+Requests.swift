@@ -30,7 +30,7 @@ extension ResolvedGraph {
     /// `request` resolved in one key space of this component: its public one, or a private
     /// module's.
     func resolveHere(_ request: DependencyRequest, in entryOfKey: KeyTable) -> Resolution {
-        switch request.kind {
+        switch request.kind.lookup {
         case .instance:
             guard let entry = entryOfKey.value(for: request.key) else { return .missing }
             return .entry(Int32(entry), wrapped: false)
@@ -39,16 +39,16 @@ extension ResolvedGraph {
             if let entry = entryOfKey.value(for: BindingKey(request.parameterType)) { return .entry(Int32(entry), wrapped: false) }
             guard let entry = entryOfKey.value(for: request.key) else { return .missing }
             return .function(Int32(entry))
-        case .provider, .lazy, .weak, .asyncProvider, .mainActorProvider:
+        case .wrapper:
             guard let entry = entryOfKey.value(for: request.key) else { return .missing }
             return .entry(Int32(entry), wrapped: true)
-        case .asyncComponentFactory, .mainActorComponentFactory:
+        case .valueOrWrapper:
             // A factory bound as a value (one that `AsyncComponentFactory.of` made) takes
             // precedence; otherwise the factory is made from the installed subcomponent's.
             if let entry = entryOfKey.value(for: BindingKey(request.parameterType)) { return .entry(Int32(entry), wrapped: false) }
             guard let entry = entryOfKey.value(for: request.key) else { return .missing }
             return .entry(Int32(entry), wrapped: true)
-        case .mapProviders, .asyncMapProviders, .mainActorMapProviders:
+        case .valueOrMapEntries:
             // A map of providers bound as a value takes precedence; otherwise the providers are
             // those of a map's entries, which a map bound as a single value does not have.
             if let entry = entryOfKey.value(for: BindingKey(request.parameterType)) { return .entry(Int32(entry), wrapped: false) }

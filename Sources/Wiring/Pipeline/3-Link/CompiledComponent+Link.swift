@@ -34,15 +34,26 @@ extension CompiledComponent {
             root: rootResolver,
             rootNode: rootNode,
             entry: entry,
-            layout: InstanceLayout(builder: linker.layout, keeping: linker.packCells.cells),
+            layout: linker.layout.layout(keeping: linker.packCells.cells),
             seedSlot: linker.seedSlot,
             description: description
         )
         description.subcomponents = prepared.children.map { child in
-            (child.subcomponent.site, child.subcomponent.link(child.prepared))
+            (child.subcomponent.site, linkSubcomponent(child.subcomponent.component, child))
         }
         // Every descendant is linked: nothing reads how deep the keys lie any more.
         prepared.graph.depths = []
         return compiled
+    }
+
+    /// Links a subcomponent prepared under this component, after it, and hands it to its
+    /// factory's binding.
+    private static func linkSubcomponent<Sub: ComponentBase>(_ type: Sub.Type, _ child: PreparedComponent.Child) -> GraphDescription {
+        guard let subcomponent = child.subcomponent as? Subcomponent<Sub> else {
+            preconditionFailure("Wiring internal error: the subcomponent \(Sub.self) was installed as another type.")
+        }
+        let compiled = CompiledComponent<Sub>.link(child.prepared)
+        subcomponent.setCompiled(compiled)
+        return compiled.description
     }
 }

@@ -29,7 +29,11 @@ struct GraphLinker {
 
     /// Links every key in `order`, then returns the root's linker.
     mutating func link(in order: DependencyOrder) -> Linker {
-        seedSlot = graph.builder.seed?.reserveSlot(in: &layout)
+        if let seed = graph.builder.seed {
+            let slot = layout.addSeed(seed.seedType)
+            seed.slot = slot
+            seedSlot = slot
+        }
         let entries = graph.entries
         var targets: [LinkTarget] = []
         for entry in order.linkOrder {
@@ -43,9 +47,9 @@ struct GraphLinker {
                 let inherited = graph.inheritedCollection(of: entry).map { found in
                     InheritedCollection(node: graph.ancestor(found.depth).nodes[found.entry], depth: found.depth)
                 }
-                first.linkCollection(
-                    into: node, contributions: contributions.map { declarations[$0] }, with: linkers, inherited: inherited
-                )
+                first.link(with: CollectionLinking(
+                    node: node, contributions: contributions.map { declarations[$0] }, linkers: linkers, inherited: inherited
+                ))
                 var depths = DepthRange()
                 for linker in linkers {
                     depths.include(linker.targets)
@@ -54,7 +58,13 @@ struct GraphLinker {
             } else {
                 // The common case, one declaration: linked without arrays of its own.
                 let linker = linker(for: first, at: firstIndex, in: context, listingTargetsIn: &targets)
-                first.link(into: node, with: linker, from: graph.builder)
+                if let unique = first as? UniqueDeclaration {
+                    // Nearly every key: linked without a `UniqueLinking` value, which would copy
+                    // the linker in and out again (+4.5 % on a warm `of` of 1,000 bindings).
+                    UniqueLinking.link(unique, into: node, with: linker, from: graph.builder)
+                } else {
+                    first.link(with: UniqueLinking(node: node, linker: linker, builder: graph.builder))
+                }
                 if let sink = linker.sink {
                     node.effectful = sink.resolvers
                 }
@@ -113,7 +123,7 @@ struct GraphLinker {
     private mutating func linker(
         for declaration: AnyDeclaration, at index: Int, in context: EffectContext, listingTargetsIn targets: inout [LinkTarget]
     ) -> Linker {
-        let sharedSlot = declaration.isShared ? declaration.reserveSharedSlot(in: &layout, context: context) : nil
+        let sharedSlot = declaration.isShared ? layout.addShared(declaration.sharedValueType, in: context) : nil
         let range = graph.requestRange(of: index)
         targets.removeAll(keepingCapacity: true)
         targets.reserveCapacity(range.count)

@@ -57,3 +57,13 @@ struct InstanceLayoutBuilder {
         (offset + alignment - 1) & ~(alignment - 1)
     }
 }
+
+extension InstanceLayoutBuilder {
+    /// The layout reserved so far, keeping `borrowed` as long as any instance of it lives.
+    func layout(keeping borrowed: [any AnyObject & Sendable] = []) -> InstanceLayout {
+        InstanceLayout(
+            byteCount: byteCount, sharedSlots: sharedSlots, seedDestruction: seedDestruction, waitersOffsets: waitersOffsets,
+            keeping: borrowed
+        )
+    }
+}

@@ -39,6 +39,18 @@ struct EffectGraph: CustomStringConvertible, Sendable {
             case .factory, .mainActorFactory, .asyncFactory: nil
             }
         }
+
+        /// The effects the request's accessor can run when it resolves its binding later (the
+        /// reference checker's model of what may reach it); nil for a request resolved while
+        /// its requirer's factory runs.
+        var deferredEffects: EffectReferenceChecker.Effects? {
+            switch self {
+            case .plain, .optional, .collection, .map: nil
+            case .provider, .lazy, .sendableClosure, .mapProviders, .factory: []
+            case .mainActorProvider, .mainActorMapProviders, .mainActorFactory: .mainActorAndThrowing
+            case .asyncProvider, .asyncMapProviders, .asyncFactory: .all
+            }
+        }
     }
 
     struct Request: Sendable, CustomStringConvertible {

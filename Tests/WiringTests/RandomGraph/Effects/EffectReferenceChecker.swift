@@ -60,23 +60,7 @@ struct EffectReferenceChecker {
         for requirer in graph.all {
             for request in requirer.requests {
                 let starts: [EffectGraph.Declaration]
-                let allowed: Effects
-                switch request.kind {
-                case .plain, .optional, .collection, .map:
-                    continue
-                case .provider, .lazy, .sendableClosure, .mapProviders:
-                    allowed = []
-                case .mainActorProvider, .mainActorMapProviders:
-                    allowed = .mainActorAndThrowing
-                case .asyncProvider, .asyncMapProviders:
-                    allowed = .all
-                case .factory:
-                    allowed = []
-                case .mainActorFactory:
-                    allowed = .mainActorAndThrowing
-                case .asyncFactory:
-                    allowed = .all
-                }
+                guard let allowed = request.kind.deferredEffects else { continue }
                 if let key = request.key {
                     starts = graph.declarations(of: key, from: requirer.place)
                 } else {

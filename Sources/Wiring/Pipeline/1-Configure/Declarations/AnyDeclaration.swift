@@ -108,27 +108,16 @@ class AnyDeclaration {
     /// for a contribution of one element.
     var sharedValueType: any Any.Type { key.type }
 
-    /// Reserves the storage of a shared binding in the component instance, for the context the
-    /// binding is linked in.
-    func reserveSharedSlot(in layout: inout InstanceLayoutBuilder, context: EffectContext) -> StorageSlot {
-        layout.addShared(sharedValueType, in: context)
-    }
+    // Linking differs by kind of declaration, and needs the kind's type parameters, which
+    // only the declaration's class knows. Each kind overrides this one method to hand itself,
+    // typed, to the matching method of what links it (stage 3's `UniqueLinking` and
+    // `CollectionLinking`), which holds the linking code: a class method rather than a
+    // protocol requirement, because a declaration is a class so that validation reads its
+    // stored properties directly, and reaching a protocol from an `AnyDeclaration` would take a
+    // conformance lookup per binding in every `of`.
 
-    // The two ways of linking below differ by kind of declaration. They are methods of the class,
-    // overridden by each kind, rather than requirements of a protocol: a declaration is a class
-    // so that validation reads its stored properties directly, and reaching a protocol from an
-    // `AnyDeclaration` would take a conformance lookup per binding in every `of`. A call that
-    // reaches a kind that does not override one is an internal error.
-
-    /// Links a unique declaration (a binding, the root, the seed or a subcomponent factory) into
-    /// its node; `builder` is the builder that collected the declaration.
-    func link(into node: AnyNode, with linker: Linker, from builder: GraphBuilder) {
-        preconditionFailure("Wiring internal error: the contribution \(key.displayName) was linked as a unique binding.")
-    }
-
-    /// Links a collection key's node from all of its contributions, after the contributions an
-    /// ancestor component makes to the same collection; called on the first contribution.
-    func linkCollection(into node: AnyNode, contributions: [AnyDeclaration], with linkers: [Linker], inherited: InheritedCollection?) {
-        preconditionFailure("Wiring internal error: the unique binding \(key.displayName) was linked as a collection.")
+    /// Hands the declaration, as its own class, to `linking`.
+    func link<Linking: DeclarationLinking>(with linking: Linking) {
+        preconditionFailure("Wiring internal error: \(key.displayName) has no kind of declaration to link.")
     }
 }

@@ -1,20 +1,16 @@
 /// The root of a component, from `configureRoot`; also the binding of its type when nothing
 /// else binds it.
 final class RootDeclaration<Root>: AnyDeclaration {
-    private var link: RecipeLink<Root>
+    /// The recipe's link function, until the graph is linked.
+    var recipeLink: RecipeLink<Root>
 
     init(recipe: _BindingRecipe<Root>, key: BindingKey, site: CallSite, declaringModule: any Any.Type, effects: Effects, carriesEffects: Bool) {
-        self.link = RecipeLink(recipe.link)
+        self.recipeLink = RecipeLink(recipe.link)
         super.init(key: key, role: .root, requests: recipe.requests, site: site, declaringModule: declaringModule, isShared: false)
         adoptEffects(effects, carriesEffects: carriesEffects)
     }
 
-    /// The root's resolver. Called once, when the graph is linked.
-    func resolver(with linker: Linker) -> Resolver<Root> {
-        link.take()(linker)
-    }
-
-    override func link(into node: AnyNode, with linker: Linker, from builder: GraphBuilder) {
-        node.setResolver(resolver(with: linker))
+    override func link<Linking: DeclarationLinking>(with linking: Linking) {
+        linking.link(self)
     }
 }

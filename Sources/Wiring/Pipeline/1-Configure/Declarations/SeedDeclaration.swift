@@ -3,8 +3,10 @@
 /// A seed that is itself a provider (`TaggedProvider<UserID>`) binds the key it provides, so
 /// factories ask for it the way they ask for any tagged value.
 final class SeedDeclaration<Seed, Element>: AnyDeclaration, ComponentSeed {
-    private let element: @Sendable (Seed) -> Element
-    private(set) var slot: StorageSlot?
+    /// The value bound from the seed: the seed itself, or what a seed provides.
+    let element: @Sendable (Seed) -> Element
+    /// The seed's storage in the component instance, once linking has reserved it.
+    var slot: StorageSlot?
 
     init(key: BindingKey, component: any Any.Type, element: @escaping @Sendable (Seed) -> Element) {
         self.element = element
@@ -13,19 +15,10 @@ final class SeedDeclaration<Seed, Element>: AnyDeclaration, ComponentSeed {
 
     var declaration: AnyDeclaration { self }
 
-    func reserveSlot(in layout: inout InstanceLayoutBuilder) -> StorageSlot {
-        let slot = layout.addSeed(Seed.self)
-        self.slot = slot
-        return slot
-    }
+    var seedType: any Any.Type { Seed.self }
 
-    override func link(into node: AnyNode, with linker: Linker, from builder: GraphBuilder) {
-        guard let slot else { preconditionFailure("Wiring internal error: the seed was linked before its slot was reserved.") }
-        let element = self.element
-        let resolve: Resolver<Element> = { instance in
-            element(instance.storedValue(at: slot, as: Seed.self))
-        }
-        node.setResolver(resolve)
+    override func link<Linking: DeclarationLinking>(with linking: Linking) {
+        linking.link(self)
     }
 }
 

@@ -17,15 +17,7 @@ final class SubcomponentFactoryDeclaration<Sub: ComponentBase>: AnyDeclaration {
 
     override var isSubcomponentFactory: Bool { true }
 
-
-    override func link(into node: AnyNode, with linker: Linker, from builder: GraphBuilder) {
-        let box = self.box
-        let resolve: Resolver<ComponentFactory<Sub>> = { instance in
-            guard let compiled = box.compiled else {
-                preconditionFailure("Wiring internal error: \(Sub.self) was built before it was linked.")
-            }
-            return ComponentFactory(compiled: compiled, parent: SharedInstance(instance))
-        }
-        node.setResolver(resolve)
+    override func link<Linking: DeclarationLinking>(with linking: Linking) {
+        linking.link(self)
     }
 }

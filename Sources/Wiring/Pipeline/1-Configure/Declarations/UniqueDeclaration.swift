@@ -10,11 +10,7 @@ final class UniqueDeclaration: AnyDeclaration {
         super.init(key: key, role: .unique, requests: requests, site: site, declaringModule: declaringModule, isShared: isShared)
     }
 
-    override func link(into node: AnyNode, with linker: Linker, from builder: GraphBuilder) {
-        let box = builder.takeLink(of: self)
-        func linkValue<T>(of type: T.Type) {
-            node.setResolver(box.cast(to: T.self).link(linker))
-        }
-        linkValue(of: key.type)
+    override func link<Linking: DeclarationLinking>(with linking: Linking) {
+        linking.link(self)
     }
 }

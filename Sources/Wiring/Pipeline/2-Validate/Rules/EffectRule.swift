@@ -87,10 +87,10 @@ enum EffectRule: GraphRule {
             let effects = chain[0].declaration.effects.subtracting(allowed)
             let accessor: String
             let limit: String
-            switch (request.kind, context) {
+            switch (request.kind.lookup, context) {
             case (.function, _):
                 (accessor, limit) = ("which cannot resolve \(target) when called", "the closure is synchronous, nonisolated and cannot throw")
-            case (.asyncComponentFactory, _), (.mainActorComponentFactory, _):
+            case (.valueOrWrapper, _):
                 // A `ComponentFactory` bound by a factory of its own, not by installing a subcomponent.
                 (accessor, limit) = ("which is made from \(target)", "it is made synchronously, nonisolated and without throwing")
             case (_, .mainActor):
@@ -102,7 +102,7 @@ enum EffectRule: GraphRule {
             if context == .synchronous, !effects.contains(.async) {
                 fix += ", or MainActorProvider<\(target)> and call try get() on the main actor"
             }
-            if request.kind == .mapProviders || request.kind == .mainActorMapProviders,
+            if request.kind.lookup == .valueOrMapEntries, request.kind.deferredContext != .async,
                let (key, value) = TypeName.dictionaryParts(target) {
                 // Entries made on demand: the map of providers that can run their effects.
                 fix = "take [\(key): AsyncProvider<\(value)>] instead and call try await get() on an entry's provider"

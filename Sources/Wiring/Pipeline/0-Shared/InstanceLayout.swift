@@ -24,14 +24,19 @@ final class InstanceLayout: Sendable {
     /// slots' states.
     private let waitersOffsets: [Int]
 
-    init(builder: InstanceLayoutBuilder, keeping borrowed: [any AnyObject & Sendable] = []) {
+    /// The layout of `byteCount` bytes whose shared slots, seed and async waiters are these;
+    /// made by linking (``InstanceLayoutBuilder/layout(keeping:)``).
+    init(
+        byteCount: Int, sharedSlots: [SharedSlotDestruction], seedDestruction: SlotDestruction?, waitersOffsets: [Int],
+        keeping borrowed: [any AnyObject & Sendable]
+    ) {
         self.borrowed = borrowed
-        waitersOffsets = builder.waitersOffsets
-        wordCount = (builder.byteCount + Self.storageAlignment - 1) / Self.storageAlignment
-        hasSharedSlots = !builder.sharedSlots.isEmpty
+        self.waitersOffsets = waitersOffsets
+        wordCount = (byteCount + Self.storageAlignment - 1) / Self.storageAlignment
+        hasSharedSlots = !sharedSlots.isEmpty
         var objectSlotOffsets: [Int] = []
         var valueSlots: [SharedSlotDestruction] = []
-        for slot in builder.sharedSlots {
+        for slot in sharedSlots {
             if case let .object(offset) = slot.destruction {
                 objectSlotOffsets += [slot.stateOffset, offset]
             } else {
@@ -40,7 +45,7 @@ final class InstanceLayout: Sendable {
         }
         self.objectSlotOffsets = objectSlotOffsets
         self.valueSlots = valueSlots
-        seedDestruction = builder.seedDestruction
+        self.seedDestruction = seedDestruction
     }
 
     /// Destroys every value an instance holds: the seed, and each shared value that was made.

@@ -141,6 +141,8 @@ package struct GraphCheck {
     var facts: [String: DeclarationFacts] = [:]
     /// The same facts by name.
     var index: [String: FactIndex] = [:]
+    /// The typed lookups' answers, once `index` is made.
+    let memo = LookupMemo()
     /// How the missing-binding check names the component in its fix; empty to stand it down.
     var component = "the app's root component"
     /// The key of the root type the component binds, in the differential tests' runs.
@@ -428,6 +430,14 @@ package struct GraphCheck {
     /// Module.Name` for an existential): nil unless exactly one top-level type of the library or
     /// of the core libraries it sees has that name, and no typealias or nested type could be it.
     func resolve(_ written: String, library: String) -> String? {
+        let memoKey = library + "\u{0}" + written
+        if let known = memo.resolved[memoKey] { return known }
+        let resolved = computeResolve(written, library: library)
+        memo.resolved[memoKey] = .some(resolved)
+        return resolved
+    }
+
+    private func computeResolve(_ written: String, library: String) -> String? {
         var name = written
         var prefix = ""
         if name.hasPrefix("any ") {

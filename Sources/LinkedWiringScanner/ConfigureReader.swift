@@ -1,8 +1,8 @@
 /// One call on a module's binder that the graph checks understand, read from the statements of
 /// its `configure` body.
-package struct BinderCall: Equatable, Sendable {
+package struct BinderCall: Equatable, Sendable, Codable {
     /// What the call does.
-    package enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable, Codable {
         /// `binder.bind(T.self)…`: the bound type as written (nil for `bind()`), its tag, what it
         /// contributes to, and whether a terminal finishes it (nil when the chain holds a call the
         /// reader does not know).
@@ -17,7 +17,7 @@ package struct BinderCall: Equatable, Sendable {
     }
 
     /// What a binding adds to the graph.
-    package enum Role: Equatable, Sendable {
+    package enum Role: Equatable, Sendable, Codable {
         /// One value.
         case single
         /// An element of a collection.
@@ -53,7 +53,7 @@ package struct BinderCall: Equatable, Sendable {
 }
 
 /// What the reader made of one `configure` body.
-package struct ConfigureReading: Equatable, Sendable {
+package struct ConfigureReading: Equatable, Sendable, Codable {
     /// The calls it understood, in order.
     package var calls: [BinderCall] = []
     /// Whether the body may do something the calls do not show: hand its binder to another

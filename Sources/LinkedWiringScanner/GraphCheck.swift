@@ -31,7 +31,9 @@ package struct GraphCheck {
 
         /// Creates a core library from its scanned files.
         package init(module: String, files: [ScannedFile]?) {
-            self.init(module: module, names: files.map(GraphCheck.names(of:)), facts: files.map(DeclarationFacts.init(files:)))
+            // The names from the facts, as the generator makes them from its summaries.
+            let facts = files.map(DeclarationFacts.init(files:))
+            self.init(module: module, names: facts.map { GraphCheck.names(of: $0) }, facts: facts)
         }
     }
 
@@ -333,7 +335,7 @@ package struct GraphCheck {
                 return
             }
             if app.words.contains(info.name) { orderIsSure = false }
-            let reading = ConfigureReader.read(body)
+            let reading = body.read
             if reading.isOpaque { orderIsSure = false }
             let isPrivate = boundary != nil || isPrivateModule
             let isPlain = isPlainModule(info)
@@ -484,6 +486,16 @@ package struct GraphCheck {
             topLevel += other.topLevel
             isShadowed = isShadowed || other.isShadowed
         }
+    }
+
+    /// The names a module declares, from its facts: the same as `names(of:)` of its files,
+    /// which the summary cache keeps no longer.
+    static func names(of facts: DeclarationFacts) -> [String: NameEntry] {
+        var index: [String: NameEntry] = [:]
+        for alias in facts.aliases { index[alias.name, default: NameEntry()].isShadowed = true }
+        for name in facts.nestedTypes { index[name, default: NameEntry()].isShadowed = true }
+        for type in facts.types { index[type.name, default: NameEntry()].topLevel += 1 }
+        return index
     }
 
     /// The names the files of one module declare.

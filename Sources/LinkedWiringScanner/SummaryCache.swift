@@ -1,35 +1,53 @@
 import Foundation
 
-/// The names each core library file declares, kept between runs of the generator in one file of
-/// the plugin's work folder, so that a build after touching one file rescans that file only.
+/// What each file of one library holds for the generator, kept between its runs in one file
+/// per library in the plugin's work folder, so that a build after touching one file reads that
+/// file only: for a core library, what each file declares (``DeclarationFacts``); for a wiring
+/// library, each file's scan (``ScannedFile``, with each `configure` body's reading instead of
+/// its tokens).
 ///
 /// Each entry is keyed by the file's path, modification date and size; a file whose key differs
-/// is scanned again. The cache is text, one file per line:
-/// `path<TAB>date<TAB>size<TAB>=facts<TAB>name:topLevel:shadowed<TAB>…`, where facts is the
-/// file's ``DeclarationFacts`` as JSON (which holds no raw tab or line break); an entry without
-/// them, written by an older generator, is read again. A cache that cannot be read is
-/// treated as empty, and one that cannot be written is left as it was: it only saves time.
-struct SummaryCache {
-    let path: String
-    private var entries: [String: (key: String, names: [String: GraphCheck.NameEntry], facts: DeclarationFacts)] = [:]
-    private var used: [String: (key: String, names: [String: GraphCheck.NameEntry], facts: DeclarationFacts)] = [:]
+/// is read again. A cache file is one JSON document after a first line that names its format
+/// and kind: a cache of another format (an older generator's) or kind, or one that cannot be
+/// read or decoded, is treated as empty, and one that cannot be written is left as it was: the
+/// cache only saves time, and never changes an answer or fails a build. It is written again
+/// only when a run read a file anew or no longer reads one, so a warm build that touched one
+/// wiring file writes that library's cache alone.
+struct SummaryCache<Summary: Codable> {
+    /// One file's entry.
+    struct Entry: Codable {
+        /// The file's path, as the plugin passed it.
+        var path: String
+        /// Its modification date, in milliseconds since 1970, and its size.
+        var key: String
+        /// What the generator keeps of it.
+        var summary: Summary
+    }
 
-    init(path: String) {
-        self.path = path
+    /// The cache file.
+    let path: String
+    /// Its first line.
+    let formatLine: String
+    private var entries: [String: Entry] = [:]
+    private var used: [String: Entry] = [:]
+    /// Whether this run read a file anew, so that the cache must be written.
+    private var changed = false
+
+    /// Reads the cache file of one library, if there is one of this format and kind.
+    ///
+    /// - Parameters:
+    ///   - folder: The cache folder; it is made if it does not exist.
+    ///   - library: The library's module name.
+    ///   - kind: `core` or `wiring`.
+    init(folder: String, library: String, kind: String) {
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        path = folder + "/" + library + "." + kind
+        formatLine = "LinkedWiring cache 1 " + kind
         guard let data = FileManager.default.contents(atPath: path) else { return }
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count >= 3 else { continue }
-            var names: [String: GraphCheck.NameEntry] = [:]
-            guard fields.count >= 4, fields[3].hasPrefix("="),
-                  let facts = try? JSONDecoder().decode(DeclarationFacts.self, from: Data(fields[3].dropFirst().utf8)) else { continue }
-            for field in fields.dropFirst(4) {
-                let parts = field.split(separator: ":").map(String.init)
-                guard parts.count == 3, let topLevel = Int(parts[1]) else { continue }
-                names[parts[0]] = GraphCheck.NameEntry(topLevel: topLevel, isShadowed: parts[2] == "1")
-            }
-            entries[fields[0]] = (fields[1] + "\t" + fields[2], names, facts)
-        }
+        let header = Data((formatLine + "\n").utf8)
+        guard data.starts(with: header),
+              let decoded = try? JSONDecoder().decode([Entry].self, from: data.dropFirst(header.count)) else { return }
+        for entry in decoded { entries[entry.path] = entry }
     }
 
     /// The date and size of a file, as the cache keys it; nil when it cannot be read.
@@ -39,32 +57,28 @@ struct SummaryCache {
         // Milliseconds: a date set from a `Date` reads back within a microsecond of it.
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
         guard milliseconds.isFinite, abs(milliseconds) < 1e15 else { return nil }
-        return "\(Int(milliseconds))\t\(size)"
+        return "\(Int(milliseconds)) \(size)"
     }
 
-    /// The names and facts a file declares, when the cache holds them for the file as it is now.
-    mutating func summary(of file: String) -> (names: [String: GraphCheck.NameEntry], facts: DeclarationFacts)? {
+    /// What the cache holds for a file as it is now, if anything.
+    mutating func summary(of file: String) -> Summary? {
         guard let entry = entries[file], let key = Self.key(of: file), entry.key == key else { return nil }
         used[file] = entry
-        return (entry.names, entry.facts)
+        return entry.summary
     }
 
-    /// Records the names and facts a file declares.
-    mutating func store(_ names: [String: GraphCheck.NameEntry], facts: DeclarationFacts, of file: String) {
-        guard let key = Self.key(of: file), !file.contains("\t"), !file.contains("\n") else { return }
-        used[file] = (key, names, facts)
+    /// Records what a file holds, read anew.
+    mutating func store(_ summary: Summary, of file: String) {
+        changed = true
+        guard let key = Self.key(of: file) else { return }
+        used[file] = Entry(path: file, key: key, summary: summary)
     }
 
-    /// Writes the entries of the files this run read; the others are dropped.
+    /// Writes the entries of the files this run read, when it read one anew or no longer reads
+    /// one the cache holds; the entries of files it did not read are dropped.
     func save() {
-        var lines: [String] = []
-        for (file, entry) in used.sorted(by: { $0.key < $1.key }) {
-            let names = entry.names.sorted { $0.key < $1.key }
-                .filter { !$0.key.contains(":") && !$0.key.contains("\t") }
-                .map { "\($0.key):\($0.value.topLevel):\($0.value.isShadowed ? 1 : 0)" }
-            guard let json = try? JSONEncoder().encode(entry.facts) else { continue }
-            lines.append(([file, entry.key, "=" + String(decoding: json, as: UTF8.self)] + names).joined(separator: "\t"))
-        }
-        try? Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        guard changed || used.count != entries.count else { return }
+        guard let json = try? JSONEncoder().encode(used.values.sorted { $0.path < $1.path }) else { return }
+        try? (Data((formatLine + "\n").utf8) + json).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }

@@ -1,8 +1,8 @@
 /// One call on a module's binder that the graph checks understand, read from the statements of
 /// its `configure` body.
-package struct BinderCall: Equatable, Sendable, Codable {
+package struct BinderCall: Equatable, Sendable {
     /// What the call does.
-    package enum Kind: Equatable, Sendable, Codable {
+    package enum Kind: Equatable, Sendable {
         /// `binder.bind(T.self)…`: the bound type as written (nil for `bind()`), its tag, what it
         /// contributes to, and whether a terminal finishes it (nil when the chain holds a call the
         /// reader does not know).
@@ -17,7 +17,7 @@ package struct BinderCall: Equatable, Sendable, Codable {
     }
 
     /// What a binding adds to the graph.
-    package enum Role: Equatable, Sendable, Codable {
+    package enum Role: Equatable, Sendable {
         /// One value.
         case single
         /// An element of a collection.

@@ -2,7 +2,7 @@
 /// of its types and extensions, with access levels and parameter types as written.
 package struct DeclarationFacts: Equatable, Sendable, Codable {
     /// A top-level type declaration.
-    package struct TypeFact: Equatable, Sendable, Codable {
+    package struct TypeFact: Equatable, Sendable {
         /// Its name.
         package var name: String
         /// `struct`, `enum`, `class`, `actor` or `protocol`.
@@ -16,7 +16,7 @@ package struct DeclarationFacts: Equatable, Sendable, Codable {
     }
 
     /// An `init` of a type or an extension.
-    package struct InitFact: Equatable, Sendable, Codable {
+    package struct InitFact: Equatable, Sendable {
         /// The last name of the type it belongs to (`Service` for `extension Core.Service`), or
         /// the empty string for a nested type.
         package var owner: String

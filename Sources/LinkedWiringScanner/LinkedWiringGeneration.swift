@@ -69,7 +69,7 @@ package enum LinkedWiringGeneration {
     ///   - core: The core libraries the wiring libraries see, with their files.
     ///   - app: The Swift files of the target the plugin is applied to.
     ///   - cache: A folder where what each file of a wiring or core library holds is kept
-    ///     between runs, one file per library, keyed by the file's modification date and size;
+    ///     between runs, an entry per file, keyed by the file's modification date and size;
     ///     nil to read every file.
     /// - Returns: The plan (nil on any error) and the problems to print.
     package static func generate(
@@ -79,10 +79,11 @@ package enum LinkedWiringGeneration {
         var plan = LinkedWiringPlan()
         var scannedLibraries: [GraphCheck.Library] = []
         for library in libraries.sorted(by: { $0.module < $1.module }) {
-            var scans = cache.map { SummaryCache<ScannedFile>(folder: $0, library: library.module, kind: "wiring") }
+            let scans = cache.map { SummaryCache<ScannedFile>(folder: $0, kind: "wiring") }
             var scanned: [ScannedFile] = []
             for path in library.files.sorted() {
-                if let cached = scans?.summary(of: path) {
+                let key = scans.flatMap { _ in SummaryCache<ScannedFile>.key(of: path) }
+                if let cached = scans?.summary(of: path, key: key) {
                     scanned.append(cached)
                     continue
                 }
@@ -92,13 +93,12 @@ package enum LinkedWiringGeneration {
                     for position in file.types.indices {
                         if let body = file.types[position].configureBody { file.types[position].configureBody?.reading = body.read }
                     }
-                    scans?.store(file, of: path)
+                    scans?.store(file, of: path, key: key)
                     scanned.append(file)
                 } catch {
                     problems.append(error)
                 }
             }
-            scans?.save()
             let (libraryPlan, libraryProblems) = ModuleCatalog.plan(library: library.module, files: scanned)
             plan.included += libraryPlan.included
             plan.leftOut += libraryPlan.leftOut
@@ -113,24 +113,24 @@ package enum LinkedWiringGeneration {
         var warnings: [SourceProblem] = []
         var coreLibraries: [GraphCheck.CoreLibrary] = []
         for library in core {
-            var summaries = cache.map { SummaryCache<DeclarationFacts>(folder: $0, library: library.module, kind: "core") }
+            let summaries = cache.map { SummaryCache<DeclarationFacts>(folder: $0, kind: "core") }
             var readable = true
             var facts = DeclarationFacts(files: [])
             for path in library.files.sorted() {
-                if let cached = summaries?.summary(of: path) {
+                let key = summaries.flatMap { _ in SummaryCache<DeclarationFacts>.key(of: path) }
+                if let cached = summaries?.summary(of: path, key: key) {
                     facts.add(cached)
                     continue
                 }
                 do throws(SourceProblem) {
                     let fileFacts = DeclarationFacts(files: [try FileScanner.scan(text: try readSource(path), path: path)])
-                    summaries?.store(fileFacts, of: path)
+                    summaries?.store(fileFacts, of: path, key: key)
                     facts.add(fileFacts)
                 } catch {
                     warnings.append(unreadable(error))
                     readable = false
                 }
             }
-            summaries?.save()
             coreLibraries.append(GraphCheck.CoreLibrary(module: library.module, names: readable ? GraphCheck.names(of: facts) : nil, facts: facts))
         }
         var appTokens: [[Token]]? = []

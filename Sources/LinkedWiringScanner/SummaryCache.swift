@@ -1,18 +1,18 @@
 import Foundation
 
-/// What each file of one library holds for the generator, kept between its runs in one file
-/// per library in the plugin's work folder, so that a build after touching one file reads that
-/// file only: for a core library, what each file declares (``DeclarationFacts``); for a wiring
-/// library, each file's scan (``ScannedFile``, with each `configure` body's reading instead of
-/// its tokens).
+/// What the generator keeps of each file it reads, between its runs, in the plugin's work
+/// folder: for a core library's file, what it declares (``DeclarationFacts``); for a wiring
+/// library's file, its scan (``ScannedFile``, with each `configure` body's reading instead of
+/// its tokens). A build after touching one file reads that file alone and writes its entry
+/// alone; every other file's entry is read back, not the file.
 ///
-/// Each entry is keyed by the file's path, modification date and size; a file whose key differs
-/// is read again. A cache file is one JSON document after a first line that names its format
-/// and kind: a cache of another format (an older generator's) or kind, or one that cannot be
-/// read or decoded, is treated as empty, and one that cannot be written is left as it was: the
-/// cache only saves time, and never changes an answer or fails a build. It is written again
-/// only when a run read a file anew or no longer reads one, so a warm build that touched one
-/// wiring file writes that library's cache alone.
+/// Each file has an entry of its own in the cache folder, named by its kind and a hash of the
+/// file's path, and keyed by the path, the file's modification date and its size: an entry whose
+/// path or key differs is not used, and the file is read again. An entry is one JSON document
+/// after a first line that names its format and kind: an entry of another format (an older
+/// generator's) or kind, or one that cannot be read or decoded, is not used, and one that cannot
+/// be written is left as it was: the cache only saves time, and never changes an answer or fails
+/// a build.
 struct SummaryCache<Summary: Codable> {
     /// One file's entry.
     struct Entry: Codable {
@@ -24,34 +24,35 @@ struct SummaryCache<Summary: Codable> {
         var summary: Summary
     }
 
-    /// The cache file.
-    let path: String
-    /// Its first line.
-    let formatLine: String
-    private var entries: [String: Entry] = [:]
-    private var used: [String: Entry] = [:]
-    /// Whether this run read a file anew, so that the cache must be written.
-    private var changed = false
+    /// The cache folder.
+    let folder: String
+    /// `core` or `wiring`.
+    let kind: String
+    /// The first line of each entry.
+    var formatLine: String { "LinkedWiring cache 2 " + kind }
 
-    /// Reads the cache file of one library, if there is one of this format and kind.
-    ///
-    /// - Parameters:
-    ///   - folder: The cache folder; it is made if it does not exist.
-    ///   - library: The library's module name.
-    ///   - kind: `core` or `wiring`.
-    init(folder: String, library: String, kind: String) {
+    /// A cache in `folder`, which is made if it does not exist, for files of one kind.
+    init(folder: String, kind: String) {
+        self.folder = folder
+        self.kind = kind
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        path = folder + "/" + library + "." + kind
-        formatLine = "LinkedWiring cache 1 " + kind
-        guard let data = FileManager.default.contents(atPath: path) else { return }
-        let header = Data((formatLine + "\n").utf8)
-        guard data.starts(with: header),
-              let decoded = try? JSONDecoder().decode([Entry].self, from: data.dropFirst(header.count)) else { return }
-        for entry in decoded { entries[entry.path] = entry }
     }
 
-    /// The date and size of a file, as the cache keys it; nil when it cannot be read.
-    private static func key(of file: String) -> String? {
+    /// Where the entry of `file` is kept: `kind-HASH` in the folder, HASH the FNV-1a hash of the
+    /// path in hexadecimal (two paths with one hash share a place, and each finds the other's
+    /// path there: a miss, never a wrong answer).
+    func entryPath(of file: String) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in file.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+        }
+        return folder + "/" + kind + "-" + String(hash, radix: 16)
+    }
+
+    /// The date and size of a file, as the cache keys it; nil when it cannot be read. Taken
+    /// before the file is read, so that an edit while it is read leaves an entry under the older
+    /// key, which the next run does not use.
+    static func key(of file: String) -> String? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
               let date = attributes[.modificationDate] as? Date, let size = attributes[.size] as? Int else { return nil }
         // Milliseconds: a date set from a `Date` reads back within a microsecond of it.
@@ -60,25 +61,18 @@ struct SummaryCache<Summary: Codable> {
         return "\(Int(milliseconds)) \(size)"
     }
 
-    /// What the cache holds for a file as it is now, if anything.
-    mutating func summary(of file: String) -> Summary? {
-        guard let entry = entries[file], let key = Self.key(of: file), entry.key == key else { return nil }
-        used[file] = entry
+    /// What the cache holds for a file whose date and size are `key`, if anything.
+    func summary(of file: String, key: String?) -> Summary? {
+        guard let key, let data = FileManager.default.contents(atPath: entryPath(of: file)) else { return nil }
+        let header = Data((formatLine + "\n").utf8)
+        guard data.starts(with: header), let entry = try? JSONDecoder().decode(Entry.self, from: data.dropFirst(header.count)),
+              entry.path == file, entry.key == key else { return nil }
         return entry.summary
     }
 
-    /// Records what a file holds, read anew.
-    mutating func store(_ summary: Summary, of file: String) {
-        changed = true
-        guard let key = Self.key(of: file) else { return }
-        used[file] = Entry(path: file, key: key, summary: summary)
-    }
-
-    /// Writes the entries of the files this run read, when it read one anew or no longer reads
-    /// one the cache holds; the entries of files it did not read are dropped.
-    func save() {
-        guard changed || used.count != entries.count else { return }
-        guard let json = try? JSONEncoder().encode(used.values.sorted { $0.path < $1.path }) else { return }
-        try? (Data((formatLine + "\n").utf8) + json).write(to: URL(fileURLWithPath: path), options: .atomic)
+    /// Keeps what a file whose date and size were `key` before it was read holds.
+    func store(_ summary: Summary, of file: String, key: String?) {
+        guard let key, let json = try? JSONEncoder().encode(Entry(path: file, key: key, summary: summary)) else { return }
+        try? (Data((formatLine + "\n").utf8) + json).write(to: URL(fileURLWithPath: entryPath(of: file)), options: .atomic)
     }
 }

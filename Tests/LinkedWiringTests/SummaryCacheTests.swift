@@ -2,8 +2,8 @@ import Foundation
 @testable import LinkedWiringScanner
 import Testing
 
-/// The generator keeps what each file of a core or wiring library holds between runs, one cache
-/// file per library, keyed by the file's date and size: an unchanged file is not read again, a
+/// The generator keeps what each file of a core or wiring library holds between runs, an entry
+/// per file, keyed by the file's path, date and size: an unchanged file is not read again, a
 /// changed one is, and a cache it cannot read or write changes no answer.
 struct SummaryCacheTests {
     /// A core library `Storage` with one file, a wiring library `StoreWiring` that binds its
@@ -58,6 +58,18 @@ struct SummaryCacheTests {
             return date
         }
 
+        /// The paths of the cache's entries, whose names start with `prefix`.
+        func entries(_ prefix: String = "") throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.hasPrefix(prefix) }.sorted().map { cache + "/" + $0 }
+        }
+
+        /// The text of the one entry whose name starts with `prefix`.
+        func entry(_ prefix: String) throws -> String {
+            let found = try entries(prefix)
+            try #require(found.count == 1)
+            return try String(contentsOfFile: found[0], encoding: .utf8)
+        }
+
         func remove() {
             try? FileManager.default.removeItem(at: folder)
         }
@@ -72,8 +84,7 @@ struct SummaryCacheTests {
         let package = try Package()
         defer { package.remove() }
         #expect(package.generate().problems == [])
-        let written = try String(contentsOfFile: package.cache + "/Storage.core", encoding: .utf8)
-        #expect(written.hasPrefix("LinkedWiring cache 1 core\n[{"))
+        #expect(try package.entry("core-").hasPrefix("LinkedWiring cache 2 core\n{"))
 
         // The same size and date: the cache answers, and the file, now unreadable, is not read.
         let date = try package.replaceKeepingDate(package.core, with: "public struct Store { \"unterminated abc}\n")
@@ -93,8 +104,7 @@ struct SummaryCacheTests {
         let fresh = package.generate()
         #expect(fresh.problems == [])
         #expect(fresh.plan?.included.map(\.reference) == ["StoreWiring.StoreModule"])
-        let written = try String(contentsOfFile: package.cache + "/StoreWiring.wiring", encoding: .utf8)
-        #expect(written.hasPrefix("LinkedWiring cache 1 wiring\n[{"))
+        #expect(try package.entry("wiring-").hasPrefix("LinkedWiring cache 2 wiring\n{"))
 
         // The same size and date: the cache answers with the scan and the reading of the body.
         let broken = Package.libraryText.replacingOccurrences(of: "Store.self).to(", with: "Store.self)\"to(")
@@ -113,27 +123,47 @@ struct SummaryCacheTests {
         defer { package.remove() }
         _ = package.generate()
         let old = Date(timeIntervalSince1970: 1_000_000_000)
-        for file in ["Storage.core", "StoreWiring.wiring"] {
-            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: package.cache + "/" + file)
+        #expect(try package.entries().count == 2)
+        for entry in try package.entries() {
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: entry)
         }
         _ = package.generate()
-        for file in ["Storage.core", "StoreWiring.wiring"] {
-            #expect(try FileManager.default.attributesOfItem(atPath: package.cache + "/" + file)[.modificationDate] as? Date == old)
+        for entry in try package.entries() {
+            #expect(try FileManager.default.attributesOfItem(atPath: entry)[.modificationDate] as? Date == old)
         }
     }
 
-    @Test(arguments: ["", "LinkedWiring cache 1 core\n", "LinkedWiring cache 1 core\n[{\"path\": 3}]", "not a cache\u{0}\u{FF}"])
+    @Test(arguments: [
+        "", "LinkedWiring cache 2 core\n", "LinkedWiring cache 2 core\n{\"path\": 3}", "LinkedWiring cache 1 core\n[]", "not a cache\u{0}\u{FF}",
+    ])
     func aCorruptCacheIsReadAsEmptyAndWrittenAgain(contents: String) throws {
         let package = try Package()
         defer { package.remove() }
         let expected = Self.expectedPlan(package)
         _ = package.generate()
-        for file in ["Storage.core", "StoreWiring.wiring"] {
-            try Data(contents.utf8).write(to: URL(fileURLWithPath: package.cache + "/" + file))
+        for entry in try package.entries() {
+            try Data(contents.utf8).write(to: URL(fileURLWithPath: entry))
         }
         #expect(package.generate() == expected)
-        #expect(try String(contentsOfFile: package.cache + "/Storage.core", encoding: .utf8).hasPrefix("LinkedWiring cache 1 core\n[{"))
-        #expect(try String(contentsOfFile: package.cache + "/StoreWiring.wiring", encoding: .utf8).hasPrefix("LinkedWiring cache 1 wiring\n[{"))
+        #expect(try package.entry("core-").hasPrefix("LinkedWiring cache 2 core\n{"))
+        #expect(try package.entry("wiring-").hasPrefix("LinkedWiring cache 2 wiring\n{"))
+    }
+
+    /// An entry at the place of another file's (two paths with one hash) is not used for it.
+    @Test func anEntryOfAnotherPathIsNotUsed() throws {
+        let package = try Package()
+        defer { package.remove() }
+        let expected = package.generate()
+        let core = SummaryCache<DeclarationFacts>(folder: package.cache, kind: "core")
+        let wiring = SummaryCache<ScannedFile>(folder: package.cache, kind: "wiring")
+        // The library file's place holds the core file's entry under the library's key.
+        let key = try #require(SummaryCache<ScannedFile>.key(of: package.library))
+        let facts = DeclarationFacts(files: [try FileScanner.scan(text: Package.coreText, path: package.core)])
+        core.store(facts, of: package.core, key: key)
+        try FileManager.default.removeItem(atPath: wiring.entryPath(of: package.library))
+        try FileManager.default.moveItem(atPath: core.entryPath(of: package.core), toPath: wiring.entryPath(of: package.library))
+        #expect(wiring.summary(of: package.library, key: key) == nil)
+        #expect(package.generate() == expected)
     }
 
     @Test func aCacheThatCannotBeWrittenChangesNoAnswer() throws {
@@ -146,11 +176,45 @@ struct SummaryCacheTests {
         #expect(package.generate() == expected)
         #expect(try String(contentsOfFile: package.cache, encoding: .utf8) == "a file\n")
 
-        // A cache file that is a folder: it can be neither read nor replaced.
+        // Entries that are folders: they can be neither read nor replaced.
         try FileManager.default.removeItem(atPath: package.cache)
-        try FileManager.default.createDirectory(atPath: package.cache + "/Storage.core", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: package.cache + "/StoreWiring.wiring", withIntermediateDirectories: true)
+        let core = SummaryCache<DeclarationFacts>(folder: package.cache, kind: "core").entryPath(of: package.core)
+        let wiring = SummaryCache<ScannedFile>(folder: package.cache, kind: "wiring").entryPath(of: package.library)
+        try FileManager.default.createDirectory(atPath: core, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: wiring, withIntermediateDirectories: true)
         #expect(package.generate() == expected)
         #expect(package.generate() == expected)
+    }
+
+    /// What the cache keeps of a file reads back equal to a fresh scan with its bodies read, and
+    /// to its facts, for every wiring, fake and core library file of the ATM example (tags,
+    /// maps, exposes, includes, private modules, inits in extensions).
+    @Test func aKeptScanReadsBackEqual() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var count = 0
+        var bodies = 0
+        for folder in ["WiringLibs", "FakeLibs", "Sources/ATMLib"] {
+            let enumerator = FileManager.default.enumerator(atPath: root.appending(path: folder).path)
+            while let relative = enumerator?.nextObject() as? String {
+                guard relative.hasSuffix(".swift") else { continue }
+                let path = root.appending(path: folder).appending(path: relative).path
+                var file = try FileScanner.scan(text: try LinkedWiringGeneration.readSource(path), path: path)
+                for position in file.types.indices {
+                    if let body = file.types[position].configureBody { file.types[position].configureBody?.reading = body.read }
+                }
+                let facts = DeclarationFacts(files: [file])
+                let decoded = try JSONDecoder().decode(ScannedFile.self, from: try JSONEncoder().encode(file))
+                // The cache keeps the reading, not the tokens.
+                for position in file.types.indices { file.types[position].configureBody?.tokens = [] }
+                #expect(decoded == file, "\(path)")
+                // ScannedType's == leaves the body out.
+                #expect(decoded.types.map(\.configureBody) == file.types.map(\.configureBody), "\(path)")
+                #expect(try JSONDecoder().decode(DeclarationFacts.self, from: try JSONEncoder().encode(facts)) == facts, "\(path)")
+                count += 1
+                bodies += file.types.count { $0.configureBody?.reading?.calls.isEmpty == false }
+            }
+        }
+        #expect(count > 20)
+        #expect(bodies >= 5)
     }
 }

@@ -67,7 +67,7 @@ struct LinkedWiringPlugin: BuildToolPlugin {
             .values.sorted { $0.moduleName < $1.moduleName }
         let wiringNames = Set(libraries.map(\.name)).union(wiringItself)
         let output = workDirectory.appending(path: "LinkedWiring.swift")
-        let cache = workDirectory.appending(path: "LinkedWiring.summaries")
+        let cache = workDirectory.appending(path: "LinkedWiringCache")
         var arguments = [
             "--output", output.path(percentEncoded: false), "--target", targetName, "--cache", cache.path(percentEncoded: false),
         ]

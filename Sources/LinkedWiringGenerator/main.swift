@@ -7,7 +7,7 @@
 //
 // It scans the Swift files of each wiring library (`--uses` names the core libraries a wiring
 // library sees, `--core` gives their files, `--app` the files of the target the plugin is
-// applied to), runs the graph checks on the modules LinkedWiring includes, prints every
+// applied to; `--cache` a folder where what each library's files hold is kept between runs), runs the graph checks on the modules LinkedWiring includes, prints every
 // problem (`file:line:column: error: …`, `warning:` or `note:`) on standard error, and writes
 // LinkedWiring.swift to PATH and exits 0 when none is an error; otherwise it exits 1, so that
 // the build fails at the line of the mistake instead of leaving a module out or launching a

@@ -53,7 +53,7 @@ package struct BinderCall: Equatable, Sendable {
 }
 
 /// What the reader made of one `configure` body.
-package struct ConfigureReading: Equatable, Sendable {
+package struct ConfigureReading: Equatable, Sendable, Codable {
     /// The calls it understood, in order.
     package var calls: [BinderCall] = []
     /// Whether the body may do something the calls do not show: hand its binder to another

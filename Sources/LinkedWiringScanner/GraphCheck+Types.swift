@@ -2,7 +2,7 @@
 /// of its types and extensions, with access levels and parameter types as written.
 package struct DeclarationFacts: Equatable, Sendable, Codable {
     /// A top-level type declaration.
-    package struct TypeFact: Equatable, Sendable, Codable {
+    package struct TypeFact: Equatable, Sendable {
         /// Its name.
         package var name: String
         /// `struct`, `enum`, `class`, `actor` or `protocol`.
@@ -16,7 +16,7 @@ package struct DeclarationFacts: Equatable, Sendable, Codable {
     }
 
     /// An `init` of a type or an extension.
-    package struct InitFact: Equatable, Sendable, Codable {
+    package struct InitFact: Equatable, Sendable {
         /// The last name of the type it belongs to (`Service` for `extension Core.Service`), or
         /// the empty string for a nested type.
         package var owner: String
@@ -107,6 +107,22 @@ struct FactIndex {
     }
 }
 
+/// The answers of the typed lookups, which the checks ask again for each binding (its key, its
+/// `init`'s parameters, in the missing-binding, cycle and kept-private checks): the facts do not
+/// change during a run, so each is computed once.
+final class LookupMemo {
+    /// ``GraphCheck/resolve(_:library:)`` by library and name as written.
+    var resolved: [String: String?] = [:]
+    /// ``GraphCheck/typedKey(_:library:)`` by library and name as written.
+    var typedKeys: [String: String?] = [:]
+    /// ``GraphCheck/initParameters(_:library:)`` by library and name as written.
+    var initParameters: [String: (module: String, parameters: [String])?] = [:]
+    /// ``GraphCheck/initRequests(_:library:)`` by library and name as written.
+    var initRequests: [String: [(key: String, written: String)]?] = [:]
+    /// ``GraphCheck/parameterKey(_:module:library:depth:)`` by module and type as written.
+    var parameterKeys: [String: String?] = [:]
+}
+
 extension GraphCheck {
     /// The protocols the typed checks accept in a type's inheritance without doubt: they add no
     /// initialiser.
@@ -116,6 +132,14 @@ extension GraphCheck {
     /// `Core.Store`, or `any Core.Store` for a protocol however it is written; nil when the name
     /// is not one top-level type the checks can pin down.
     func typedKey(_ written: String, library: String) -> String? {
+        let memoKey = library + "\u{0}" + written
+        if let known = memo.typedKeys[memoKey] { return known }
+        let key = computeTypedKey(written, library: library)
+        memo.typedKeys[memoKey] = .some(key)
+        return key
+    }
+
+    private func computeTypedKey(_ written: String, library: String) -> String? {
         guard let resolved = resolve(written, library: library) else { return nil }
         let plain = resolved.hasPrefix("any ") ? String(resolved.dropFirst(4)) : resolved
         let parts = plain.split(separator: ".", maxSplits: 1).map(String.init)
@@ -130,6 +154,15 @@ extension GraphCheck {
     /// collections, wrappers, closures, generics, names from other modules), which the checks
     /// then say nothing about.
     func parameterKey(_ written: String, module: String, library: String, depth: Int = 0) -> String? {
+        // `library` does not change the answer: the name is looked up in `module` alone.
+        let memoKey = module + "\u{0}" + written
+        if depth == 0, let known = memo.parameterKeys[memoKey] { return known }
+        let key = computeParameterKey(written, module: module, library: library, depth: depth)
+        if depth == 0 { memo.parameterKeys[memoKey] = .some(key) }
+        return key
+    }
+
+    private func computeParameterKey(_ written: String, module: String, library: String, depth: Int) -> String? {
         var name = written
         var isExistential = false
         if name.hasPrefix("any ") {
@@ -137,7 +170,7 @@ extension GraphCheck {
             isExistential = true
         }
         if name.hasPrefix(module + ".") { name.removeFirst(module.count + 1) }
-        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), let first = name.first, !first.isNumber,
+        guard !name.isEmpty, Self.isPlainName(name), let first = name.first, !first.isNumber,
               let index = names[module], let entry = index[name] else { return nil }
         if entry.topLevel == 0, let target = aliasTarget(name, module: module), depth < 8 {
             guard let key = parameterKey(target, module: module, library: library, depth: depth + 1),
@@ -148,6 +181,20 @@ extension GraphCheck {
               let declared = self.index[module].map({ $0.types[name] ?? [] }), declared.count == 1 else { return nil }
         if isExistential, declared[0].kind != "protocol" { return nil }
         return declared[0].kind == "protocol" ? "any \(module).\(name)" : "\(module).\(name)"
+    }
+
+    /// Whether every character of `name` is a letter, a digit or `_`; ASCII is answered without
+    /// `Character`'s Unicode properties, which cost the plugin's debug build most of its lookups.
+    static func isPlainName(_ name: String) -> Bool {
+        var ascii = true
+        for byte in name.utf8 {
+            if byte >= 0x80 {
+                ascii = false
+                break
+            }
+            guard (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F else { return false }
+        }
+        return ascii || name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 
     /// What the typealias `name` of `module` names as written, when it is the one declaration of
@@ -164,13 +211,26 @@ extension GraphCheck {
     /// initialiser of `T` is visible there and every visible fact about `T` is sure. Keys of
     /// parameters the checks cannot read are left out.
     func initRequests(_ written: String, library: String) -> [(key: String, written: String)]? {
-        guard let (module, parameters) = initParameters(written, library: library) else { return nil }
-        return parameters.compactMap { written in parameterKey(written, module: module, library: library).map { ($0, written) } }
+        let memoKey = library + "\u{0}" + written
+        if let known = memo.initRequests[memoKey] { return known }
+        let requests = initParameters(written, library: library).map { module, parameters in
+            parameters.compactMap { written in parameterKey(written, module: module, library: library).map { ($0, written) } }
+        }
+        memo.initRequests[memoKey] = .some(requests)
+        return requests
     }
 
     /// The module that declares `T` and the parameter types of the one `T.init` visible in
     /// `library`, as written; nil under the conditions of `initRequests`.
     func initParameters(_ written: String, library: String) -> (module: String, parameters: [String])? {
+        let memoKey = library + "\u{0}" + written
+        if let known = memo.initParameters[memoKey] { return known }
+        let found = computeInitParameters(written, library: library)
+        memo.initParameters[memoKey] = .some(found)
+        return found
+    }
+
+    private func computeInitParameters(_ written: String, library: String) -> (module: String, parameters: [String])? {
         guard let key = typedKey(written, library: library), !key.hasPrefix("any ") else { return nil }
         let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
         guard parts.count == 2, let owner = index[parts[0]], let type = owner.types[parts[1]]?.first,

@@ -31,7 +31,9 @@ package struct GraphCheck {
 
         /// Creates a core library from its scanned files.
         package init(module: String, files: [ScannedFile]?) {
-            self.init(module: module, names: files.map(GraphCheck.names(of:)), facts: files.map(DeclarationFacts.init(files:)))
+            // The names from the facts, as the generator makes them from its summaries.
+            let facts = files.map(DeclarationFacts.init(files:))
+            self.init(module: module, names: facts.map { GraphCheck.names(of: $0) }, facts: facts)
         }
     }
 
@@ -141,6 +143,8 @@ package struct GraphCheck {
     var facts: [String: DeclarationFacts] = [:]
     /// The same facts by name.
     var index: [String: FactIndex] = [:]
+    /// The typed lookups' answers, once `index` is made.
+    let memo = LookupMemo()
     /// How the missing-binding check names the component in its fix; empty to stand it down.
     var component = "the app's root component"
     /// The key of the root type the component binds, in the differential tests' runs.
@@ -331,7 +335,7 @@ package struct GraphCheck {
                 return
             }
             if app.words.contains(info.name) { orderIsSure = false }
-            let reading = ConfigureReader.read(body)
+            let reading = body.read
             if reading.isOpaque { orderIsSure = false }
             let isPrivate = boundary != nil || isPrivateModule
             let isPlain = isPlainModule(info)
@@ -428,6 +432,14 @@ package struct GraphCheck {
     /// Module.Name` for an existential): nil unless exactly one top-level type of the library or
     /// of the core libraries it sees has that name, and no typealias or nested type could be it.
     func resolve(_ written: String, library: String) -> String? {
+        let memoKey = library + "\u{0}" + written
+        if let known = memo.resolved[memoKey] { return known }
+        let resolved = computeResolve(written, library: library)
+        memo.resolved[memoKey] = .some(resolved)
+        return resolved
+    }
+
+    private func computeResolve(_ written: String, library: String) -> String? {
         var name = written
         var prefix = ""
         if name.hasPrefix("any ") {
@@ -474,6 +486,16 @@ package struct GraphCheck {
             topLevel += other.topLevel
             isShadowed = isShadowed || other.isShadowed
         }
+    }
+
+    /// The names a module declares, from its facts: the same as `names(of:)` of its files,
+    /// which the summary cache keeps no longer.
+    static func names(of facts: DeclarationFacts) -> [String: NameEntry] {
+        var index: [String: NameEntry] = [:]
+        for alias in facts.aliases { index[alias.name, default: NameEntry()].isShadowed = true }
+        for name in facts.nestedTypes { index[name, default: NameEntry()].isShadowed = true }
+        for type in facts.types { index[type.name, default: NameEntry()].topLevel += 1 }
+        return index
     }
 
     /// The names the files of one module declare.

@@ -68,8 +68,9 @@ package enum LinkedWiringGeneration {
     ///   - libraries: The linked wiring libraries, each with the core libraries it sees.
     ///   - core: The core libraries the wiring libraries see, with their files.
     ///   - app: The Swift files of the target the plugin is applied to.
-    ///   - cache: A file where the names each core library file declares are kept between runs,
-    ///     keyed by the file's modification date and size; nil to read every file.
+    ///   - cache: A folder where what each file of a wiring or core library holds is kept
+    ///     between runs, an entry per file, keyed by the file's modification date and size;
+    ///     nil to read every file.
     /// - Returns: The plan (nil on any error) and the problems to print.
     package static func generate(
         libraries: [WiringLibrarySources], core: [WiringLibrarySources], app: [String], cache: String? = nil
@@ -78,10 +79,22 @@ package enum LinkedWiringGeneration {
         var plan = LinkedWiringPlan()
         var scannedLibraries: [GraphCheck.Library] = []
         for library in libraries.sorted(by: { $0.module < $1.module }) {
+            let scans = cache.map { SummaryCache<ScannedFile>(folder: $0, kind: "wiring") }
             var scanned: [ScannedFile] = []
             for path in library.files.sorted() {
+                let key = scans.flatMap { _ in SummaryCache<ScannedFile>.key(of: path) }
+                if let cached = scans?.summary(of: path, key: key) {
+                    scanned.append(cached)
+                    continue
+                }
                 do throws(SourceProblem) {
-                    scanned.append(try FileScanner.scan(text: try readSource(path), path: path))
+                    var file = try FileScanner.scan(text: try readSource(path), path: path)
+                    // Each body is read here once, so that the cache keeps the reading.
+                    for position in file.types.indices {
+                        if let body = file.types[position].configureBody { file.types[position].configureBody?.reading = body.read }
+                    }
+                    scans?.store(file, of: path, key: key)
+                    scanned.append(file)
                 } catch {
                     problems.append(error)
                 }
@@ -98,32 +111,28 @@ package enum LinkedWiringGeneration {
         plan.leftOut.sort { $0.name < $1.name }
 
         var warnings: [SourceProblem] = []
-        var summaries = cache.map(SummaryCache.init(path:))
         var coreLibraries: [GraphCheck.CoreLibrary] = []
         for library in core {
-            var names: [String: GraphCheck.NameEntry]? = [:]
+            let summaries = cache.map { SummaryCache<DeclarationFacts>(folder: $0, kind: "core") }
+            var readable = true
             var facts = DeclarationFacts(files: [])
             for path in library.files.sorted() {
-                if let cached = summaries?.summary(of: path) {
-                    for (name, entry) in cached.names { names?[name, default: GraphCheck.NameEntry()].add(entry) }
-                    facts.add(cached.facts)
+                let key = summaries.flatMap { _ in SummaryCache<DeclarationFacts>.key(of: path) }
+                if let cached = summaries?.summary(of: path, key: key) {
+                    facts.add(cached)
                     continue
                 }
                 do throws(SourceProblem) {
-                    let scanned = try FileScanner.scan(text: try readSource(path), path: path)
-                    let declared = GraphCheck.names(of: [scanned])
-                    let fileFacts = DeclarationFacts(files: [scanned])
-                    summaries?.store(declared, facts: fileFacts, of: path)
+                    let fileFacts = DeclarationFacts(files: [try FileScanner.scan(text: try readSource(path), path: path)])
+                    summaries?.store(fileFacts, of: path, key: key)
                     facts.add(fileFacts)
-                    for (name, entry) in declared { names?[name, default: GraphCheck.NameEntry()].add(entry) }
                 } catch {
                     warnings.append(unreadable(error))
-                    names = nil
+                    readable = false
                 }
             }
-            coreLibraries.append(GraphCheck.CoreLibrary(module: library.module, names: names, facts: facts))
+            coreLibraries.append(GraphCheck.CoreLibrary(module: library.module, names: readable ? GraphCheck.names(of: facts) : nil, facts: facts))
         }
-        summaries?.save()
         var appTokens: [[Token]]? = []
         for path in app.sorted() {
             do throws(SourceProblem) {

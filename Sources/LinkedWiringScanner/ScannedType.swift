@@ -1,7 +1,7 @@
 /// A type declaration or an extension, as the scan of one file found it.
 package struct ScannedType: Equatable, Sendable {
     /// What declares it.
-    package enum Kind: String, Equatable, Sendable {
+    package enum Kind: String, Equatable, Sendable, Codable {
         case `struct`, `enum`, `class`, `actor`, `protocol`, `extension`
     }
 
@@ -56,7 +56,7 @@ package struct ScannedType: Equatable, Sendable {
 }
 
 /// Everything the scan found in one file.
-package struct ScannedFile: Equatable, Sendable {
+package struct ScannedFile: Equatable, Sendable, Codable {
     /// The path, as the plugin passed it.
     package var path: String
     /// The modules the file imports, in order.
@@ -86,7 +86,7 @@ package struct ScannedTypealias: Equatable, Sendable, Codable {
 
 /// An `init` declared in a type or an extension, as written: what the typed graph checks need to
 /// tell which values a `T.init` reference asks for.
-package struct ScannedInit: Equatable, Sendable {
+package struct ScannedInit: Equatable, Sendable, Codable {
     /// The index in the file's list of the type or extension it is declared in.
     package var owner: Int
     /// The access level written on it, or nil when none is written.
@@ -105,9 +105,101 @@ package struct ScannedInit: Equatable, Sendable {
 }
 
 /// The body of a module's `static func configure(binder:)`, for the graph checks.
-package struct ConfigureBody: Equatable, Sendable {
+package struct ConfigureBody: Equatable, Sendable, Codable {
     /// The name the body gives its binder (`binder`, or `bind` in `configure(binder bind: …)`).
     package var binder: String
-    /// The tokens between its braces.
+    /// The tokens between its braces; empty in a body read from the generator's cache, which
+    /// keeps its `reading` instead.
     package var tokens: [Token]
+    /// What ``ConfigureReader`` made of the tokens, once read: the generator reads each body of
+    /// a freshly scanned wiring file and keeps the reading in its cache, not the tokens.
+    package var reading: ConfigureReading?
+
+    /// Creates a body.
+    package init(binder: String, tokens: [Token], reading: ConfigureReading? = nil) {
+        self.binder = binder
+        self.tokens = tokens
+        self.reading = reading
+    }
+
+    /// What ``ConfigureReader`` makes of the body: its kept reading, or a reading of its tokens.
+    package var read: ConfigureReading {
+        reading ?? ConfigureReader.read(self)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case binder, reading
+    }
+
+    /// Decodes a body kept by the generator's cache: its binder and its reading.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        binder = try container.decode(String.self, forKey: .binder)
+        tokens = []
+        reading = try container.decode(ConfigureReading.self, forKey: .reading)
+    }
+
+    /// Encodes the binder and the reading (read now when the body has none), not the tokens.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(binder, forKey: .binder)
+        try container.encode(read, forKey: .reading)
+    }
+}
+
+extension ScannedType: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case kind, name, parent, access, attributes, isGeneric, inheritance, conditions, isExcluded, scopeType, scopeLine
+        case binderType, binderLine, configureBody, declaresSeed, rootType, file, line, column
+    }
+
+    /// Decodes a type kept by the generator's cache.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(Kind.self, forKey: .kind)
+        name = try container.decode(String.self, forKey: .name)
+        parent = try container.decodeIfPresent(Int.self, forKey: .parent)
+        access = try container.decodeIfPresent(String.self, forKey: .access)
+        attributes = try container.decode([String].self, forKey: .attributes)
+        isGeneric = try container.decode(Bool.self, forKey: .isGeneric)
+        inheritance = try container.decode([String].self, forKey: .inheritance)
+        conditions = try container.decode([String].self, forKey: .conditions)
+        isExcluded = try container.decode(Bool.self, forKey: .isExcluded)
+        if let type = try container.decodeIfPresent(String.self, forKey: .scopeType) {
+            scopeAlias = (type, try container.decode(Int.self, forKey: .scopeLine))
+        }
+        if let type = try container.decodeIfPresent(String.self, forKey: .binderType) {
+            configureBinder = (type, try container.decode(Int.self, forKey: .binderLine))
+        }
+        configureBody = try container.decodeIfPresent(ConfigureBody.self, forKey: .configureBody)
+        declaresSeed = try container.decode(Bool.self, forKey: .declaresSeed)
+        rootType = try container.decodeIfPresent(String.self, forKey: .rootType)
+        file = try container.decode(String.self, forKey: .file)
+        line = try container.decode(Int.self, forKey: .line)
+        column = try container.decode(Int.self, forKey: .column)
+    }
+
+    /// Encodes a type for the generator's cache.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(parent, forKey: .parent)
+        try container.encodeIfPresent(access, forKey: .access)
+        try container.encode(attributes, forKey: .attributes)
+        try container.encode(isGeneric, forKey: .isGeneric)
+        try container.encode(inheritance, forKey: .inheritance)
+        try container.encode(conditions, forKey: .conditions)
+        try container.encode(isExcluded, forKey: .isExcluded)
+        try container.encodeIfPresent(scopeAlias?.type, forKey: .scopeType)
+        try container.encodeIfPresent(scopeAlias?.line, forKey: .scopeLine)
+        try container.encodeIfPresent(configureBinder?.type, forKey: .binderType)
+        try container.encodeIfPresent(configureBinder?.line, forKey: .binderLine)
+        try container.encodeIfPresent(configureBody, forKey: .configureBody)
+        try container.encode(declaresSeed, forKey: .declaresSeed)
+        try container.encodeIfPresent(rootType, forKey: .rootType)
+        try container.encode(file, forKey: .file)
+        try container.encode(line, forKey: .line)
+        try container.encode(column, forKey: .column)
+    }
 }

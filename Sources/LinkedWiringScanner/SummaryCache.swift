@@ -1,70 +1,78 @@
 import Foundation
 
-/// The names each core library file declares, kept between runs of the generator in one file of
-/// the plugin's work folder, so that a build after touching one file rescans that file only.
+/// What the generator keeps of each file it reads, between its runs, in the plugin's work
+/// folder: for a core library's file, what it declares (``DeclarationFacts``); for a wiring
+/// library's file, its scan (``ScannedFile``, with each `configure` body's reading instead of
+/// its tokens). A build after touching one file reads that file alone and writes its entry
+/// alone; every other file's entry is read back, not the file.
 ///
-/// Each entry is keyed by the file's path, modification date and size; a file whose key differs
-/// is scanned again. The cache is text, one file per line:
-/// `path<TAB>date<TAB>size<TAB>=facts<TAB>name:topLevel:shadowed<TAB>…`, where facts is the
-/// file's ``DeclarationFacts`` as JSON (which holds no raw tab or line break); an entry without
-/// them, written by an older generator, is read again. A cache that cannot be read is
-/// treated as empty, and one that cannot be written is left as it was: it only saves time.
-struct SummaryCache {
-    let path: String
-    private var entries: [String: (key: String, names: [String: GraphCheck.NameEntry], facts: DeclarationFacts)] = [:]
-    private var used: [String: (key: String, names: [String: GraphCheck.NameEntry], facts: DeclarationFacts)] = [:]
-
-    init(path: String) {
-        self.path = path
-        guard let data = FileManager.default.contents(atPath: path) else { return }
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count >= 3 else { continue }
-            var names: [String: GraphCheck.NameEntry] = [:]
-            guard fields.count >= 4, fields[3].hasPrefix("="),
-                  let facts = try? JSONDecoder().decode(DeclarationFacts.self, from: Data(fields[3].dropFirst().utf8)) else { continue }
-            for field in fields.dropFirst(4) {
-                let parts = field.split(separator: ":").map(String.init)
-                guard parts.count == 3, let topLevel = Int(parts[1]) else { continue }
-                names[parts[0]] = GraphCheck.NameEntry(topLevel: topLevel, isShadowed: parts[2] == "1")
-            }
-            entries[fields[0]] = (fields[1] + "\t" + fields[2], names, facts)
-        }
+/// Each file has an entry of its own in the cache folder, named by its kind and a hash of the
+/// file's path, and keyed by the path, the file's modification date and its size: an entry whose
+/// path or key differs is not used, and the file is read again. An entry is one JSON document
+/// after a first line that names its format and kind: an entry of another format (an older
+/// generator's) or kind, or one that cannot be read or decoded, is not used, and one that cannot
+/// be written is left as it was: the cache only saves time, and never changes an answer or fails
+/// a build.
+struct SummaryCache<Summary: Codable> {
+    /// One file's entry.
+    struct Entry: Codable {
+        /// The file's path, as the plugin passed it.
+        var path: String
+        /// Its modification date, in milliseconds since 1970, and its size.
+        var key: String
+        /// What the generator keeps of it.
+        var summary: Summary
     }
 
-    /// The date and size of a file, as the cache keys it; nil when it cannot be read.
-    private static func key(of file: String) -> String? {
+    /// The cache folder.
+    let folder: String
+    /// `core` or `wiring`.
+    let kind: String
+    /// The first line of each entry.
+    var formatLine: String { "LinkedWiring cache 2 " + kind }
+
+    /// A cache in `folder`, which is made if it does not exist, for files of one kind.
+    init(folder: String, kind: String) {
+        self.folder = folder
+        self.kind = kind
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    /// Where the entry of `file` is kept: `kind-HASH` in the folder, HASH the FNV-1a hash of the
+    /// path in hexadecimal (two paths with one hash share a place, and each finds the other's
+    /// path there: a miss, never a wrong answer).
+    func entryPath(of file: String) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in file.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+        }
+        return folder + "/" + kind + "-" + String(hash, radix: 16)
+    }
+
+    /// The date and size of a file, as the cache keys it; nil when it cannot be read. Taken
+    /// before the file is read, so that an edit while it is read leaves an entry under the older
+    /// key, which the next run does not use.
+    static func key(of file: String) -> String? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
               let date = attributes[.modificationDate] as? Date, let size = attributes[.size] as? Int else { return nil }
         // Milliseconds: a date set from a `Date` reads back within a microsecond of it.
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
         guard milliseconds.isFinite, abs(milliseconds) < 1e15 else { return nil }
-        return "\(Int(milliseconds))\t\(size)"
+        return "\(Int(milliseconds)) \(size)"
     }
 
-    /// The names and facts a file declares, when the cache holds them for the file as it is now.
-    mutating func summary(of file: String) -> (names: [String: GraphCheck.NameEntry], facts: DeclarationFacts)? {
-        guard let entry = entries[file], let key = Self.key(of: file), entry.key == key else { return nil }
-        used[file] = entry
-        return (entry.names, entry.facts)
+    /// What the cache holds for a file whose date and size are `key`, if anything.
+    func summary(of file: String, key: String?) -> Summary? {
+        guard let key, let data = FileManager.default.contents(atPath: entryPath(of: file)) else { return nil }
+        let header = Data((formatLine + "\n").utf8)
+        guard data.starts(with: header), let entry = try? JSONDecoder().decode(Entry.self, from: data.dropFirst(header.count)),
+              entry.path == file, entry.key == key else { return nil }
+        return entry.summary
     }
 
-    /// Records the names and facts a file declares.
-    mutating func store(_ names: [String: GraphCheck.NameEntry], facts: DeclarationFacts, of file: String) {
-        guard let key = Self.key(of: file), !file.contains("\t"), !file.contains("\n") else { return }
-        used[file] = (key, names, facts)
-    }
-
-    /// Writes the entries of the files this run read; the others are dropped.
-    func save() {
-        var lines: [String] = []
-        for (file, entry) in used.sorted(by: { $0.key < $1.key }) {
-            let names = entry.names.sorted { $0.key < $1.key }
-                .filter { !$0.key.contains(":") && !$0.key.contains("\t") }
-                .map { "\($0.key):\($0.value.topLevel):\($0.value.isShadowed ? 1 : 0)" }
-            guard let json = try? JSONEncoder().encode(entry.facts) else { continue }
-            lines.append(([file, entry.key, "=" + String(decoding: json, as: UTF8.self)] + names).joined(separator: "\t"))
-        }
-        try? Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    /// Keeps what a file whose date and size were `key` before it was read holds.
+    func store(_ summary: Summary, of file: String, key: String?) {
+        guard let key, let json = try? JSONEncoder().encode(Entry(path: file, key: key, summary: summary)) else { return }
+        try? (Data((formatLine + "\n").utf8) + json).write(to: URL(fileURLWithPath: entryPath(of: file)), options: .atomic)
     }
 }

@@ -176,6 +176,12 @@ if let scope = Context.environment["WIRING_SCOPE"], scopes[scope] == nil {
         }
     }
     package.targets.removeAll { !kept.contains($0.name) }
+    // WIRING_TEST_SOURCES: the files of WiringTests to compile, relative to its folder and
+    // separated by commas. Scripts/test-thread-sanitizer passes the files of the suites it runs
+    // under the sanitizers, and what they need, so that their builds compile no other test.
+    if let sources = Context.environment["WIRING_TEST_SOURCES"], let tests = package.targets.first(where: { $0.name == "WiringTests" }) {
+        tests.sources = sources.split(separator: ",").map(String.init)
+    }
     package.products.removeAll { product in
         switch product {
         case let library as Product.Library: !library.targets.allSatisfy(kept.contains)

@@ -18,8 +18,11 @@ EXAMPLE = {
 }
 
 
-def dump(scope, command="dump-package"):
+def dump(scope, command="dump-package", sources=None):
     environment = dict(os.environ)
+    environment.pop("WIRING_TEST_SOURCES", None)
+    if sources is not None:
+        environment["WIRING_TEST_SOURCES"] = sources
     if scope is None:
         environment.pop("WIRING_SCOPE", None)
     else:
@@ -44,6 +47,12 @@ class PackageScopeTests(unittest.TestCase):
             "Payments", "CashWiring", "WiringTests",
         })
         self.assertEqual(products, {"Wiring", "WiringCleanse"})
+
+    def test_the_sanitizers_compile_only_the_test_files_they_are_given(self):
+        result = dump("library", sources="ConcurrencyTests.swift,Support/Tags.swift")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        tests = next(target for target in json.loads(result.stdout)["targets"] if target["name"] == "WiringTests")
+        self.assertEqual(tests["sources"], ["ConcurrencyTests.swift", "Support/Tags.swift"])
 
     def test_the_release_scope_adds_the_library_tests_and_the_threshold_probes(self):
         targets, _ = target_names("release")

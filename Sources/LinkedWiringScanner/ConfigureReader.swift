@@ -43,6 +43,13 @@ package struct BinderCall: Equatable, Sendable {
     package var factoryInit: String?
     /// Whether the terminal is `to(value:)`, which asks for nothing.
     package var requestsNothing = false
+    /// Whether the terminal binds an implementation, `to(T.self) { … }` or `to(T.self, as: …)`
+    /// (any `to` whose first argument has no label): `of`'s sibling-library rule lets a wiring
+    /// library bind another library's type to an implementation of its sibling.
+    package var namesImplementation = false
+    /// `T` of such a terminal, as written; nil when its argument is not a metatype the reader
+    /// reads.
+    package var implementation: String?
     /// For `binder.expose(…)`: `T` of `expose(T.self)` as written, nil when the call exposes a
     /// tag, a collection or a map (labelled), or its argument is not a metatype the reader reads.
     package var exposedType: String?
@@ -228,11 +235,17 @@ package enum ConfigureReader {
         var finished: Bool? = false
         var factoryInit: String?
         var requestsNothing = false
+        var namesImplementation = false
+        var implementation: String?
         for member in members.dropFirst() {
             let name = member.name.text
             if isTerminal(member) {
                 finished = true
                 requestsNothing = name == "to" && member.arguments.count == 1 && member.arguments.first.flatMap(label(of:)) == "value"
+                if name == "to", let first = member.arguments.first, label(of: first) == nil {
+                    namesImplementation = true
+                    implementation = metatype(first)
+                }
                 if name == "to", member.arguments.count == 1, !member.hasTrailingClosure, let first = member.arguments.first,
                    let label = label(of: first), ["factory", "throwingFactory", "asyncFactory", "mainActorFactory"].contains(label) {
                     factoryInit = GraphCheck.initReference(Array(first.dropFirst(2)))
@@ -259,6 +272,8 @@ package enum ConfigureReader {
         var call = BinderCall(kind: .bind(type: type, tag: tag, role: role, finished: finished), line: bind.name.line, column: bind.name.column)
         call.factoryInit = factoryInit
         call.requestsNothing = requestsNothing
+        call.namesImplementation = namesImplementation
+        call.implementation = implementation
         site(of: bind, into: &call)
         return call
     }

@@ -32,6 +32,8 @@ extension BinderCall: Codable {
         requestsNothing = try container.decode(Bool.self)
         exposedType = try container.decodeIfPresent(String.self)
         exposesBinding = try container.decode(Bool.self)
+        namesImplementation = try container.decode(Bool.self)
+        implementation = try container.decodeIfPresent(String.self)
     }
 
     /// Encodes a call for the generator's cache.
@@ -79,6 +81,8 @@ extension BinderCall: Codable {
         try container.encode(requestsNothing)
         try Self.encode(exposedType, to: &container)
         try container.encode(exposesBinding)
+        try container.encode(namesImplementation)
+        try Self.encode(implementation, to: &container)
     }
 
     /// Encodes an optional string as the string or `null`.

@@ -4,10 +4,12 @@
 /// - a `bind` that no terminal finishes;
 /// - `expose` in a module that is not a `PrivateModule`;
 /// - one type bound by two modules (two linked wiring libraries, or two modules of one);
-/// - two `intoMap(key:)` entries under one literal key of one map.
+/// - two `intoMap(key:)` entries under one literal key of one map;
+/// - a wiring library that binds a type of a library other than its sibling (an error only when
+///   the app validates its root with that rule, a warning otherwise).
 ///
 /// Each check mirrors a rule of `of` (`UnfinishedBindingRule`, `PrivateBindingRule`'s stray
-/// `expose`, `DuplicateBindingRule`, `MapKeyRule`), and reports only what it is sure `of` reports:
+/// `expose`, `DuplicateBindingRule`, `MapKeyRule`, `WiringRule`), and reports only what it is sure `of` reports:
 /// a call inside a branch, a closure or an `#if`, a binder handed to a function, a type name it
 /// cannot pin to one declaration, or an app that names a linked module itself, makes it say
 /// nothing rather than guess.
@@ -69,13 +71,21 @@ package struct GraphCheck {
         /// Whether the app's own sources may bind types (`.bind(`, `install`, a `Seed`): the
         /// missing-binding check then cannot know the whole graph and stands down.
         package var addsBindings: Bool
+        /// Whether the app surely asks `of` for the sibling-library rule on a root that includes
+        /// `LinkedWiring` (see ``GraphCheck/App/validatesWithTheSiblingRule(tokens:files:)``):
+        /// a binding that breaks it is then an error, and a warning otherwise.
+        package var asksForTheSiblingRule: Bool
 
         /// Creates the app's summary.
-        package init(includesLinkedWiring: Bool, words: Set<String>, changesTheGraph: Bool = false, addsBindings: Bool = true) {
+        package init(
+            includesLinkedWiring: Bool, words: Set<String>, changesTheGraph: Bool = false, addsBindings: Bool = true,
+            asksForTheSiblingRule: Bool = false
+        ) {
             self.includesLinkedWiring = includesLinkedWiring
             self.words = words
             self.changesTheGraph = changesTheGraph
             self.addsBindings = addsBindings
+            self.asksForTheSiblingRule = asksForTheSiblingRule
         }
 
         /// The summary of an app target's scanned sources.
@@ -115,6 +125,9 @@ package struct GraphCheck {
         var inheritance: [String] = []
         var declaresSeed = false
         var rootTypes: [String] = []
+        /// Whether the library declares the type (not only extends it, nor nests it in an
+        /// extension): `of` names its Swift module then, which the sibling-library rule reads.
+        var isDeclaredHere = false
     }
 
     /// A binding the traversal met, in `of`'s order.
@@ -188,11 +201,13 @@ package struct GraphCheck {
     ///   - libraries: The libraries that declare the root and its modules.
     ///   - core: The core libraries they can see.
     ///   - root: The root component's name as written (`Root`, `Outer.Root`).
+    ///   - everyRule: Whether the root is validated with `rules: .all`, which adds the
+    ///     sibling-library rule.
     /// - Returns: The errors and notes, or nil when no single type of the libraries has that name.
-    package static func run(libraries: [Library], core: [CoreLibrary], root: String) -> [SourceProblem]? {
+    package static func run(libraries: [Library], core: [CoreLibrary], root: String, everyRule: Bool = false) -> [SourceProblem]? {
         var check = GraphCheck(
             libraries: libraries, core: Dictionary(core.map { ($0.module, $0) }, uniquingKeysWith: { first, _ in first }),
-            app: App(includesLinkedWiring: true, words: [], addsBindings: false), plan: LinkedWiringPlan()
+            app: App(includesLinkedWiring: true, words: [], addsBindings: false, asksForTheSiblingRule: everyRule), plan: LinkedWiringPlan()
         )
         check.collectModules()
         let matches = check.modules.keys.filter { id in
@@ -243,6 +258,7 @@ package struct GraphCheck {
                     let id = "\(library.module)|\(key)"
                     var info = modules[id] ?? ModuleInfo(library: library.module, key: key, name: type.kind == .extension ? String(key.split(separator: ".").last ?? "") : type.name)
                     info.inheritance += type.inheritance
+                    if type.kind != .extension, !Self.isNestedInAnExtension(type, in: file) { info.isDeclaredHere = true }
                     info.declaresSeed = info.declaresSeed || type.declaresSeed
                     if let root = type.rootType { info.rootTypes.append(root) }
                     if let body = type.configureBody { info.bodies.append((body, file.path)) }
@@ -320,6 +336,10 @@ package struct GraphCheck {
         var hasPrivate = false
         var every: [Binding] = []
         var kept = KeptBindings()
+        // The sibling-library rule holds per binding, whatever the order: its reports come last,
+        // as `of`'s do, even when the order-sensitive checks stand down.
+        var siblingReports: [SourceProblem] = []
+        defer { problems += siblingReports }
 
         // `of` includes a private module once, and a plain module once outside every private
         // module and once inside each (each private module gets its own copy).
@@ -349,6 +369,10 @@ package struct GraphCheck {
                 case let .bind(type, tag, role, finished):
                     if finished == false {
                         unfinished(call, type: type, module: info, file: file)
+                    }
+                    if finished == true, let type, let report = siblingRule(call, type: type, tag: tag, role: role, module: info, file: file),
+                       !siblingReports.contains(report) {
+                        siblingReports.append(report)
                     }
                     guard finished == true, isPlain || isSurelyPrivateModule(info), let type,
                           let key = resolve(type, library: info.library),

@@ -143,7 +143,20 @@ package enum LinkedWiringGeneration {
             }
         }
         guard let appTokens else { return GenerationResult(plan: plan, problems: plan.warnings + warnings) }
-        let checked = GraphCheck.run(libraries: scannedLibraries, core: coreLibraries, app: GraphCheck.App(tokens: appTokens), plan: plan)
+        var appSummary = GraphCheck.App(tokens: appTokens)
+        if appSummary.includesLinkedWiring, !GraphCheck.App.rootsValidatedWithTheSiblingRule(appTokens).isEmpty {
+            // Only then are the app's files scanned for the root those calls validate.
+            var appFiles: [ScannedFile]? = []
+            for path in app.sorted() {
+                do throws(SourceProblem) {
+                    appFiles?.append(try FileScanner.scan(text: try readSource(path), path: path))
+                } catch {
+                    appFiles = nil
+                }
+            }
+            appSummary.asksForTheSiblingRule = appFiles.map { GraphCheck.App.validatesWithTheSiblingRule(tokens: appTokens, files: $0) } ?? false
+        }
+        let checked = GraphCheck.run(libraries: scannedLibraries, core: coreLibraries, app: appSummary, plan: plan)
         let failed = checked.contains { $0.severity == .error }
         return GenerationResult(plan: failed ? nil : plan, problems: plan.warnings + warnings + checked)
     }

@@ -14,6 +14,8 @@ struct DifferentialTests {
     static let goldenOutputs = "Tests/Fixtures/Diagnostics"
     /// The wiring library fixture some golden graphs include.
     static let fixtureLibraries = ["CashWiring": "Tests/Fixtures/CashWiring"]
+    /// The core libraries it binds the types of, which the sibling-library rule reads.
+    static let fixtureCoreLibraries = ["Payments": "Tests/Fixtures/Payments", "Scanning": "Tests/Fixtures/Scanning"]
 
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -27,9 +29,12 @@ struct DifferentialTests {
         case missing = "Missing binding for"
         case cycle = "Dependency cycle"
         case privateBinding = "is kept private by"
+        case wiringRule = "a wiring library binds only the types of its sibling library"
 
         init?(message: String) {
-            if message.contains(Kind.unfinished.rawValue) {
+            if message.contains(Kind.wiringRule.rawValue) {
+                self = .wiringRule
+            } else if message.contains(Kind.unfinished.rawValue) {
                 self = .unfinished
             } else if message.contains(Kind.strayExpose.rawValue) {
                 self = .strayExpose
@@ -69,9 +74,10 @@ struct DifferentialTests {
     }
 
     /// The golden cases: each name with the root component its graph validates
-    /// (`enum <Name>: GoldenGraph { static func validate() throws { _ = try …of(Root.self) } }`).
-    static func cases(_ tokens: [[Token]]) -> [(name: String, root: String)] {
-        var found: [(String, String)] = []
+    /// (`enum <Name>: GoldenGraph { static func validate() throws { _ = try …of(Root.self) } }`),
+    /// and whether it validates it with `rules: .all`.
+    static func cases(_ tokens: [[Token]]) -> [(name: String, root: String, everyRule: Bool)] {
+        var found: [(String, String, Bool)] = []
         for file in tokens {
             var index = 0
             while index + 4 < file.count {
@@ -86,7 +92,8 @@ struct DifferentialTests {
                     root.append(file[position].text)
                     position += 1
                 }
-                found.append((name, root.joined()))
+                let rules = file[min(position + 2, file.count)...].prefix(5).map(\.text)
+                found.append((name, root.joined(), rules == [",", "rules", ":", ".", "all"]))
             }
         }
         return found
@@ -106,14 +113,19 @@ struct DifferentialTests {
         libraries.append(GraphCheck.Library(module: "WiringTests", files: scanned, dependencies: []))
         for (module, folder) in Self.fixtureLibraries {
             let files = try Self.swiftFiles(under: folder).map { try FileScanner.scan(text: try LinkedWiringGeneration.readSource($0), path: $0) }
-            libraries.append(GraphCheck.Library(module: module, files: files, dependencies: []))
+            libraries.append(GraphCheck.Library(module: module, files: files, dependencies: Self.fixtureCoreLibraries.keys.sorted()))
+        }
+        let core = try Self.fixtureCoreLibraries.sorted { $0.key < $1.key }.map { module, folder in
+            GraphCheck.CoreLibrary(
+                module: module, files: try Self.swiftFiles(under: folder).map { try FileScanner.scan(text: try LinkedWiringGeneration.readSource($0), path: $0) }
+            )
         }
 
         let cases = Self.cases(tokens)
         try #require(cases.count >= 50, "found only \(cases.count) golden cases")
         var checked = 0
         var agreed: [String] = []
-        for (name, root) in cases {
+        for (name, root, everyRule) in cases {
             let expectedText = try String(
                 contentsOf: Self.packageRoot.appending(path: "\(Self.goldenOutputs)/\(name).txt"), encoding: .utf8
             )
@@ -123,7 +135,7 @@ struct DifferentialTests {
                 guard parts.count == 4, let number = Int(parts[1]), parts[2] == " error" else { continue }
                 expected.insert(Place(fileID: String(parts[0]), line: number, kind: Kind(message: String(parts[3]))))
             }
-            guard let problems = GraphCheck.run(libraries: libraries, core: [], root: root) else { continue }
+            guard let problems = GraphCheck.run(libraries: libraries, core: core, root: root, everyRule: everyRule) else { continue }
             checked += 1
             for problem in problems where problem.severity == .error {
                 let place = Place(fileID: problem.siteFileID ?? "", line: problem.siteLine ?? 0, kind: Kind(message: problem.message))
@@ -136,6 +148,12 @@ struct DifferentialTests {
         #expect(checked >= 40, "only \(checked) golden roots were found")
         #expect(agreed.contains("UnfinishedBindIsReportedAtItsLineBesideTheMissingBindingItCauses: Cashier/CashierModule.swift:7 unfinished"), "\(agreed)")
         #expect(agreed.contains("ReadingAValidationErrorUnfinishedBind: Teller/TellerModule.swift:7 unfinished"), "\(agreed)")
+        // The sibling-library rule, on the golden graph validated with `rules: .all`, and on no
+        // other (the type `CashWiring` declares itself, rule 1, is left to `of`).
+        #expect(agreed.filter { $0.hasSuffix(" wiringRule") } == [
+            "WiringLibraryBindingOtherLibrariesTypesIsReportedWithTheFix: CashWiring/CashModule.swift:12 wiringRule",
+            "WiringLibraryBindingOtherLibrariesTypesIsReportedWithTheFix: CashWiring/CashModule.swift:13 wiringRule",
+        ])
         // The golden graphs' missing bindings are where `of` reports them, but the typed check
         // stands down on them: the binding before, `BillScanner.init`, is a memberwise init it
         // cannot read, which might ask for the missing type first. The random graphs of

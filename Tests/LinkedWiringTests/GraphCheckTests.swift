@@ -30,8 +30,9 @@ struct GraphCheckTests {
         """
 
     /// The descriptions of what the checks report for wiring libraries, each seeing both core
-    /// libraries.
-    func check(_ libraries: [String: [String: String]], app: String = root) throws -> [String] {
+    /// libraries; without the sibling-library rule's warnings unless `siblingRule` (its tests
+    /// below see them all: the other tests' libraries bind both core libraries' types).
+    func check(_ libraries: [String: [String: String]], app: String = root, siblingRule: Bool = false) throws -> [String] {
         var scanned: [GraphCheck.Library] = []
         var plan = LinkedWiringPlan()
         for (module, files) in libraries.sorted(by: { $0.key < $1.key }) {
@@ -49,8 +50,17 @@ struct GraphCheckTests {
             core.append(GraphCheck.CoreLibrary(module: module, files: try files.map { try FileScanner.scan(text: $0.value, path: $0.key) }))
         }
         let tokens = try Lexer(text: app, file: "App/Root.swift").tokens
-        return GraphCheck.run(libraries: scanned, core: core, app: GraphCheck.App(tokens: [tokens]), plan: plan).map(\.description)
+        var summary = GraphCheck.App(tokens: [tokens])
+        summary.asksForTheSiblingRule = GraphCheck.App.validatesWithTheSiblingRule(
+            tokens: [tokens], files: [try FileScanner.scan(text: app, path: "App/Root.swift")]
+        )
+        return GraphCheck.run(libraries: scanned, core: core, app: summary, plan: plan)
+            .filter { siblingRule || $0.severity != .warning || !$0.message.contains(Self.siblingSentence) }
+            .map(\.description)
     }
+
+    /// The words of `of`'s sibling-library diagnostic (`WiringRule`) that the check's share.
+    static let siblingSentence = "a wiring library binds only the types of its sibling library"
 
     @Test func aBindThatNoTerminalFinishesIsAnErrorAtItsLine() throws {
         let problems = try check(["MailWiring": ["MailWiring/MailModule.swift": """
@@ -214,24 +224,131 @@ struct GraphCheckTests {
         ])
     }
 
-    /// The sibling-library rule is `of`'s only when the call that validates the graph passes it
-    /// in `rules:`, which the plugin cannot tie to a root or know runs (see "Build-time checks"):
-    /// a wiring library binding another library's type gets no build error, even in an app that
-    /// writes `rules: .all`.
-    @Test func theSiblingLibraryRuleIsNeverABuildError() throws {
-        let library = ["MailWiring": ["MailWiring/MailModule.swift": """
+    /// `MailWiring` whose module `MailModule` has the given body: its sibling is `Mail`, and it
+    /// sees `Storage` too.
+    static func mailModule(_ body: String) -> [String: [String: String]] {
+        ["MailWiring": ["MailWiring/MailModule.swift": """
             import Mail
             import Storage
             public import Wiring
 
             public struct MailModule: Module {
                 public static func configure(binder: Binder<Unscoped>) {
+            \(body)
+                }
+            }
+            """]]
+    }
+
+    /// The report of `MailModule` binding `bound`, a type of `Storage`, at `line`: `of`'s first
+    /// line and fix, and in a warning, when `of` reports it.
+    static func sibling(_ severity: String, line: Int, bound: String = "Store") -> String {
+        let when = severity == "error" ? "" : " ComponentFactory.of(_:rules:) reports this when the app asks for the rule (rules: .all or .siblingBindingsOnly)."
+        return "MailWiring/MailModule.swift:\(line):16: \(severity): LinkedWiring: MailModule in MailWiring binds \(bound), a type of Storage: "
+            + "a wiring library binds only the types of its sibling library (Mail).\(when) To fix this, move this binding to StorageWiring."
+    }
+
+    /// An error only where the app's own sources validate a root that includes `LinkedWiring`
+    /// with the rule, written out: `of` then reports it at the same line. A tagged binding
+    /// belongs to its tag's library, a contribution to its element's, and an implementation of
+    /// another library does not exempt it.
+    @Test(arguments: [
+        "let factory = try ComponentFactory.of(AppRoot.self, rules: .all)",
+        "let factory = try ComponentFactory.of(App.AppRoot.self, rules: .siblingBindingsOnly)",
+        "func start() async throws { _ = try await AsyncComponentFactory.of(AppRoot.self, rules: [.siblingBindingsOnly]) }",
+        "@MainActor func start() throws { _ = try Wiring.MainActorComponentFactory.of(AppRoot.self, rules: .all) }",
+    ])
+    func aWiringLibraryBindingAnotherLibrarysTypeIsAnErrorWhenTheAppAsksForTheRule(call: String) throws {
+        let library = Self.mailModule("""
+                    binder.bind(Store.self).to(factory: Store.init)
+                    binder.bind(String.self).tagged(with: Store.self).to(value: "")
+                    binder.bind(Store.self).intoCollection().to(factory: Store.init)
+                    binder.bind((any Handler).self).to(Store.self) { _ in fatalError() }
+            """)
+        #expect(try check(library, app: Self.root + "\n" + call, siblingRule: true) == [
+            Self.sibling("error", line: 7),
+            Self.sibling("error", line: 8, bound: "String tagged Store"),
+            Self.sibling("error", line: 9, bound: "[Store]"),
+            Self.sibling("error", line: 10, bound: "any Handler"),
+        ])
+    }
+
+    /// Wherever the plugin is not sure that `of` runs the rule on a root that includes
+    /// `LinkedWiring`, a warning at the same place, which says when `of` reports it: no rules,
+    /// rules in a variable or under `#if`, replacements, another root, a root it cannot pin or
+    /// that may not include `LinkedWiring`, a rule set it does not read, another `of`.
+    @Test(arguments: [
+        "",
+        "let factory = try ComponentFactory.of(AppRoot.self)",
+        "let rules: ValidationRules = .all\nlet factory = try ComponentFactory.of(AppRoot.self, rules: rules)",
+        "#if DEBUG\nlet factory = try ComponentFactory.of(AppRoot.self, rules: .all)\n#endif",
+        "let factory = try ComponentFactory.of(AppRoot.self, rules: .all, replacing: { _ in })",
+        "let factory = try ComponentFactory.of(OtherRoot.self, rules: .all)\nstruct OtherRoot: RootComponent { static func configure(binder: Binder<Singleton>) {} }",
+        "let factory = try ComponentFactory.of(AppRoot.self, rules: .all)\n#if DEBUG\nextension AppRoot {}\n#endif",
+        "let factory = try ComponentFactory.of(Gate.self, rules: .all)\nstruct Gate: RootComponent { static func configure(binder: Binder<Singleton>) { if true { binder.include(module: LinkedWiring.self) } } }",
+        "let factory = try ComponentFactory.of(AppRoot.self, rules: [.siblingBindingsOnly, .all])",
+        "let factory = try Start.of(AppRoot.self, rules: .all)",
+    ])
+    func aWiringLibraryBindingAnotherLibrarysTypeIsAWarningWhenTheAppMayNotAskForTheRule(app: String) throws {
+        let library = Self.mailModule("""
+                    binder.bind(Store.self).to(factory: Store.init)
+            """)
+        #expect(try check(library, app: Self.root + "\n" + app, siblingRule: true) == [Self.sibling("warning", line: 7)])
+    }
+
+    /// Nothing where `of` reports nothing, or where the plugin cannot pin the type to one library
+    /// it reads: the sibling's types (and `Mail`'s for `FakeMailWiring`), a map's entries, an
+    /// implementation from the sibling, a name two libraries declare, a typealias, a nested type,
+    /// a type of Wiring or of the standard library, an implementation it cannot pin, a module that
+    /// only extends a type of another library, and a binding the reader cannot read whole.
+    @Test func whatOfAcceptsOrThePluginCannotPinGetsNothing() throws {
+        let app = Self.root + "\nlet factory = try ComponentFactory.of(AppRoot.self, rules: .all)"
+        let library = Self.mailModule("""
+                    binder.bind((any Mailer).self).to(factory: SMTPMailer.init)
+                    binder.bind(Mail.SMTPMailer.self).to(factory: SMTPMailer.init)
+                    binder.bind((any Handler).self).intoMap(key: "mail").to(factory: { fatalError() })
+                    binder.bind((any Handler).self).to(SMTPMailer.self) { _ in fatalError() }
+                    binder.bind((any Handler).self).tagged(with: Mailer.self).to(factory: { fatalError() })
+                    binder.bind(Store.self).tagged(with: Storage.Outbox.self).to(Unknown.self) { _ in fatalError() }
+                    binder.bind(Outbox.self).to(factory: Outbox.init)
+                    binder.bind(Courier.self).to(factory: Courier.init)
+                    binder.bind(Formats.Outbox.self).to(factory: Formats.Outbox.init)
+                    binder.bind(ValidationRules.self).to(value: .all)
+                    binder.bind(String.self).to(value: "")
+                    binder.bind(Store.self).sharedInScope().memoized().to(factory: Store.init)
+            """)
+        #expect(try check(library, app: app, siblingRule: true) == [])
+        let fake = ["FakeMailWiring": ["FakeMailWiring/FakeMailModule.swift": """
+            import Mail
+            public import Wiring
+
+            public struct FakeMailModule: Module {
+                public static func configure(binder: Binder<Unscoped>) {
+                    binder.bind((any Mailer).self).to(factory: SMTPMailer.init)
+                }
+            }
+            """]]
+        #expect(try check(fake, app: app, siblingRule: true) == [])
+        let extended = ["MailWiring": ["MailWiring/Extended.swift": """
+            import Storage
+            public import Wiring
+
+            extension Store: Module {
+                public static func configure(binder: Binder<Unscoped>) {
                     binder.bind(Store.self).to(factory: Store.init)
                 }
             }
             """]]
-        for app in [Self.root, Self.root + "\nlet factory = try ComponentFactory.of(AppRoot.self, rules: .all)"] {
-            #expect(try check(library, app: app) == [])
-        }
+        #expect(try check(extended, app: app, siblingRule: true) == [])
+    }
+
+    /// The name rule is `WiringRule`'s: only a library named `…Wiring` is a wiring library, and
+    /// `FakeFooWiring` may bind `FakeFoo`'s and `Foo`'s types. `WiringRuleTests` holds
+    /// `WiringRule.siblings(ofWiringLibrary:)` and this one to the same cases.
+    @Test func theSiblingOfAWiringLibraryIsItsNameWithoutWiring() {
+        #expect(GraphCheck.siblings(ofWiringLibrary: "NetworkWiring") == ["Network"])
+        #expect(GraphCheck.siblings(ofWiringLibrary: "FakeNetworkWiring") == ["FakeNetwork", "Network"])
+        #expect(GraphCheck.siblings(ofWiringLibrary: "Wiring") == nil)
+        #expect(GraphCheck.siblings(ofWiringLibrary: "ATMApp") == nil)
     }
 }

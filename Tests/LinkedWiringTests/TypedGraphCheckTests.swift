@@ -6,10 +6,10 @@ import Testing
 /// nothing in the whole graph binds is a build error at the binding's line; whenever the reader
 /// cannot be sure of the initialiser or of the whole graph, it says nothing.
 struct TypedGraphCheckTests {
-    /// The core library `Core`: `Service`'s one public init is in an extension in another file,
+    /// The core library `Service` (the sibling of `ServiceWiring`): `Service`'s one public init is in an extension in another file,
     /// beside an internal one (invisible to a wiring library) and a memberwise one (internal).
     static let core: [String: String] = [
-        "Core/Service.swift": """
+        "Service/Service.swift": """
             public struct Service: Sendable {
                 let store: Store
                 init(store: Store, name: String) { self.store = store }
@@ -52,11 +52,11 @@ struct TypedGraphCheckTests {
             public struct Vault { public init(audit: Audit, count: Int) {} }
             public struct Lazy { public init(teller: Provider<Teller>, later: () -> Teller) {} }
             """,
-        "Core/Late+Decodable.swift": """
+        "Service/Late+Decodable.swift": """
             extension Late: Decodable {}
             extension Made: Makeable {}
             """,
-        "Core/Aliases.swift": """
+        "Service/Aliases.swift": """
             public final class FileStore: Sendable { public init() {} }
             public typealias Storage = FileStore
             public typealias Shelf = Storage
@@ -82,7 +82,7 @@ struct TypedGraphCheckTests {
             fileprivate typealias Secret = FileStore
             public struct Sealed { public init(secret: Secret) {} }
             """,
-        "Core/Service+Init.swift": """
+        "Service/Service+Init.swift": """
             extension Service {
                 public init(store: Store = Store()) { self.store = store }
             }
@@ -97,11 +97,11 @@ struct TypedGraphCheckTests {
         }
         """
 
-    /// What the checks report for one wiring library `ServiceWiring` seeing `Core`, whose module
+    /// What the checks report for one wiring library `ServiceWiring` seeing `Service`, whose module
     /// `ServiceModule` has the given body.
     func check(_ body: String, extra: String = "", app: String = root, coreIsReadable: Bool = true) throws -> [String] {
         let text = """
-            import Core
+            import Service
             public import Wiring
 
             public struct ServiceModule: Module {
@@ -114,11 +114,11 @@ struct TypedGraphCheckTests {
         let file = try FileScanner.scan(text: text, path: "ServiceWiring/ServiceModule.swift")
         let (plan, problems) = ModuleCatalog.plan(library: "ServiceWiring", files: [file])
         try #require(problems.isEmpty)
-        let library = GraphCheck.Library(module: "ServiceWiring", files: [file], dependencies: ["Core"])
+        let library = GraphCheck.Library(module: "ServiceWiring", files: [file], dependencies: ["Service"])
         let coreFiles = try Self.core.sorted { $0.key < $1.key }.map { try FileScanner.scan(text: $0.value, path: $0.key) }
         let tokens = try Lexer(text: app, file: "App/Root.swift").tokens
         return GraphCheck.run(
-            libraries: [library], core: [GraphCheck.CoreLibrary(module: "Core", files: coreIsReadable ? coreFiles : nil)],
+            libraries: [library], core: [GraphCheck.CoreLibrary(module: "Service", files: coreIsReadable ? coreFiles : nil)],
             app: GraphCheck.App(tokens: [tokens]), plan: plan
         ).map(\.description)
     }
@@ -136,7 +136,7 @@ struct TypedGraphCheckTests {
         // The same with every effect's label, and the existential written either way.
         #expect(try check("""
                     binder.bind(Service.self).to(asyncFactory: Service.init)
-                    binder.bind(Report.self).to(mainActorFactory: Core.Report.init)
+                    binder.bind(Report.self).to(mainActorFactory: Service.Report.init)
                     binder.bind(Audit.self).to(throwingFactory: Audit.init)
                     binder.bind(Base.self).to(factory: Base.init)
             """) == [
@@ -152,7 +152,7 @@ struct TypedGraphCheckTests {
     @Test func aBoundParameterIsNoErrorWhateverSpellingBindsIt() throws {
         #expect(try check("""
                     binder.bind(Service.self).to(factory: Service.init)
-                    binder.bind(Core.Store.self).to(factory: Store.init)
+                    binder.bind(Service.Store.self).to(factory: Store.init)
                     binder.bind(Handler.self).to(value: Impl())
                     binder.bind(Audit.self).to(factory: Audit.init)
                     binder.bind(Report.self).to(factory: Report.init)
@@ -296,7 +296,7 @@ struct TypedGraphCheckTests {
         // read: nothing.
         let standDowns: [(String, String)] = [
             (body, Self.keeper.replacingOccurrences(of: "binder.expose(Audit.self)", with: "binder.expose(Store.self)")),
-            (body, Self.keeper.replacingOccurrences(of: "binder.expose(Audit.self)", with: "binder.expose(Core.Store.self)")),
+            (body, Self.keeper.replacingOccurrences(of: "binder.expose(Audit.self)", with: "binder.expose(Service.Store.self)")),
             (body, Self.keeper.replacingOccurrences(of: "binder.expose(Audit.self)", with: "binder.expose(Mystery.self)")),
             (body, Self.keeper.replacingOccurrences(of: "binder.expose(Audit.self)", with: "binder.expose(helper())")),
             (body + "\n        binder.bind(Store.self).to(factory: Store.init)", Self.keeper),

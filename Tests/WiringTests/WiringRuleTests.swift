@@ -1,4 +1,5 @@
 import CashWiring
+import LinkedWiringScanner
 import Testing
 // One test reads Wiring's internals (`@testable import`), so it is compiled in debug only:
 // Scripts/test's release run builds as a user's release build does, without testability.
@@ -33,9 +34,14 @@ struct WiringRuleTests {
         ("ATMLibWiring", ["ATMLib"]),
         ("Wiring", nil),
         ("ATMApp", nil),
+        ("FakeWiring", ["Fake"]),
+        ("Wiringwiring", nil),
     ] as [(String, [String]?)])
     func theSiblingOfAWiringLibraryIsItsNameWithoutWiring(library: String, siblings: [String]?) {
         #expect(WiringRule.siblings(ofWiringLibrary: library) == siblings)
+        // The build-time check (LinkedWiringScanner, which cannot import Wiring) has its own
+        // copy of the name rule: the same answer for every case.
+        #expect(GraphCheck.siblings(ofWiringLibrary: library) == siblings)
     }
     #endif
 }

@@ -342,6 +342,19 @@ struct GraphCheckTests {
         #expect(try check(extended, app: app, siblingRule: true) == [])
     }
 
+    /// The article and the README show the rule's reports as the check makes them: the error
+    /// for an app that asks for the rule, and (in the article) the warning for one that may not.
+    @Test(arguments: ["Sources/Wiring/Wiring.docc/BuildTimeChecks.md", "README.md"])
+    func theDocumentsShowWhatTheSiblingRuleReports(document: String) throws {
+        let text = try String(contentsOf: ArticleTests.packageRoot.appending(path: document), encoding: .utf8)
+        let shown = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.contains(": LinkedWiring: ") && $0.contains(Self.siblingSentence) }
+        let library = Self.mailModule("        binder.bind(Store.self).to(factory: Store.init)")
+        var reported = try check(library, app: Self.root + "\nlet factory = try ComponentFactory.of(AppRoot.self, rules: .all)", siblingRule: true)
+        if document != "README.md" { reported += try check(library, siblingRule: true) }
+        #expect(shown == reported.map { "Sources/" + $0 })
+    }
+
     /// The name rule is `WiringRule`'s: only a library named `…Wiring` is a wiring library, and
     /// `FakeFooWiring` may bind `FakeFoo`'s and `Foo`'s types. `WiringRuleTests` holds
     /// `WiringRule.siblings(ofWiringLibrary:)` and this one to the same cases.

@@ -32,48 +32,56 @@ extension GraphCheck {
     /// or of a core library it sees (a nested name, whose `of` name the plugin cannot be sure of,
     /// is nil).
     func pinned(_ written: String, library: String) -> PinnedType? {
-        guard var resolved = resolve(written, library: library) else { return nil }
-        var prefix = ""
-        if resolved.hasPrefix("any ") {
-            resolved.removeFirst(4)
-            prefix = "any "
-        }
-        let parts = resolved.split(separator: ".").map(String.init)
-        guard parts.count == 2 else { return nil }
-        return PinnedType(home: parts[0], name: prefix + parts[1])
+        resolve(written, library: library).flatMap(Self.pinned)
     }
 
-    /// The report of a finished binding that breaks the rule, in `of`'s words: an error when the
-    /// app surely asks for the rule, a warning otherwise; nil when it keeps the rule or when the
-    /// plugin cannot be sure it breaks it.
+    /// The type of a key ``resolve(_:library:)`` gave (`Storage.Store`, `any Storage.Handler`);
+    /// nil for a nested one.
+    static func pinned(_ resolved: String) -> PinnedType? {
+        let isExistential = resolved.hasPrefix("any ")
+        let qualified = isExistential ? resolved.dropFirst(4) : resolved[...]
+        guard let dot = qualified.firstIndex(of: ".") else { return nil }
+        let name = qualified[qualified.index(after: dot)...]
+        guard !name.contains(".") else { return nil }
+        return PinnedType(home: String(qualified[..<dot]), name: (isExistential ? "any " : "") + name)
+    }
+
+    /// ``siblings(ofWiringLibrary:)``, once per library, with the prefixes of the keys
+    /// (`Mail.`, `any Mail.`) of the types the library may bind: its siblings' and its own (a
+    /// type it declares itself breaks rule 1, which `of` words otherwise: the plugin leaves it to
+    /// `of`).
+    func siblings(of library: String) -> (siblings: [String], prefixes: [String])? {
+        if let known = memo.siblings[library] { return known }
+        let found = Self.siblings(ofWiringLibrary: library).map { siblings in
+            (siblings, (siblings + [library]).flatMap { [$0 + ".", "any " + $0 + "."] })
+        }
+        memo.siblings[library] = .some(found)
+        return found
+    }
+
+    /// The report of a finished binding (its type's and tag's keys from ``resolve(_:library:)``)
+    /// that breaks the rule, in `of`'s words: an error when the app surely asks for the rule, a
+    /// warning otherwise; nil when it keeps the rule or when the plugin cannot be sure it breaks
+    /// it.
     ///
     /// A type the wiring library declares itself (rule 1, which `of` reports under the same
     /// option) gets nothing here. As `WiringRule` does, it exempts a map's entries, and a binding to an implementation from
     /// a sibling (`bind((any P).self).to(SiblingType.self) { $0 }`); a tagged binding belongs to
     /// its tag's library, a collection's element to its type's.
-    func siblingRule(_ call: BinderCall, type: String, tag: String?, role: BinderCall.Role, module: ModuleInfo, file: String) -> SourceProblem? {
+    func siblingRule(_ call: BinderCall, key: String, tagKey: String?, role: BinderCall.Role, module: ModuleInfo, file: String) -> SourceProblem? {
         let library = module.library
-        guard module.isDeclaredHere, let siblings = Self.siblings(ofWiringLibrary: library), let sibling = siblings.first else { return nil }
+        guard module.isDeclaredHere, let (siblings, prefixes) = siblings(of: library), let sibling = siblings.first else { return nil }
         if case .map = role { return nil }
-        // A type the wiring library declares itself breaks rule 1, which `of` words otherwise: the
-        // plugin leaves it to `of`.
-        guard let owner = pinned(tag ?? type, library: library), !siblings.contains(owner.home), owner.home != library else { return nil }
+        let ownerKey = tagKey ?? key
+        // Most bindings keep the rule: a prefix says so, before any other work.
+        guard !prefixes.contains(where: ownerKey.hasPrefix), let owner = Self.pinned(ownerKey) else { return nil }
         if call.namesImplementation {
             guard let written = call.implementation, let implementation = pinned(written, library: library) else { return nil }
             if siblings.contains(implementation.home) { return nil }
         }
-        var bound: String
-        if tag == nil {
-            bound = owner.name
-        } else if let pinnedType = pinned(type, library: library) {
-            bound = pinnedType.name
-        } else {
-            // A type of no library the plugin reads, such as `String`: `of` prints it as written.
-            guard type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
-            bound = type
-        }
+        guard var bound = Self.pinned(key)?.name else { return nil }
         if role == .collection { bound = "[\(bound)]" }
-        if tag != nil { bound += " tagged \(owner.name)" }
+        if tagKey != nil { bound += " tagged \(owner.name)" }
         let sentence = "\(module.key) in \(library) binds \(bound), a type of \(owner.home): "
             + "a wiring library binds only the types of its sibling library (\(sibling))."
         let fix = "To fix this, move this binding to \(owner.home)Wiring."

@@ -121,6 +121,9 @@ final class LookupMemo {
     var initRequests: [String: [(key: String, written: String)]?] = [:]
     /// ``GraphCheck/parameterKey(_:module:library:depth:)`` by module and type as written.
     var parameterKeys: [String: String?] = [:]
+    /// ``GraphCheck/siblings(ofWiringLibrary:)`` by library, with the prefixes of the keys of
+    /// the types the library may bind (its siblings' and its own).
+    var siblings: [String: (siblings: [String], prefixes: [String])?] = [:]
 }
 
 extension GraphCheck {

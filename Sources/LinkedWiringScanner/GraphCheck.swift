@@ -339,6 +339,7 @@ package struct GraphCheck {
         // The sibling-library rule holds per binding, whatever the order: its reports come last,
         // as `of`'s do, even when the order-sensitive checks stand down.
         var siblingReports: [SourceProblem] = []
+        var siblingPlaces: Set<String> = []
         defer { problems += siblingReports }
 
         // `of` includes a private module once, and a plain module once outside every private
@@ -370,10 +371,6 @@ package struct GraphCheck {
                     if finished == false {
                         unfinished(call, type: type, module: info, file: file)
                     }
-                    if finished == true, let type, let report = siblingRule(call, type: type, tag: tag, role: role, module: info, file: file),
-                       !siblingReports.contains(report) {
-                        siblingReports.append(report)
-                    }
                     guard finished == true, isPlain || isSurelyPrivateModule(info), let type,
                           let key = resolve(type, library: info.library),
                           tag == nil || resolve(tag ?? "", library: info.library) != nil else {
@@ -381,6 +378,11 @@ package struct GraphCheck {
                         continue
                     }
                     let tagKey = tag.flatMap { resolve($0, library: info.library) }
+                    // A module `of` includes inside several private modules is read once for each.
+                    if let report = siblingRule(call, key: key, tagKey: tagKey, role: role, module: info, file: file),
+                       siblingPlaces.insert("\(file):\(call.line):\(call.column)").inserted {
+                        siblingReports.append(report)
+                    }
                     let binding = Binding(key: key, written: type, tag: tagKey, role: role, module: info, linked: linked, file: file, call: call)
                     if let inner, let outer {
                         hasPrivate = true

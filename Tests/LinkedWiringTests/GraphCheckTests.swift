@@ -261,13 +261,13 @@ struct GraphCheckTests {
     func aWiringLibraryBindingAnotherLibrarysTypeIsAnErrorWhenTheAppAsksForTheRule(call: String) throws {
         let library = Self.mailModule("""
                     binder.bind(Store.self).to(factory: Store.init)
-                    binder.bind(String.self).tagged(with: Store.self).to(value: "")
+                    binder.bind(SMTPMailer.self).tagged(with: Store.self).to(value: SMTPMailer())
                     binder.bind(Store.self).intoCollection().to(factory: Store.init)
                     binder.bind((any Handler).self).to(Store.self) { _ in fatalError() }
             """)
         #expect(try check(library, app: Self.root + "\n" + call, siblingRule: true) == [
             Self.sibling("error", line: 7),
-            Self.sibling("error", line: 8, bound: "String tagged Store"),
+            Self.sibling("error", line: 8, bound: "SMTPMailer tagged Store"),
             Self.sibling("error", line: 9, bound: "[Store]"),
             Self.sibling("error", line: 10, bound: "any Handler"),
         ])
@@ -315,6 +315,7 @@ struct GraphCheckTests {
                     binder.bind(Formats.Outbox.self).to(factory: Formats.Outbox.init)
                     binder.bind(ValidationRules.self).to(value: .all)
                     binder.bind(String.self).to(value: "")
+                    binder.bind(String.self).tagged(with: Store.self).to(value: "")
                     binder.bind(Store.self).sharedInScope().memoized().to(factory: Store.init)
             """)
         #expect(try check(library, app: app, siblingRule: true) == [])

@@ -79,7 +79,7 @@ extension GraphCheck {
             guard let written = call.implementation, let implementation = pinned(written, library: library) else { return nil }
             if siblings.contains(implementation.home) { return nil }
         }
-        guard var bound = Self.pinned(key)?.name else { return nil }
+        guard var bound = tagKey == nil ? owner.name : Self.pinned(key)?.name else { return nil }
         if role == .collection { bound = "[\(bound)]" }
         if tagKey != nil { bound += " tagged \(owner.name)" }
         let sentence = "\(module.key) in \(library) binds \(bound), a type of \(owner.home): "

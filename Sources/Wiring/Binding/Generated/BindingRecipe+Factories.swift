@@ -97,7 +97,7 @@ extension _BindingRecipe {
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) -> Input, file: StaticString, line: Int) -> Self {
         Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self), file: file, line: line) { linker in
-            guard linker.context == .synchronous else { return EffectfulLink.arity7(factory, linker) }
+            guard linker.context == .synchronous else { return EffectfulLink.pack(factory, linker) }
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -114,7 +114,7 @@ extension _BindingRecipe {
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7, P8>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) -> Input, file: StaticString, line: Int) -> Self {
         Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self), file: file, line: line) { linker in
-            guard linker.context == .synchronous else { return EffectfulLink.arity8(factory, linker) }
+            guard linker.context == .synchronous else { return EffectfulLink.pack(factory, linker) }
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -132,7 +132,7 @@ extension _BindingRecipe {
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7, P8, P9>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9) -> Input, file: StaticString, line: Int) -> Self {
         Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self), file: file, line: line) { linker in
-            guard linker.context == .synchronous else { return EffectfulLink.arity9(factory, linker) }
+            guard linker.context == .synchronous else { return EffectfulLink.pack(factory, linker) }
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -151,7 +151,7 @@ extension _BindingRecipe {
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10) -> Input, file: StaticString, line: Int) -> Self {
         Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self), file: file, line: line) { linker in
-            guard linker.context == .synchronous else { return EffectfulLink.arity10(factory, linker) }
+            guard linker.context == .synchronous else { return EffectfulLink.pack(factory, linker) }
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -171,7 +171,7 @@ extension _BindingRecipe {
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11) -> Input, file: StaticString, line: Int) -> Self {
         Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self), file: file, line: line) { linker in
-            guard linker.context == .synchronous else { return EffectfulLink.arity11(factory, linker) }
+            guard linker.context == .synchronous else { return EffectfulLink.pack(factory, linker) }
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)
@@ -192,7 +192,7 @@ extension _BindingRecipe {
     @inline(never)
     static func factory<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12) -> Input, file: StaticString, line: Int) -> Self {
         Self(requests: DependencyRequest.list(P1.self, P2.self, P3.self, P4.self, P5.self, P6.self, P7.self, P8.self, P9.self, P10.self, P11.self, P12.self), file: file, line: line) { linker in
-            guard linker.context == .synchronous else { return EffectfulLink.arity12(factory, linker) }
+            guard linker.context == .synchronous else { return EffectfulLink.pack(factory, linker) }
             let r1 = linker.resolver(0, P1.self)
             let r2 = linker.resolver(1, P2.self)
             let r3 = linker.resolver(2, P3.self)

@@ -183,275 +183,32 @@ enum EffectfulLink {
         }
     }
 
-    /// Links a factory of 7 parameters in an effectful context.
+    /// Links a factory of more than 6 parameters in an effectful context: one function
+    /// for every such arity instead of one each. Unspecialised, its pack resolves slower than a
+    /// fixed arity, which such rare bindings, whose resolution throws, hops or awaits anyway,
+    /// can afford.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
-    static func arity7<Input, P1, P2, P3, P4, P5, P6, P7>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) -> Input, _ linker: Linker) -> Resolver<Input> {
+    static func pack<Input, each P>(
+        _ factory: @escaping @Sendable (repeat consuming each P) -> Input, _ linker: Linker
+    ) -> Resolver<Input> {
         switch linker.context {
         case .synchronous, .throwing:
-            let r1 = linker.throwingResolver(0, P1.self)
-            let r2 = linker.throwingResolver(1, P2.self)
-            let r3 = linker.throwingResolver(2, P3.self)
-            let r4 = linker.throwingResolver(3, P4.self)
-            let r5 = linker.throwingResolver(4, P5.self)
-            let r6 = linker.throwingResolver(5, P6.self)
-            let r7 = linker.throwingResolver(6, P7.self)
-            return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance)) })
+            let resolvers = linker.throwingResolvers(repeat (each P).self)
+            return linker.finish(throwing: { instance in factory(repeat try (each resolvers)(instance)) })
         case .mainActor:
-            let r1 = linker.mainActorResolver(0, P1.self)
-            let r2 = linker.mainActorResolver(1, P2.self)
-            let r3 = linker.mainActorResolver(2, P3.self)
-            let r4 = linker.mainActorResolver(3, P4.self)
-            let r5 = linker.mainActorResolver(4, P5.self)
-            let r6 = linker.mainActorResolver(5, P6.self)
-            let r7 = linker.mainActorResolver(6, P7.self)
-            return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance)) })
+            let resolvers = linker.mainActorResolvers(repeat (each P).self)
+            return linker.finish(mainActor: { instance in factory(repeat try (each resolvers)(instance)) })
         case .async:
-            let r1 = linker.asyncResolver(0, P1.self)
-            let r2 = linker.asyncResolver(1, P2.self)
-            let r3 = linker.asyncResolver(2, P3.self)
-            let r4 = linker.asyncResolver(3, P4.self)
-            let r5 = linker.asyncResolver(4, P5.self)
-            let r6 = linker.asyncResolver(5, P6.self)
-            let r7 = linker.asyncResolver(6, P7.self)
+            let (plains, awaiteds, isPlain) = linker.splitAsyncResolvers(repeat (each P).self)
             let errors = linker.errorContext
             return linker.finish(guardedAsync: { instance in
-                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance), try await r7.resolve(instance)) } catch { throw errors.wrap(error) }
-            })
-        }
-    }
-
-    /// Links a factory of 8 parameters in an effectful context.
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
-    static func arity8<Input, P1, P2, P3, P4, P5, P6, P7, P8>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) -> Input, _ linker: Linker) -> Resolver<Input> {
-        switch linker.context {
-        case .synchronous, .throwing:
-            let r1 = linker.throwingResolver(0, P1.self)
-            let r2 = linker.throwingResolver(1, P2.self)
-            let r3 = linker.throwingResolver(2, P3.self)
-            let r4 = linker.throwingResolver(3, P4.self)
-            let r5 = linker.throwingResolver(4, P5.self)
-            let r6 = linker.throwingResolver(5, P6.self)
-            let r7 = linker.throwingResolver(6, P7.self)
-            let r8 = linker.throwingResolver(7, P8.self)
-            return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance)) })
-        case .mainActor:
-            let r1 = linker.mainActorResolver(0, P1.self)
-            let r2 = linker.mainActorResolver(1, P2.self)
-            let r3 = linker.mainActorResolver(2, P3.self)
-            let r4 = linker.mainActorResolver(3, P4.self)
-            let r5 = linker.mainActorResolver(4, P5.self)
-            let r6 = linker.mainActorResolver(5, P6.self)
-            let r7 = linker.mainActorResolver(6, P7.self)
-            let r8 = linker.mainActorResolver(7, P8.self)
-            return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance)) })
-        case .async:
-            let r1 = linker.asyncResolver(0, P1.self)
-            let r2 = linker.asyncResolver(1, P2.self)
-            let r3 = linker.asyncResolver(2, P3.self)
-            let r4 = linker.asyncResolver(3, P4.self)
-            let r5 = linker.asyncResolver(4, P5.self)
-            let r6 = linker.asyncResolver(5, P6.self)
-            let r7 = linker.asyncResolver(6, P7.self)
-            let r8 = linker.asyncResolver(7, P8.self)
-            let errors = linker.errorContext
-            return linker.finish(guardedAsync: { instance in
-                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance), try await r7.resolve(instance), try await r8.resolve(instance)) } catch { throw errors.wrap(error) }
-            })
-        }
-    }
-
-    /// Links a factory of 9 parameters in an effectful context.
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
-    static func arity9<Input, P1, P2, P3, P4, P5, P6, P7, P8, P9>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9) -> Input, _ linker: Linker) -> Resolver<Input> {
-        switch linker.context {
-        case .synchronous, .throwing:
-            let r1 = linker.throwingResolver(0, P1.self)
-            let r2 = linker.throwingResolver(1, P2.self)
-            let r3 = linker.throwingResolver(2, P3.self)
-            let r4 = linker.throwingResolver(3, P4.self)
-            let r5 = linker.throwingResolver(4, P5.self)
-            let r6 = linker.throwingResolver(5, P6.self)
-            let r7 = linker.throwingResolver(6, P7.self)
-            let r8 = linker.throwingResolver(7, P8.self)
-            let r9 = linker.throwingResolver(8, P9.self)
-            return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance)) })
-        case .mainActor:
-            let r1 = linker.mainActorResolver(0, P1.self)
-            let r2 = linker.mainActorResolver(1, P2.self)
-            let r3 = linker.mainActorResolver(2, P3.self)
-            let r4 = linker.mainActorResolver(3, P4.self)
-            let r5 = linker.mainActorResolver(4, P5.self)
-            let r6 = linker.mainActorResolver(5, P6.self)
-            let r7 = linker.mainActorResolver(6, P7.self)
-            let r8 = linker.mainActorResolver(7, P8.self)
-            let r9 = linker.mainActorResolver(8, P9.self)
-            return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance)) })
-        case .async:
-            let r1 = linker.asyncResolver(0, P1.self)
-            let r2 = linker.asyncResolver(1, P2.self)
-            let r3 = linker.asyncResolver(2, P3.self)
-            let r4 = linker.asyncResolver(3, P4.self)
-            let r5 = linker.asyncResolver(4, P5.self)
-            let r6 = linker.asyncResolver(5, P6.self)
-            let r7 = linker.asyncResolver(6, P7.self)
-            let r8 = linker.asyncResolver(7, P8.self)
-            let r9 = linker.asyncResolver(8, P9.self)
-            let errors = linker.errorContext
-            return linker.finish(guardedAsync: { instance in
-                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance), try await r7.resolve(instance), try await r8.resolve(instance), try await r9.resolve(instance)) } catch { throw errors.wrap(error) }
-            })
-        }
-    }
-
-    /// Links a factory of 10 parameters in an effectful context.
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
-    static func arity10<Input, P1, P2, P3, P4, P5, P6, P7, P8, P9, P10>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10) -> Input, _ linker: Linker) -> Resolver<Input> {
-        switch linker.context {
-        case .synchronous, .throwing:
-            let r1 = linker.throwingResolver(0, P1.self)
-            let r2 = linker.throwingResolver(1, P2.self)
-            let r3 = linker.throwingResolver(2, P3.self)
-            let r4 = linker.throwingResolver(3, P4.self)
-            let r5 = linker.throwingResolver(4, P5.self)
-            let r6 = linker.throwingResolver(5, P6.self)
-            let r7 = linker.throwingResolver(6, P7.self)
-            let r8 = linker.throwingResolver(7, P8.self)
-            let r9 = linker.throwingResolver(8, P9.self)
-            let r10 = linker.throwingResolver(9, P10.self)
-            return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance)) })
-        case .mainActor:
-            let r1 = linker.mainActorResolver(0, P1.self)
-            let r2 = linker.mainActorResolver(1, P2.self)
-            let r3 = linker.mainActorResolver(2, P3.self)
-            let r4 = linker.mainActorResolver(3, P4.self)
-            let r5 = linker.mainActorResolver(4, P5.self)
-            let r6 = linker.mainActorResolver(5, P6.self)
-            let r7 = linker.mainActorResolver(6, P7.self)
-            let r8 = linker.mainActorResolver(7, P8.self)
-            let r9 = linker.mainActorResolver(8, P9.self)
-            let r10 = linker.mainActorResolver(9, P10.self)
-            return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance)) })
-        case .async:
-            let r1 = linker.asyncResolver(0, P1.self)
-            let r2 = linker.asyncResolver(1, P2.self)
-            let r3 = linker.asyncResolver(2, P3.self)
-            let r4 = linker.asyncResolver(3, P4.self)
-            let r5 = linker.asyncResolver(4, P5.self)
-            let r6 = linker.asyncResolver(5, P6.self)
-            let r7 = linker.asyncResolver(6, P7.self)
-            let r8 = linker.asyncResolver(7, P8.self)
-            let r9 = linker.asyncResolver(8, P9.self)
-            let r10 = linker.asyncResolver(9, P10.self)
-            let errors = linker.errorContext
-            return linker.finish(guardedAsync: { instance in
-                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance), try await r7.resolve(instance), try await r8.resolve(instance), try await r9.resolve(instance), try await r10.resolve(instance)) } catch { throw errors.wrap(error) }
-            })
-        }
-    }
-
-    /// Links a factory of 11 parameters in an effectful context.
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
-    static func arity11<Input, P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11) -> Input, _ linker: Linker) -> Resolver<Input> {
-        switch linker.context {
-        case .synchronous, .throwing:
-            let r1 = linker.throwingResolver(0, P1.self)
-            let r2 = linker.throwingResolver(1, P2.self)
-            let r3 = linker.throwingResolver(2, P3.self)
-            let r4 = linker.throwingResolver(3, P4.self)
-            let r5 = linker.throwingResolver(4, P5.self)
-            let r6 = linker.throwingResolver(5, P6.self)
-            let r7 = linker.throwingResolver(6, P7.self)
-            let r8 = linker.throwingResolver(7, P8.self)
-            let r9 = linker.throwingResolver(8, P9.self)
-            let r10 = linker.throwingResolver(9, P10.self)
-            let r11 = linker.throwingResolver(10, P11.self)
-            return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance), try r11(instance)) })
-        case .mainActor:
-            let r1 = linker.mainActorResolver(0, P1.self)
-            let r2 = linker.mainActorResolver(1, P2.self)
-            let r3 = linker.mainActorResolver(2, P3.self)
-            let r4 = linker.mainActorResolver(3, P4.self)
-            let r5 = linker.mainActorResolver(4, P5.self)
-            let r6 = linker.mainActorResolver(5, P6.self)
-            let r7 = linker.mainActorResolver(6, P7.self)
-            let r8 = linker.mainActorResolver(7, P8.self)
-            let r9 = linker.mainActorResolver(8, P9.self)
-            let r10 = linker.mainActorResolver(9, P10.self)
-            let r11 = linker.mainActorResolver(10, P11.self)
-            return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance), try r11(instance)) })
-        case .async:
-            let r1 = linker.asyncResolver(0, P1.self)
-            let r2 = linker.asyncResolver(1, P2.self)
-            let r3 = linker.asyncResolver(2, P3.self)
-            let r4 = linker.asyncResolver(3, P4.self)
-            let r5 = linker.asyncResolver(4, P5.self)
-            let r6 = linker.asyncResolver(5, P6.self)
-            let r7 = linker.asyncResolver(6, P7.self)
-            let r8 = linker.asyncResolver(7, P8.self)
-            let r9 = linker.asyncResolver(8, P9.self)
-            let r10 = linker.asyncResolver(9, P10.self)
-            let r11 = linker.asyncResolver(10, P11.self)
-            let errors = linker.errorContext
-            return linker.finish(guardedAsync: { instance in
-                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance), try await r7.resolve(instance), try await r8.resolve(instance), try await r9.resolve(instance), try await r10.resolve(instance), try await r11.resolve(instance)) } catch { throw errors.wrap(error) }
-            })
-        }
-    }
-
-    /// Links a factory of 12 parameters in an effectful context.
-    @_semantics("optimize.sil.specialize.generic.never")
-    @inline(never)
-    static func arity12<Input, P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12>(_ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12) -> Input, _ linker: Linker) -> Resolver<Input> {
-        switch linker.context {
-        case .synchronous, .throwing:
-            let r1 = linker.throwingResolver(0, P1.self)
-            let r2 = linker.throwingResolver(1, P2.self)
-            let r3 = linker.throwingResolver(2, P3.self)
-            let r4 = linker.throwingResolver(3, P4.self)
-            let r5 = linker.throwingResolver(4, P5.self)
-            let r6 = linker.throwingResolver(5, P6.self)
-            let r7 = linker.throwingResolver(6, P7.self)
-            let r8 = linker.throwingResolver(7, P8.self)
-            let r9 = linker.throwingResolver(8, P9.self)
-            let r10 = linker.throwingResolver(9, P10.self)
-            let r11 = linker.throwingResolver(10, P11.self)
-            let r12 = linker.throwingResolver(11, P12.self)
-            return linker.finish(throwing: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance), try r11(instance), try r12(instance)) })
-        case .mainActor:
-            let r1 = linker.mainActorResolver(0, P1.self)
-            let r2 = linker.mainActorResolver(1, P2.self)
-            let r3 = linker.mainActorResolver(2, P3.self)
-            let r4 = linker.mainActorResolver(3, P4.self)
-            let r5 = linker.mainActorResolver(4, P5.self)
-            let r6 = linker.mainActorResolver(5, P6.self)
-            let r7 = linker.mainActorResolver(6, P7.self)
-            let r8 = linker.mainActorResolver(7, P8.self)
-            let r9 = linker.mainActorResolver(8, P9.self)
-            let r10 = linker.mainActorResolver(9, P10.self)
-            let r11 = linker.mainActorResolver(10, P11.self)
-            let r12 = linker.mainActorResolver(11, P12.self)
-            return linker.finish(mainActor: { instance in factory(try r1(instance), try r2(instance), try r3(instance), try r4(instance), try r5(instance), try r6(instance), try r7(instance), try r8(instance), try r9(instance), try r10(instance), try r11(instance), try r12(instance)) })
-        case .async:
-            let r1 = linker.asyncResolver(0, P1.self)
-            let r2 = linker.asyncResolver(1, P2.self)
-            let r3 = linker.asyncResolver(2, P3.self)
-            let r4 = linker.asyncResolver(3, P4.self)
-            let r5 = linker.asyncResolver(4, P5.self)
-            let r6 = linker.asyncResolver(5, P6.self)
-            let r7 = linker.asyncResolver(6, P7.self)
-            let r8 = linker.asyncResolver(7, P8.self)
-            let r9 = linker.asyncResolver(8, P9.self)
-            let r10 = linker.asyncResolver(9, P10.self)
-            let r11 = linker.asyncResolver(10, P11.self)
-            let r12 = linker.asyncResolver(11, P12.self)
-            let errors = linker.errorContext
-            return linker.finish(guardedAsync: { instance in
-                do { return factory(try await r1.resolve(instance), try await r2.resolve(instance), try await r3.resolve(instance), try await r4.resolve(instance), try await r5.resolve(instance), try await r6.resolve(instance), try await r7.resolve(instance), try await r8.resolve(instance), try await r9.resolve(instance), try await r10.resolve(instance), try await r11.resolve(instance), try await r12.resolve(instance)) } catch { throw errors.wrap(error) }
+                do {
+                    var index = 0
+                    return factory(repeat try await resolveParameter(each plains, each awaiteds, isPlain, &index, instance))
+                } catch {
+                    throw errors.wrap(error)
+                }
             })
         }
     }

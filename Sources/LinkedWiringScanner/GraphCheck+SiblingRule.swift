@@ -11,7 +11,7 @@ extension GraphCheck {
     /// for `FakeFooWiring`; nil for a module that is not a wiring library.
     ///
     /// The same name rule as `WiringRule.siblings(ofWiringLibrary:)` in Wiring, which this tool
-    /// cannot import: `WiringRuleTests` holds both to the same cases.
+    /// cannot import: `WiringRuleNameTests` holds both to the same cases.
     package static func siblings(ofWiringLibrary name: String) -> [String]? {
         guard name.hasSuffix("Wiring"), name.count > "Wiring".count else { return nil }
         let sibling = String(name.dropLast("Wiring".count))

@@ -357,7 +357,7 @@ struct GraphCheckTests {
     }
 
     /// The name rule is `WiringRule`'s: only a library named `…Wiring` is a wiring library, and
-    /// `FakeFooWiring` may bind `FakeFoo`'s and `Foo`'s types. `WiringRuleTests` holds
+    /// `FakeFooWiring` may bind `FakeFoo`'s and `Foo`'s types. `WiringRuleNameTests` holds
     /// `WiringRule.siblings(ofWiringLibrary:)` and this one to the same cases.
     @Test func theSiblingOfAWiringLibraryIsItsNameWithoutWiring() {
         #expect(GraphCheck.siblings(ofWiringLibrary: "NetworkWiring") == ["Network"])

@@ -1,4 +1,5 @@
 // swift-tools-version: 6.3
+import Foundation
 import PackageDescription
 
 // The dependency arrows are the architecture (ARCHITECTURE.md, "What may depend on what", which
@@ -123,16 +124,53 @@ let package = Package(
     ]
 )
 
+// WIRING_TEST_SOURCES, with or without a scope: the files of WiringTests to compile, relative to
+// its folder and separated by commas, and of its dependencies only the modules those files import.
+// Scripts/test passes the few files that read Wiring's internals to its debug build (the rest of
+// the library's tests run in release), and Scripts/test-thread-sanitizer the files of the suites it
+// runs under the sanitizers, so that no build compiles a test, or a fixture, it does not run.
+if let sources = Context.environment["WIRING_TEST_SOURCES"], let tests = package.targets.first(where: { $0.name == "WiringTests" }) {
+    let files = sources.split(separator: ",").map(String.init)
+    let folder = Context.packageDirectory + "/Tests/WiringTests/"
+    tests.sources = files
+    // The other files are excluded, not left unhandled (which SwiftPM warns of).
+    let all = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
+    tests.exclude = all.filter { $0.hasSuffix(".swift") && !files.contains($0) }
+    var imported = Set<String>()
+    for file in files {
+        // Unreadable here means the build will say so, naming the file.
+        guard let text = try? String(contentsOfFile: folder + file, encoding: .utf8) else { continue }
+        for line in text.split(separator: "\n") {
+            let words = line.split(separator: " ")
+            if let index = words.firstIndex(of: "import"), index + 1 < words.count {
+                imported.insert(String(words[index + 1]))
+            }
+        }
+    }
+    tests.dependencies.removeAll { dependency in
+        switch dependency {
+        case .targetItem(let name, _), .byNameItem(let name, _): !imported.contains(name)
+        case .productItem: false
+        @unknown default: false
+        }
+    }
+}
+
 // Scripts/test builds parts of the package again, chosen by `WIRING_SCOPE` (for every user, and
 // without the variable, the manifest is the whole package):
 //   - `library`: WiringTests and what it needs, for the sanitizers' builds of its concurrency
 //     suites (Scripts/test-thread-sanitizer);
 //   - `release`: the library's test targets and the threshold probes (Benchmarks/Sources), so
 //     that one release build runs the library's tests and gives Scripts/check-thresholds its
-//     probe. Nothing of the ATM example is built, and no libcurl is needed.
+//     probe. Nothing of the ATM example is built, and no libcurl is needed;
+//   - `debug`: every test target but LinkedWiringTests, for Scripts/test's debug build;
+//   - `plugin`: LinkedWiringTests, which builds a package of its own that depends on this one,
+//     and runs beside the debug build from the start (Scripts/test).
 let scopes: [String: [String]] = [
     "library": ["WiringTests"],
     "release": ["WiringTests", "WiringTestingTests", "WiringProbe"],
+    "debug": package.targets.filter { $0.type == .test && $0.name != "LinkedWiringTests" }.map(\.name),
+    "plugin": ["LinkedWiringTests"],
 ]
 if let scope = Context.environment["WIRING_SCOPE"], scopes[scope] == nil {
     // A manifest cannot fail with a message of its own: a target whose path is the message makes
@@ -143,9 +181,12 @@ if let scope = Context.environment["WIRING_SCOPE"], scopes[scope] == nil {
     )
 } else if let scope = Context.environment["WIRING_SCOPE"], let roots = scopes[scope] {
     if scope == "release" {
-        // The library is what runs in release; its tests' own code is compiled without
-        // optimisation, which cuts the test target's release compile from 140 s to a few.
-        for target in package.targets where target.type == .test {
+        // The library is what runs in release; the code that only tests it (the test targets,
+        // their fixtures and the scanner the build-time checks read graphs with) is compiled
+        // without optimisation: WiringTests' release compile fell from 140 s to a few, the
+        // scanner's from 53 s of CPU to about 12.
+        let optimised: Set<String> = ["Wiring", "CWiringAtomics", "WiringTesting", "WiringCleanse"]
+        for target in package.targets where target.type != .system && !optimised.contains(target.name) {
             target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone", "-no-whole-module-optimization"])]
         }
         // The probes of Benchmarks/Package.swift, built as there; ProbeScale and ProbeTypes are
@@ -181,12 +222,6 @@ if let scope = Context.environment["WIRING_SCOPE"], scopes[scope] == nil {
         }
     }
     package.targets.removeAll { !kept.contains($0.name) }
-    // WIRING_TEST_SOURCES: the files of WiringTests to compile, relative to its folder and
-    // separated by commas. Scripts/test-thread-sanitizer passes the files of the suites it runs
-    // under the sanitizers, and what they need, so that their builds compile no other test.
-    if let sources = Context.environment["WIRING_TEST_SOURCES"], let tests = package.targets.first(where: { $0.name == "WiringTests" }) {
-        tests.sources = sources.split(separator: ",").map(String.init)
-    }
     package.products.removeAll { product in
         switch product {
         case let library as Product.Library: !library.targets.allSatisfy(kept.contains)

@@ -132,7 +132,7 @@ class PlatformRuleTests(unittest.TestCase):
 
 class RepositoryPlatformTests(unittest.TestCase):
     def test_the_repository_follows_the_platform_rules(self):
-        result = subprocess.run(["swift", "package", "dump-package"], cwd=REPOSITORY, capture_output=True, text=True)
+        result = subprocess.run(["swift", "package", "--scratch-path", str(REPOSITORY / ".build-manifest"), "dump-package"], cwd=REPOSITORY, capture_output=True, text=True)
         if result.returncode != 0:
             self.skipTest(f"swift package dump-package failed: {result.stderr.strip()[-300:]}")
         import json

@@ -27,8 +27,9 @@ def dump(scope, command="dump-package", sources=None):
         environment.pop("WIRING_SCOPE", None)
     else:
         environment["WIRING_SCOPE"] = scope
-    return subprocess.run(["swift", "package", *command.split()], cwd=REPOSITORY, env=environment,
-                          capture_output=True, text=True)
+    # A scratch folder of its own: Scripts/test runs these tests while its builds hold .build.
+    return subprocess.run(["swift", "package", "--scratch-path", str(REPOSITORY / ".build-manifest"), *command.split()],
+                          cwd=REPOSITORY, env=environment, capture_output=True, text=True)
 
 
 def target_names(scope):
@@ -37,6 +38,10 @@ def target_names(scope):
         raise AssertionError(f"dump-package with WIRING_SCOPE={scope} failed: {result.stderr}")
     manifest = json.loads(result.stdout)
     return {target["name"] for target in manifest["targets"]}, {product["name"] for product in manifest["products"]}
+
+
+def dependency_names(target):
+    return [value[0] for dependency in target["dependencies"] for value in dependency.values()]
 
 
 class PackageScopeTests(unittest.TestCase):
@@ -48,17 +53,48 @@ class PackageScopeTests(unittest.TestCase):
         })
         self.assertEqual(products, {"Wiring", "WiringCleanse"})
 
-    def test_the_sanitizers_compile_only_the_test_files_they_are_given(self):
+    def test_the_sanitizers_compile_only_the_test_files_they_are_given_and_what_those_import(self):
         result = dump("library", sources="ConcurrencyTests.swift,Support/Tags.swift")
         self.assertEqual(result.returncode, 0, result.stderr)
-        tests = next(target for target in json.loads(result.stdout)["targets"] if target["name"] == "WiringTests")
+        manifest = json.loads(result.stdout)
+        tests = next(target for target in manifest["targets"] if target["name"] == "WiringTests")
         self.assertEqual(tests["sources"], ["ConcurrencyTests.swift", "Support/Tags.swift"])
+        self.assertEqual(dependency_names(tests), ["Wiring"])
+        self.assertEqual({target["name"] for target in manifest["targets"]}, {"Wiring", "CWiringAtomics", "WiringTests"})
+
+    def test_without_a_scope_the_test_sources_narrow_wiring_tests_alone(self):
+        # Scripts/test's debug build: the whole package, with only the files that read internals.
+        result = dump(None, sources="GraphExportTests.swift,WiringRuleNameTests.swift")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        manifest = json.loads(result.stdout)
+        tests = next(target for target in manifest["targets"] if target["name"] == "WiringTests")
+        self.assertEqual(tests["sources"], ["GraphExportTests.swift", "WiringRuleNameTests.swift"])
+        self.assertEqual(dependency_names(tests), ["Wiring", "LinkedWiringScanner"])
+        self.assertTrue(EXAMPLE <= {target["name"] for target in manifest["targets"]})
 
     def test_the_release_scope_adds_the_library_tests_and_the_threshold_probes(self):
         targets, _ = target_names("release")
         self.assertEqual(targets & EXAMPLE, set())
         self.assertTrue({"WiringTests", "WiringTestingTests", "WiringProbe", "ProbeGraphs", "ProbeScale"} <= targets,
                         sorted(targets))
+
+    def test_the_release_scope_optimises_the_products_and_the_probes_only(self):
+        result = dump("release")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        unoptimised = {target["name"] for target in json.loads(result.stdout)["targets"]
+                       if "-Onone" in json.dumps(target.get("settings", []))}
+        self.assertEqual(unoptimised, {
+            "WiringTests", "WiringTestingTests", "LinkedWiringScanner", "SeededRandom", "Scanning", "Payments",
+            "CashWiring",
+        })
+
+    def test_the_debug_and_plugin_scopes_split_the_whole_package_between_them(self):
+        whole, products = target_names(None)
+        debug, debug_products = target_names("debug")
+        plugin, _ = target_names("plugin")
+        self.assertEqual(plugin, {"LinkedWiringTests", "LinkedWiringScanner"})
+        self.assertEqual(whole - debug, {"LinkedWiringTests"})
+        self.assertEqual(debug_products, products)
 
     def test_without_a_scope_the_manifest_is_the_whole_package(self):
         targets, products = target_names(None)
@@ -70,7 +106,7 @@ class PackageScopeTests(unittest.TestCase):
         # `describe` loads the package as a build does; `dump-package` only evaluates the manifest.
         result = dump("everything", command="describe --type json")
         self.assertNotEqual(result.returncode, 0)
-        self.assertIn("WIRING_SCOPE=everything is not a scope of this package: unset it, or use library or release",
+        self.assertIn("WIRING_SCOPE=everything is not a scope of this package: unset it, or use debug or library or plugin or release",
                       result.stderr)
 
 

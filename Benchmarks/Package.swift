@@ -18,7 +18,9 @@ let package = Package(
     ],
     dependencies: [
         .package(name: "Wiring", path: wiringPath),
-        .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
+        // Pinned here, not by a Package.resolved (which stays out of git: its commit ids are a
+        // mirror's): every comparison with Swinject is with 2.10.0 exactly.
+        .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
     ],
     targets: [
         // MARK: - The bank client, for the bank scenario

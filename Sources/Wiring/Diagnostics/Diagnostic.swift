@@ -19,7 +19,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
         private init(_ code: Code) { self.code = code }
 
+        // Cold: the text of a diagnostic, for an invalid graph only. `@_optimize(none)` here and
+        // below keeps the optimiser off it (Benchmarks/README.md, "Cold code, not optimised").
         /// Every kind, for the tests that check that each is reported by a rule.
+        @_optimize(none)
         static var allKinds: [Kind] {
             Code.allCases.map(Kind.init)
         }
@@ -28,6 +31,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         /// of ``ValidationError/diagnostics``): scope misuse first, then unfinished bindings,
         /// invalid overrides, duplicates, missing and private bindings, cycles, unhandled effects,
         /// and the opt-in wiring rule last.
+        @_optimize(none)
         public static var allCases: [Kind] {
             GraphRules.all.reduce(into: []) { kinds, rule in
                 if kinds.last != rule.kind { kinds.append(rule.kind) }
@@ -62,6 +66,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         public static let privateBinding = Kind(.privateBinding)
 
         /// The kind in words: `missing binding`, `dependency cycle`, …
+        @_optimize(none)
         public var description: String {
             switch code {
             case .missingBinding: "missing binding"
@@ -99,6 +104,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The diagnostic as a compiler would print it: `File.swift:12: error: message`.
+    @_optimize(none)
     public var description: String {
         guard let location else { return "error: \(message)" }
         return "\(location): error: \(message)"

@@ -25,7 +25,10 @@ public struct ValidationError: Error, CustomStringConvertible, Sendable {
         self.diagnostics = diagnostics
     }
 
+    // Cold: the text of a validation error, for an invalid graph only. `@_optimize(none)` here and
+    // below keeps the optimiser off it (Benchmarks/README.md, "Cold code, not optimised").
     /// A headline with the number of problems, then every diagnostic.
+    @_optimize(none)
     public var description: String {
         let count = diagnostics.count == 1 ? "1 problem" : "\(diagnostics.count) problems"
         let body = diagnostics.map(\.description).joined(separator: "\n\n")

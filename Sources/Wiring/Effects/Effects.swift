@@ -30,8 +30,11 @@ public struct Effects: OptionSet, Hashable, Sendable, CustomStringConvertible {
     /// The factory is `async`.
     public static let async = Effects(rawValue: 1 << 2)
 
+    // Cold: effects as words, for messages and exports only. `@_optimize(none)` here and below
+    // keeps the optimiser off it (Benchmarks/README.md, "Cold code, not optimised").
     /// The effects as Swift spells them on a function type: `@MainActor async throws`, or the
     /// empty string for none.
+    @_optimize(none)
     public var description: String {
         var words: [String] = []
         if contains(.mainActor) { words.append("@MainActor") }
@@ -50,6 +53,7 @@ public struct Effects: OptionSet, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The effects in words, for diagnostics: `runs on the main actor`, `is async and throws`.
+    @_optimize(none)
     var spoken: String {
         var clauses: [String] = []
         if contains(.mainActor) { clauses.append("runs on the main actor") }

@@ -41,7 +41,11 @@ public struct ResolutionError: Error, CustomStringConvertible {
             self.location = location
         }
 
+        // Cold: a factory threw: the error path, never a successful resolution. `@_optimize(none)`
+        // here and below keeps the optimiser off it (Benchmarks/README.md, "Cold code, not
+        // optimised").
         /// `required by ATMDepositer at ATMLibWiring/ATMLibModule.swift:15`.
+        @_optimize(none)
         public var description: String {
             "required by \(binding)" + (location.map { " at \($0)" } ?? "")
         }
@@ -70,6 +74,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// The factory of any DepositJournal at ATMLibWiring/ATMLibModule.swift:14 in ATMRootComponent threw: ...
     ///   required by ATMDepositer at ATMLibWiring/ATMLibModule.swift:15
     /// ```
+    @_optimize(none)
     public var description: String {
         let place = location.map { " at \($0)" } ?? ""
         let component = componentPath.isEmpty ? "" : " in \(componentPath.joined(separator: " > "))"
@@ -79,6 +84,7 @@ public struct ResolutionError: Error, CustomStringConvertible {
     }
 
     /// The same error, one requirement further from the binding that threw.
+    @_optimize(none)
     func required(by requirement: Requirement) -> ResolutionError {
         ResolutionError(
             binding: binding, location: location, componentPath: componentPath, requiredBy: requiredBy + [requirement],

@@ -6,11 +6,16 @@ struct DOTGraphRenderer {
     /// The modules `LinkedWiring` included, which the origins mark.
     private let linkedModules: Set<String>
 
+    // Cold: runs only when a graph is exported or rendered, never in `of`, `build` or a resolution.
+    // `@_optimize(none)` here and below keeps the optimiser off it (Benchmarks/README.md, "Cold
+    // code, not optimised").
+    @_optimize(none)
     init(graph: ObjectGraph) {
         self.graph = graph
         self.linkedModules = graph.linkedModules
     }
 
+    @_optimize(none)
     func render() -> String {
         var lines = [
             "digraph \(quoted(graph.component)) {",
@@ -20,6 +25,7 @@ struct DOTGraphRenderer {
         ]
         lines += nodes(of: graph, indent: "    ")
         var clusters = 0
+        @_optimize(none)
         func cluster(_ child: ObjectGraph, indent: String) {
             clusters += 1
             let scope = child.scope.split(separator: ".").last.map(String.init) ?? child.scope
@@ -46,6 +52,7 @@ struct DOTGraphRenderer {
     /// The node statements of one graph's bindings.
     /// The nodes of a component: its public bindings, then one cluster per private module
     /// holding what the module exposes and what it keeps (`cluster_private_` and the module).
+    @_optimize(none)
     private func nodes(of graph: ObjectGraph, indent: String) -> [String] {
         let boundaries = graph.boundaries
         guard !boundaries.isEmpty else { return nodes(graph.bindings, indent: indent) }
@@ -63,6 +70,7 @@ struct DOTGraphRenderer {
         return lines
     }
 
+    @_optimize(none)
     private func nodes(_ bindings: [ObjectGraph.Binding], indent: String) -> [String] {
         bindings.map { binding in
             var attributes = ["label=\(quoted(([binding.label] + binding.traits + [binding.origin(linkedModules: linkedModules)].compactMap { $0 }).joined(separator: "\n")))"]
@@ -78,6 +86,7 @@ struct DOTGraphRenderer {
     }
 
     /// A DOT string literal: quotes and backslashes escaped, line breaks as `\n`.
+    @_optimize(none)
     private func quoted(_ text: String) -> String {
         var escaped = ""
         for character in text {

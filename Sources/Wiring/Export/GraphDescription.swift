@@ -14,6 +14,9 @@ final class GraphDescription: @unchecked Sendable {
         self.componentScope = componentScope
     }
 
+    // Cold: runs only when a graph is exported or rendered, never in `of`, `build` or a resolution.
+    // `@_optimize(none)` here and below keeps the optimiser off it (Benchmarks/README.md, "Cold
+    // code, not optimised").
     /// The graph as data, with its subcomponents' graphs nested in it.
     func export() -> ObjectGraph {
         export(prefix: "", installedAt: nil, ancestors: [])
@@ -62,6 +65,7 @@ final class GraphDescription: @unchecked Sendable {
 
     /// `Module.Type`, `#Module.Tag` when tagged, `@n` for the n-th contribution of a collection,
     /// `[key]` for a map entry.
+    @_optimize(none)
     private func bindingIDs(prefix: String) -> [String] {
         var contributionCounts: [String: Int] = [:]
         return graph.declarations.map { declaration in
@@ -120,6 +124,7 @@ final class GraphDescription: @unchecked Sendable {
     }
 
     /// The private module whose key space holds a declaration; nil for a public one.
+    @_optimize(none)
     private func privateModule(of declaration: AnyDeclaration) -> (any Any.Type)? {
         guard let boundary = graph.builder.boundary(of: declaration), boundary.keySpace >= 0 else { return nil }
         return graph.builder.boundaries[Int(boundary.keySpace)].module
@@ -127,11 +132,13 @@ final class GraphDescription: @unchecked Sendable {
 
     /// The private module a declaration exposes: the one an `expose` alias reaches into, or the
     /// one whose exposed contribution it is.
+    @_optimize(none)
     private func exposingModule(of declaration: AnyDeclaration) -> (any Any.Type)? {
         guard let boundary = graph.builder.boundary(of: declaration), boundary.keySpace != boundary.resolvesIn else { return nil }
         return graph.builder.boundaries[Int(boundary.resolvesIn)].module
     }
 
+    @_optimize(none)
     private func edges(
         from id: String, _ declaration: AnyDeclaration, _ resolutions: ArraySlice<ResolvedGraph.Resolution>, ids: [String],
         ancestors: [[String]]
@@ -147,6 +154,7 @@ final class GraphDescription: @unchecked Sendable {
 
     /// The ids of the bindings a resolution reaches: in this component, or in an ancestor; a
     /// collection also reaches what its ancestors contribute.
+    @_optimize(none)
     private func targetIDs(_ resolution: ResolvedGraph.Resolution, ids: [String], ancestors: [[String]]) -> [String] {
         if case let .inherited(levels, inner) = resolution {
             let depth = Int(levels)

@@ -12,10 +12,14 @@ public struct GraphFormat: RawRepresentable, CaseIterable, Hashable, Sendable, C
 
     init(_ code: Code) { self.code = code }
 
+    // Cold: runs only when a graph is exported or rendered, never in `of`, `build` or a resolution.
+    // `@_optimize(none)` here and below keeps the optimiser off it (Benchmarks/README.md, "Cold
+    // code, not optimised").
     /// The format of a name: `text`, `dot`, `mermaid`, `json`; nil for a name this release does
     /// not know.
     ///
     /// - Parameter rawValue: The format's name, as ``rawValue`` spells it.
+    @_optimize(none)
     public init?(rawValue: String) {
         guard let code = Code(rawValue: rawValue) else { return nil }
         self.code = code
@@ -45,6 +49,7 @@ extension ObjectGraph {
     ///
     /// - Parameter format: The format.
     /// - Returns: The rendered graph, ending with a newline.
+    @_optimize(none)
     public func rendered(as format: GraphFormat) -> String {
         switch format.code {
         case .text: TextGraphRenderer(graph: self).render()
@@ -57,6 +62,7 @@ extension ObjectGraph {
 
 extension ObjectGraph.Binding {
     /// What renderers print after the name: `root`, `seed`, `shared in Singleton`, `override`.
+    @_optimize(none)
     var traits: [String] {
         var traits: [String] = []
         switch kind.code {
@@ -81,6 +87,7 @@ extension ObjectGraph.Binding {
 
     /// `ATMLibModule, ATMLibWiring/ATMLibModule.swift:12`; `ATMLibModule (linked), …` when the
     /// module came from `LinkedWiring`.
+    @_optimize(none)
     func origin(linkedModules: Set<String>) -> String? {
         var module = module?.split(separator: ".").last.map(String.init)
         if let qualified = self.module, linkedModules.contains(qualified) {
@@ -93,6 +100,7 @@ extension ObjectGraph.Binding {
 
 extension ObjectGraph {
     /// The modules, in this graph and its subcomponents', that `LinkedWiring` included.
+    @_optimize(none)
     var linkedModules: Set<String> {
         Set(allGraphs.flatMap(\.modules).filter(\.isLinked).map(\.module))
     }

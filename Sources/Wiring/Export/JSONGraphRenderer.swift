@@ -6,6 +6,10 @@ import Foundation
 
 /// Renders a graph as pretty-printed JSON with sorted keys, following ``ObjectGraph``'s schema.
 enum JSONGraphRenderer {
+    // Cold: runs only when a graph is exported or rendered, never in `of`, `build` or a resolution.
+    // `@_optimize(none)` here and below keeps the optimiser off it (Benchmarks/README.md, "Cold
+    // code, not optimised").
+    @_optimize(none)
     static func render(_ graph: ObjectGraph) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

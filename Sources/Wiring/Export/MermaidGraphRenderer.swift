@@ -3,6 +3,10 @@
 struct MermaidGraphRenderer {
     let graph: ObjectGraph
 
+    // Cold: runs only when a graph is exported or rendered, never in `of`, `build` or a resolution.
+    // `@_optimize(none)` here and below keeps the optimiser off it (Benchmarks/README.md, "Cold
+    // code, not optimised").
+    @_optimize(none)
     func render() -> String {
         var nodeIDs: [String: String] = [:]
         for (index, binding) in graph.allGraphs.flatMap(\.bindings).enumerated() {
@@ -10,6 +14,7 @@ struct MermaidGraphRenderer {
         }
         var lines = ["flowchart LR"]
         var subgraphs = 0
+        @_optimize(none)
         func nodes(of graph: ObjectGraph, indent: String) {
             let boundaries = graph.boundaries
             let fenced = Set(boundaries.flatMap { $0.exposes + $0.keeps })
@@ -24,6 +29,7 @@ struct MermaidGraphRenderer {
                 lines.append("\(indent)end")
             }
         }
+        @_optimize(none)
         func nodes(_ bindings: [ObjectGraph.Binding], indent: String) {
             for binding in bindings {
                 guard let node = nodeIDs[binding.id] else { continue }
@@ -32,6 +38,7 @@ struct MermaidGraphRenderer {
                 lines.append("\(indent)\(node)\(shape.0)\(text)\(shape.1)")
             }
         }
+        @_optimize(none)
         func subgraph(_ child: ObjectGraph, indent: String) {
             subgraphs += 1
             lines.append("\(indent)subgraph s\(subgraphs) [\"\(escaped(child.component))\"]")
@@ -58,6 +65,7 @@ struct MermaidGraphRenderer {
     }
 
     /// Mermaid entity codes for what would break a quoted label: `"`, `<`, `>`.
+    @_optimize(none)
     private func escaped(_ text: String) -> String {
         var result = ""
         for character in text {

@@ -33,7 +33,11 @@ public struct ObjectGraph: Hashable, Sendable, Codable {
     /// bindings.
     public let subcomponents: [ObjectGraph]
 
+    // Cold: runs only when a graph is exported or rendered, never in `of`, `build` or a resolution.
+    // `@_optimize(none)` here and below keeps the optimiser off it (Benchmarks/README.md, "Cold
+    // code, not optimised").
     /// Creates a graph.
+    @_optimize(none)
     init(
         schemaVersion: Int = currentSchemaVersion, component: String, scope: String, root: String,
         bindings: [Binding], dependencies: [Dependency], modules: [ModuleInclusion],
@@ -51,6 +55,7 @@ public struct ObjectGraph: Hashable, Sendable, Codable {
     }
 
     /// This graph and every nested subcomponent graph, depth first.
+    @_optimize(none)
     public var allGraphs: [ObjectGraph] {
         [self] + subcomponents.flatMap(\.allGraphs)
     }
@@ -59,6 +64,7 @@ public struct ObjectGraph: Hashable, Sendable, Codable {
     ///
     /// - Parameter id: A binding's ``Binding/id``.
     /// - Returns: The binding, or nil.
+    @_optimize(none)
     public func binding(withID id: String) -> Binding? {
         bindings.first { $0.id == id }
     }
@@ -69,6 +75,7 @@ public struct ObjectGraph: Hashable, Sendable, Codable {
     ///   - type: The bound type; for a collection, `[Element].self`.
     ///   - tag: The tag, or nil for untagged bindings.
     /// - Returns: The matching bindings (several for a collection's contributions).
+    @_optimize(none)
     public func bindings(of type: any Any.Type, tag: (any Any.Type)? = nil) -> [Binding] {
         let typeName = TypeName.qualified(type)
         let tagName = tag.map(TypeName.qualified)
@@ -78,6 +85,7 @@ public struct ObjectGraph: Hashable, Sendable, Codable {
     /// The private modules of this component, in the order their bindings appear: what each
     /// exposes and what it keeps to itself (see ``PrivateModule``). Empty without private
     /// modules.
+    @_optimize(none)
     public var boundaries: [Boundary] {
         var order: [String] = []
         var exposes: [String: [String]] = [:]
@@ -98,6 +106,7 @@ public struct ObjectGraph: Hashable, Sendable, Codable {
     ///
     /// - Parameter id: A binding's id.
     /// - Returns: Its dependencies.
+    @_optimize(none)
     public func dependencies(of id: String) -> [Dependency] {
         dependencies.filter { $0.from == id }
     }
@@ -122,6 +131,7 @@ extension ObjectGraph {
             /// The value of a name as JSON spells it; nil for a name this release does not know.
             ///
             /// - Parameter rawValue: The name, as ``rawValue`` spells it.
+            @_optimize(none)
             public init?(rawValue: String) {
                 guard let code = Code(rawValue: rawValue) else { return nil }
                 self.code = code
@@ -165,6 +175,7 @@ extension ObjectGraph {
             /// The value of a name as JSON spells it; nil for a name this release does not know.
             ///
             /// - Parameter rawValue: The name, as ``rawValue`` spells it.
+            @_optimize(none)
             public init?(rawValue: String) {
                 guard let code = Code(rawValue: rawValue) else { return nil }
                 self.code = code
@@ -238,6 +249,7 @@ extension ObjectGraph {
         public let exposedFrom: String?
 
         /// Creates a binding.
+        @_optimize(none)
         init(
             id: String, type: String, name: String, tag: String?, kind: Kind, scope: String?, isCollection: Bool,
             module: String?, location: SourceLocation?, isOverride: Bool, effects: Effects = [], implementation: String? = nil,
@@ -270,6 +282,7 @@ extension ObjectGraph {
         ///
         /// - Parameter decoder: The decoder.
         /// - Throws: `DecodingError` for a malformed binding.
+        @_optimize(none)
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.init(
@@ -294,6 +307,7 @@ extension ObjectGraph {
 
         /// The binding as messages and renderers name it: `String tagged BankURL`, and
         /// `any NetworkExecutor → BankNetworkExecutor` for a binding to an implementation.
+        @_optimize(none)
         public var label: String {
             let bound = tag.map { tag in "\(name) tagged \(tag.split(separator: ".").last.map(String.init) ?? tag)" } ?? name
             guard let implementation else { return bound }
@@ -319,6 +333,7 @@ extension ObjectGraph {
             /// The value of a name as JSON spells it; nil for a name this release does not know.
             ///
             /// - Parameter rawValue: The name, as ``rawValue`` spells it.
+            @_optimize(none)
             public init?(rawValue: String) {
                 guard let code = Code(rawValue: rawValue) else { return nil }
                 self.code = code
@@ -377,6 +392,7 @@ extension ObjectGraph {
         public let kind: Kind
 
         /// Creates an edge.
+        @_optimize(none)
         init(from: String, to: [String], parameter: String, kind: Kind) {
             self.from = from
             self.to = to
@@ -400,6 +416,7 @@ extension ObjectGraph {
         public let keeps: [String]
 
         /// Creates a boundary.
+        @_optimize(none)
         init(module: String, exposes: [String], keeps: [String]) {
             self.module = module
             self.exposes = exposes
@@ -417,6 +434,7 @@ extension ObjectGraph {
         public let location: SourceLocation
 
         /// Creates an inclusion.
+        @_optimize(none)
         init(module: String, includedBy: String, location: SourceLocation) {
             self.module = module
             self.includedBy = includedBy
@@ -425,6 +443,7 @@ extension ObjectGraph {
 
         /// Whether the module came from the wiring libraries the app links: the `LinkedWiring`
         /// module the LinkedWiring plugin generates included it.
+        @_optimize(none)
         public var isLinked: Bool {
             includedBy.split(separator: ".").last == "LinkedWiring"
         }
@@ -436,11 +455,13 @@ extension SourceLocation: Codable {
         case fileID, line
     }
 
+    @_optimize(none)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(fileID: try container.decode(String.self, forKey: .fileID), line: try container.decode(Int.self, forKey: .line))
     }
 
+    @_optimize(none)
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(fileID, forKey: .fileID)

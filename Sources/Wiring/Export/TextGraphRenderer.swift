@@ -9,6 +9,10 @@ struct TextGraphRenderer {
     /// The modules `LinkedWiring` included, which the origins mark.
     private let linkedModules: Set<String>
 
+    // Cold: runs only when a graph is exported or rendered, never in `of`, `build` or a resolution.
+    // `@_optimize(none)` here and below keeps the optimiser off it (Benchmarks/README.md, "Cold
+    // code, not optimised").
+    @_optimize(none)
     init(graph: ObjectGraph) {
         self.graph = graph
         self.linkedModules = graph.linkedModules
@@ -23,6 +27,7 @@ struct TextGraphRenderer {
         case absent(ObjectGraph.Dependency, prefix: String)
     }
 
+    @_optimize(none)
     func render() -> String {
         let all = graph.allGraphs
         let byID = Dictionary(all.flatMap(\.bindings).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -30,6 +35,7 @@ struct TextGraphRenderer {
         var printed: Set<String> = []
         var output: [String] = []
 
+        @_optimize(none)
         func tree(from start: String) {
             var stack: [Line] = [.binding(id: start, via: nil, prefix: "", childPrefix: "", depth: 0)]
             while let line = stack.popLast() {
@@ -66,6 +72,7 @@ struct TextGraphRenderer {
             }
         }
 
+        @_optimize(none)
         func component(_ graph: ObjectGraph) {
             let scope = graph.scope.split(separator: ".").last.map(String.init) ?? graph.scope
             if let installedAt = graph.installedAt {
@@ -98,11 +105,13 @@ struct TextGraphRenderer {
 
     /// Every binding the root reaches, including those below the depth the tree prints.
     /// The labels of bindings, `nothing` for none: `HTTPClient, CurlSettings`.
+    @_optimize(none)
     private func names(_ ids: [String], _ byID: [String: ObjectGraph.Binding]) -> String {
         let labels = ids.compactMap { byID[$0]?.label }
         return labels.isEmpty ? "nothing" : labels.joined(separator: ", ")
     }
 
+    @_optimize(none)
     private func reachable(from start: String, edges: [String: [ObjectGraph.Dependency]]) -> Set<String> {
         var reached: Set<String> = [start]
         var pending = [start]
@@ -115,6 +124,7 @@ struct TextGraphRenderer {
     }
 
     /// `any NetworkExecutor  shared in Singleton · BankNetworkModule, NetworkWiring/BankNetworkModule.swift:9`
+    @_optimize(none)
     private func label(_ binding: ObjectGraph.Binding, via edge: ObjectGraph.Dependency?) -> String {
         var text = binding.label
         if let edge, edge.kind != .instance, !binding.isCollection {

@@ -12,13 +12,18 @@ enum TypeName {
         return "any " + name
     }
 
+    // Cold: the spellings marked are for messages and graph exports only; `of(_:)` is not marked,
+    // `of` names each component with it. `@_optimize(none)` here and below keeps the optimiser off
+    // it (Benchmarks/README.md, "Cold code, not optimised").
     /// The expression that names the type's metatype in code: `(any NetworkExecutor).self`.
+    @_optimize(none)
     static func metatypeExpression(_ type: any Any.Type) -> String {
         let name = of(type)
         return name.hasPrefix("any ") ? "(\(name)).self" : "\(name).self"
     }
 
     /// The name without `any `, for comparing names.
+    @_optimize(none)
     static func bare(_ name: String) -> String {
         name.hasPrefix("any ") ? String(name.dropFirst(4)) : name
     }
@@ -27,6 +32,7 @@ enum TypeName {
     ///
     /// Types private to a file print with an `(unknown context at $…)` segment, which is left
     /// out: it changes from build to build.
+    @_optimize(none)
     static func qualified(_ type: any Any.Type) -> String {
         var name = String(reflecting: type)
         while let start = name.firstRange(of: "(unknown context at $"),
@@ -49,6 +55,7 @@ enum TypeName {
 
     /// The key and value types of a dictionary's short name: `("String", "any Handler")` for
     /// `[String: any Handler]`; nil for any other name.
+    @_optimize(none)
     static func dictionaryParts(_ name: String) -> (key: String, value: String)? {
         guard name.hasPrefix("["), name.hasSuffix("]") else { return nil }
         let inner = name.dropFirst().dropLast()

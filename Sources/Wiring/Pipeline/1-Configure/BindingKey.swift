@@ -25,7 +25,10 @@ struct BindingKey: Hashable, Sendable {
         hasher.combine(typeBits ^ (tagBits << 1 | tagBits >> (UInt.bitWidth - 1)))
     }
 
+    // Cold: a key's name in messages only. `@_optimize(none)` here and below keeps the optimiser
+    // off it (Benchmarks/README.md, "Cold code, not optimised").
     /// The key as messages print it: `NetworkExecutor`, `String tagged UserName`.
+    @_optimize(none)
     var displayName: String {
         guard let tag else { return TypeName.of(type) }
         return "\(TypeName.of(type)) tagged \(TypeName.of(tag))"

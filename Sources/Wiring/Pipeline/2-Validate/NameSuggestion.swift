@@ -1,9 +1,12 @@
 /// Finds the bound name a misspelt or half-remembered type name most likely meant.
 enum NameSuggestion {
+    // Cold: suggests names in the message of a missing binding only. `@_optimize(none)` here and
+    // below keeps the optimiser off it (Benchmarks/README.md, "Cold code, not optimised").
     /// The index of the closest name, or nil when none is close enough.
     ///
     /// A name is close when one contains the other (`NetworkExecutor` and `BankNetworkExecutor`)
     /// or when few edits separate them (`BilScanner` and `BillScanner`).
+    @_optimize(none)
     static func closest(to target: String, among names: [String]) -> Int? {
         let target = TypeName.bare(target)
         let wanted = Array(target.lowercased())
@@ -27,6 +30,7 @@ enum NameSuggestion {
     }
 
     /// The Levenshtein distance between two strings.
+    @_optimize(none)
     static func editDistance(_ lhs: [Character], _ rhs: [Character]) -> Int {
         if lhs.isEmpty { return rhs.count }
         if rhs.isEmpty { return lhs.count }

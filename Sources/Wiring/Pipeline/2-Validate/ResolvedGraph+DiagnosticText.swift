@@ -27,15 +27,19 @@ extension ResolvedGraph {
         return site.line == defaultRootLine && site.file.description == defaultRootFile.description
     }
 
+    // Cold: words of diagnostic messages, for an invalid graph only. `@_optimize(none)` here and
+    // below keeps the optimiser off it (Benchmarks/README.md, "Cold code, not optimised").
     /// A declaration's name as the subject of a sentence: ``requirerName(_:)``, and a comma
     /// after the root's, whose name ends with an apposition (`ATMDepositer, the root of
     /// ApplicationRootComponent, takes ...`).
+    @_optimize(none)
     func subjectName(_ declaration: AnyDeclaration) -> String {
         declaration.role == .root ? requirerName(declaration) + "," : requirerName(declaration)
     }
 
     /// Where a declaration was made: `at File.swift:12 in SomeModule`, or
     /// `as the Seed of SomeComponent`.
+    @_optimize(none)
     func place(of declaration: AnyDeclaration) -> String {
         guard let location = declaration.location else {
             return "as the Seed of \(componentName)"

@@ -19,7 +19,11 @@ enum DependencyCycleRule: GraphRule {
         let declaration: Int
     }
 
+    // Cold: the marked functions write the message of a diagnostic, which runs only for an invalid
+    // graph. `@_optimize(none)` here and below keeps the optimiser off it (Benchmarks/README.md,
+    // "Cold code, not optimised").
     /// The shortest loop from the cycle's first-declared entry back to itself.
+    @_optimize(none)
     private static func path(through cycle: [Int], _ order: DependencyOrder) -> [Step] {
         let members = Set(cycle)
         let start = cycle.min() ?? cycle[0]
@@ -53,6 +57,7 @@ enum DependencyCycleRule: GraphRule {
         return steps.reversed()
     }
 
+    @_optimize(none)
     private static func diagnostic(_ steps: [Step], _ graph: ResolvedGraph) -> Diagnostic {
         let names = steps.map { graph.key(of: $0.from).displayName } + [graph.key(of: steps[0].from).displayName]
         var lines = ["Dependency cycle: \(names.joined(separator: " -> "))."]

@@ -20,6 +20,10 @@ enum DuplicateBindingRule: GraphRule {
         }
     }
 
+    // Cold: the marked functions write the message of a diagnostic, which runs only for an invalid
+    // graph. `@_optimize(none)` here and below keeps the optimiser off it (Benchmarks/README.md,
+    // "Cold code, not optimised").
+    @_optimize(none)
     private static func duplicate(_ key: BindingKey, _ declarations: [AnyDeclaration], _ graph: ResolvedGraph) -> Diagnostic {
         let linked = linkedLibraries(of: declarations, graph)
         if Set(linked).count > 1 {
@@ -39,6 +43,7 @@ enum DuplicateBindingRule: GraphRule {
     }
 
     /// The libraries of the declarations' modules that `LinkedWiring` included, in order.
+    @_optimize(none)
     private static func linkedLibraries(of declarations: [AnyDeclaration], _ graph: ResolvedGraph) -> [String] {
         let linkedModules = Set(graph.builder.inclusions.filter { TypeName.of($0.includedBy) == "LinkedWiring" }.map { ObjectIdentifier($0.module) })
         return declarations.compactMap { declaration in
@@ -48,12 +53,14 @@ enum DuplicateBindingRule: GraphRule {
     }
 
     /// The Swift module that declares a module type: `NetworkWiring` for `NetworkWiring.BankNetworkModule`.
+    @_optimize(none)
     private static func library(of module: any Any.Type) -> String {
         let qualified = TypeName.qualified(module)
         return qualified.split(separator: ".").first.map(String.init) ?? qualified
     }
 
     /// Two wiring libraries the app links bind the same key: the fix is in Package.swift.
+    @_optimize(none)
     private static func linkedDuplicate(
         _ key: BindingKey, _ declarations: [AnyDeclaration], libraries: [String], _ graph: ResolvedGraph
     ) -> Diagnostic {
@@ -77,6 +84,7 @@ enum DuplicateBindingRule: GraphRule {
         return Diagnostic(kind: .duplicateBinding, message: lines.joined(separator: "\n"), location: declarations[0].location)
     }
 
+    @_optimize(none)
     private static func mixed(_ key: BindingKey, singles: [AnyDeclaration], contributions: [AnyDeclaration], _ graph: ResolvedGraph) -> Diagnostic {
         let name = key.displayName
         let isMap = contributions.contains { $0.mapRole != nil }

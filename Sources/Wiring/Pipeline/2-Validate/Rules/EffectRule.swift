@@ -78,8 +78,21 @@ enum EffectRule: GraphRule {
         _ requirer: AnyDeclaration, _ request: DependencyRequest, _ resolution: ResolvedGraph.Resolution,
         _ context: EffectContext, _ graph: ResolvedGraph
     ) -> [Diagnostic] {
+        guard !graph.effects(of: resolution).isSubset(of: context.allowed) else { return [] }
+        return reportedDeferredDiagnostics(requirer, request, resolution, context, graph)
+    }
+
+    // Cold: the marked functions write the message of a diagnostic, which runs only for an invalid
+    // graph. Functions that read a class's stored var stay optimised: an unoptimised access keeps
+    // the runtime exclusivity check in the optimised code too. `@_optimize(none)` here and below
+    // keeps the optimiser off it (Benchmarks/README.md, "Cold code, not optimised").
+    /// The diagnostics of a deferred request whose effects its context cannot run (cold: above).
+    @_optimize(none)
+    private static func reportedDeferredDiagnostics(
+        _ requirer: AnyDeclaration, _ request: DependencyRequest, _ resolution: ResolvedGraph.Resolution,
+        _ context: EffectContext, _ graph: ResolvedGraph
+    ) -> [Diagnostic] {
         let allowed = context.allowed
-        guard !graph.effects(of: resolution).isSubset(of: allowed) else { return [] }
         let parameter = TypeName.of(request.parameterType)
         let target = request.key.displayName
         let requiredBy = "  required by \(graph.requirerName(requirer)) as \(parameter)" + (requirer.location.map { " at \($0)" } ?? "")
@@ -124,6 +137,7 @@ enum EffectRule: GraphRule {
         }
     }
 
+    @_optimize(none)
     private static func synchronousDependencyDiagnostics(
         _ requirer: AnyDeclaration, _ request: DependencyRequest, _ resolution: ResolvedGraph.Resolution, _ graph: ResolvedGraph
     ) -> [Diagnostic] {
@@ -234,6 +248,7 @@ enum EffectRule: GraphRule {
 
     /// The declarations a resolution reaches, in this graph or an ancestor: for a collection or
     /// a map a subcomponent adds to, the ancestors' contributions first, which it resolves too.
+    @_optimize(none)
     private static func starts(of resolution: ResolvedGraph.Resolution, in graph: ResolvedGraph) -> [Step] {
         var owner = graph
         var local = resolution
@@ -245,6 +260,7 @@ enum EffectRule: GraphRule {
         return starts(ofEntry: entry, in: owner)
     }
 
+    @_optimize(none)
     private static func starts(ofEntry entry: Int, in graph: ResolvedGraph) -> [Step] {
         var steps: [Step] = []
         if let inherited = graph.inheritedCollection(of: entry) {
@@ -294,18 +310,21 @@ enum EffectRule: GraphRule {
     // MARK: - Words
 
     /// What the binding on a chain provides: `Database`, `the root of AppComponent`.
+    @_optimize(none)
     private static func describe(_ step: Step) -> String {
         step.graph.requirerName(step.declaration)
     }
 
     /// What the binding on a chain provides, as the subject of a sentence:
     /// `ProfileViewModel, the root of AppComponent,`.
+    @_optimize(none)
     private static func subject(_ step: Step) -> String {
         step.graph.subjectName(step.declaration)
     }
 
     /// `, or let Repository take AsyncProvider<Database> instead of Database and call try await
     /// get() later`, when the binding with the effect has a requirer on the chain.
+    @_optimize(none)
     private static func deferral(_ chain: [Step]) -> String {
         guard chain.count > 1, chain[0].declaration.role == .unique, chain[0].declaration.key.tag == nil else { return "" }
         let origin = chain[0].declaration.key.displayName

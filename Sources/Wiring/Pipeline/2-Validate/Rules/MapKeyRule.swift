@@ -50,6 +50,10 @@ enum MapKeyRule: GraphRule {
         return found
     }
 
+    // Cold: the marked functions write the message of a diagnostic, which runs only for an invalid
+    // graph. `@_optimize(none)` here and below keeps the optimiser off it (Benchmarks/README.md,
+    // "Cold code, not optimised").
+    @_optimize(none)
     private static func duplicate(_ key: MapKey, _ contributions: [AnyDeclaration], _ graph: ResolvedGraph) -> Diagnostic {
         let map = contributions[0].key.displayName
         var lines = ["\(map) has more than one entry under the key \(key.text)."]
@@ -63,6 +67,7 @@ enum MapKeyRule: GraphRule {
         return Diagnostic(kind: .duplicateMapKey, message: lines.joined(separator: "\n"), location: contributions[1].location)
     }
 
+    @_optimize(none)
     private static func overridingAncestor(
         _ key: MapKey, ancestor: (declaration: AnyDeclaration, graph: ResolvedGraph), own: AnyDeclaration, _ graph: ResolvedGraph
     ) -> Diagnostic {

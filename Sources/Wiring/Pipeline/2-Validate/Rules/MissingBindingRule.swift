@@ -14,6 +14,10 @@ enum MissingBindingRule: GraphRule {
             .map { diagnostic($0.key, $0.requirements, graph) }
     }
 
+    // Cold: the marked functions write the message of a diagnostic, which runs only for an invalid
+    // graph. `@_optimize(none)` here and below keeps the optimiser off it (Benchmarks/README.md,
+    // "Cold code, not optimised").
+    @_optimize(none)
     private static func diagnostic(_ key: BindingKey, _ requirements: [Requirement], _ graph: ResolvedGraph) -> Diagnostic {
         if key.type == NilFactory.self {
             return nilFactory(requirements, graph)
@@ -41,6 +45,7 @@ enum MissingBindingRule: GraphRule {
     }
 
     /// The same type bound under another tag, or a bound type with a similar name.
+    @_optimize(none)
     private static func hints(for key: BindingKey, _ graph: ResolvedGraph) -> [String] {
         let declarations = graph.entries.indices.filter(graph.isPublic).map { graph.firstDeclaration(of: graph.entries[$0]) }
         let sameType = declarations.filter { $0.key.type == key.type && $0.key != key }
@@ -68,6 +73,7 @@ enum MissingBindingRule: GraphRule {
     /// Whether `bound` is `T?` of the requested `T`, with the same tag: what a factory that
     /// returns an optional binds, such as `to(factory: LoginViewController.init)` when Swift
     /// picks UIKit's `init?(coder:)`.
+    @_optimize(none)
     private static func isOptional(_ bound: BindingKey, of requested: BindingKey) -> Bool {
         guard bound.tag == requested.tag, let wrapper = bound.type as? any DependencyWrapper.Type,
               wrapper.requestKind == .optional else { return false }
@@ -76,6 +82,7 @@ enum MissingBindingRule: GraphRule {
 
     /// A key's name where a question mark follows it: an optional is spelled `Optional<T>`, so
     /// that "Did you mean T??" does not read as a typo.
+    @_optimize(none)
     private static func proseName(of key: BindingKey) -> String {
         guard let wrapper = key.type as? any DependencyWrapper.Type, wrapper.requestKind == .optional else {
             return key.displayName
@@ -84,6 +91,7 @@ enum MissingBindingRule: GraphRule {
         return key.tag.map { "\(name) tagged \(TypeName.of($0))" } ?? name
     }
 
+    @_optimize(none)
     private static func fix(for key: BindingKey, _ graph: ResolvedGraph) -> String {
         let component = graph.componentName
         let type = TypeName.of(key.type)
@@ -120,11 +128,13 @@ enum MissingBindingRule: GraphRule {
     }
 
     /// The metatype expression of a type name: `(any Handler).self`, `Plugin.self`.
+    @_optimize(none)
     private static func expression(_ name: String) -> String {
         name.hasPrefix("any ") ? "(\(name)).self" : "\(name).self"
     }
 
     /// `to(factory: nil)`: the terminals take an optional factory (see `_BindingRecipe.nilFactory`).
+    @_optimize(none)
     private static func nilFactory(_ requirements: [Requirement], _ graph: ResolvedGraph) -> Diagnostic {
         var lines = ["The factory given to to(factory:) is nil, so nothing makes the value."]
         for requirement in requirements {
@@ -136,6 +146,7 @@ enum MissingBindingRule: GraphRule {
     }
 
     /// `[K: Provider<V>]` of a map bound as a single value, which has no entries to provide.
+    @_optimize(none)
     private static func providersOfWholeMap(
         _ key: BindingKey, _ whole: AnyDeclaration, _ requirements: [Requirement], _ graph: ResolvedGraph
     ) -> Diagnostic {
@@ -156,6 +167,7 @@ enum MissingBindingRule: GraphRule {
 
     /// A wrapper of a wrapper, `Provider<Lazy<T>>` or `Provider<[K: Provider<V>]>`: a wrapper
     /// reaches a binding, and a wrapper is not one.
+    @_optimize(none)
     private static func wrapperOfWrapper(_ key: BindingKey, _ requirements: [Requirement], _ graph: ResolvedGraph) -> Diagnostic {
         let name = TypeName.of(key.type)
         var lines = ["Nothing binds \(name), which is itself a wrapper: a wrapper such as Provider or Lazy cannot wrap another."]

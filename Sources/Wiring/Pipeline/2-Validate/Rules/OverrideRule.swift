@@ -32,7 +32,11 @@ enum OverrideRule: GraphRule {
         }
     }
 
+    // Cold: the marked functions write the message of a diagnostic, which runs only for an invalid
+    // graph. `@_optimize(none)` here and below keeps the optimiser off it (Benchmarks/README.md,
+    // "Cold code, not optimised").
     /// A test replaces or removes an entry the component's map does not have.
+    @_optimize(none)
     private static func missingEntry(_ entry: MapEntryID, _ declaration: AnyDeclaration, _ graph: ResolvedGraph) -> Diagnostic {
         let name = entry.map.displayName
         let keys = graph.builder.declarations.filter { !$0.isOverride && $0.key == entry.map && $0.mapRole == .entry }.compactMap(\.mapKey?.text)
@@ -47,6 +51,7 @@ enum OverrideRule: GraphRule {
     }
 
     /// `removeEntry(forKey:from:)` called while configuring a component, not a test's replacements.
+    @_optimize(none)
     private static func removalOutsideTest(_ declaration: AnyDeclaration, _ graph: ResolvedGraph) -> Diagnostic {
         let key = declaration.mapKey?.text ?? "?"
         let message = """

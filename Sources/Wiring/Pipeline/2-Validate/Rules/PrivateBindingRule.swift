@@ -25,6 +25,9 @@ enum PrivateBindingRule: GraphRule {
             .map { hidden($0.key, $0.requirements, graph) }
     }
 
+    // Cold: the marked functions write the message of a diagnostic, which runs only for an invalid
+    // graph. `@_optimize(none)` here and below keeps the optimiser off it (Benchmarks/README.md,
+    // "Cold code, not optimised").
     private static func hidden(_ key: BindingKey, _ requirements: [Requirement], _ graph: ResolvedGraph) -> Diagnostic {
         let name = key.displayName
         let seenFrom = requirements.first.flatMap { graph.builder.boundary(of: $0.requirer)?.resolvesIn } ?? -1
@@ -73,6 +76,7 @@ enum PrivateBindingRule: GraphRule {
     /// The private module that hides a key space from a request made in the key space
     /// `seenFrom` (-1: the public one): the outermost boundary around the key space that does not
     /// enclose the request too.
+    @_optimize(none)
     private static func keeper(of space: Int32, seenFrom: Int32, _ graph: ResolvedGraph) -> Int32 {
         let boundaries = graph.builder.boundaries
         var enclosing: Set<Int32> = [-1]
@@ -111,6 +115,7 @@ enum PrivateBindingRule: GraphRule {
 
     /// An `expose` called outside any private module's `configure`: in a plain `Module`'s, or a
     /// component's.
+    @_optimize(none)
     private static func strayExposure(_ exposure: GraphBuilder.Exposure, _ graph: ResolvedGraph) -> Diagnostic {
         let isMap = TypeName.dictionaryParts(TypeName.of(exposure.key.type)) != nil
         let call = exposeCall(exposure.key, contribution: exposure.kind == .contributions, isMap: isMap)
@@ -129,6 +134,7 @@ enum PrivateBindingRule: GraphRule {
     }
 
     /// A test's replacements name a private module the component does not include.
+    @_optimize(none)
     private static func unknownReplacement(_ module: any Any.Type, _ site: CallSite, _ graph: ResolvedGraph) -> Diagnostic {
         let name = TypeName.of(module)
         let included = graph.builder.boundaries.map { TypeName.of($0.module) }
@@ -147,6 +153,7 @@ enum PrivateBindingRule: GraphRule {
 
     /// Where an override that replaces nothing looked: ` inside GatewayModule` for one declared
     /// inside a private module, nothing for one declared outside.
+    @_optimize(none)
     static func `where`(_ override: AnyDeclaration, _ graph: ResolvedGraph) -> String {
         guard let space = graph.builder.boundary(of: override)?.keySpace, space >= 0 else { return "" }
         return " inside \(TypeName.of(graph.builder.boundaries[Int(space)].module))"
@@ -154,6 +161,7 @@ enum PrivateBindingRule: GraphRule {
 
     /// The fix of an override declared outside the private modules that keep its key: declare it
     /// inside one of them. Nil when no private module binds the key.
+    @_optimize(none)
     static func overrideFix(_ override: AnyDeclaration, _ graph: ResolvedGraph) -> String? {
         guard graph.builder.boundary(of: override) == nil else { return nil }
         let keepers = graph.privateEntries(of: override.key).compactMap(graph.privateModule(of:)).map(TypeName.of)
@@ -167,6 +175,7 @@ enum PrivateBindingRule: GraphRule {
     /// The call that exposes a key: `binder.expose(HTTPClient.self)`,
     /// `binder.expose(tagged: BankURL.self)`, `binder.expose(collectionOf: (any Plugin).self)`,
     /// `binder.expose(map: [String: any Handler].self)`.
+    @_optimize(none)
     static func exposeCall(_ key: BindingKey, contribution: Bool, isMap: Bool) -> String {
         let tag = key.tag.map(TypeName.metatypeExpression)
         if contribution, isMap {
@@ -185,6 +194,7 @@ enum PrivateBindingRule: GraphRule {
     }
 
     /// `A`, `A and B`, `A, B and C`.
+    @_optimize(none)
     private static func listed(_ names: [String]) -> String {
         guard let last = names.last else { return "" }
         return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last

@@ -54,6 +54,10 @@ enum WiringRule: GraphRule {
         return declaration.key.type
     }
 
+    // Cold: the marked functions write the message of a diagnostic, which runs only for an invalid
+    // graph. `@_optimize(none)` here and below keeps the optimiser off it (Benchmarks/README.md,
+    // "Cold code, not optimised").
+    @_optimize(none)
     private static func diagnostic(
         _ declaration: AnyDeclaration, module: any Any.Type, wiringLibrary: String, sibling: String,
         owner: any Any.Type, home: String, _ graph: ResolvedGraph

@@ -447,6 +447,10 @@ struct DemoPackage {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = root
+        // The demo builds this package as a user's dependency: not in a part of it that
+        // Scripts/test chose for its own builds (Package.swift's WIRING_SCOPE and
+        // WIRING_TEST_SOURCES), which would leave out the products the demo depends on.
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("WIRING_") }
         let output = FileManager.default.temporaryDirectory.appending(path: "linked-wiring-output-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }

@@ -93,6 +93,16 @@ let package = Package(
         .target(name: "Scanning", path: "Tests/Fixtures/Scanning"),
         .target(name: "Payments", path: "Tests/Fixtures/Payments"),
         .target(name: "CashWiring", dependencies: ["Wiring", "Scanning", "Payments"], path: "Tests/Fixtures/CashWiring"),
+        // Code written for Cleanse, in the Swift 5 mode it was written in, with the one setting the
+        // migration guide gives: the debug build of Scripts/test fails on any warning it gets (without
+        // the setting it gets one per binding). The same file is the new user's package's
+        // (Tests/InstallCheck, which Scripts/check-install builds when a release is made).
+        .target(
+            name: "CleanseStyleCode",
+            dependencies: ["WiringCleanse"],
+            path: "Tests/InstallCheck/Sources/CleanseStyleApp",
+            swiftSettings: [.swiftLanguageMode(.v5), .enableUpcomingFeature("InferSendableFromCaptures")]
+        ),
         .testTarget(
             name: "WiringTests",
             // LinkedWiringScanner: the build-time checks read the random graphs rendered as source.
@@ -163,13 +173,14 @@ if let sources = Context.environment["WIRING_TEST_SOURCES"], let tests = package
 //   - `release`: the library's test targets and the threshold probes (Benchmarks/Sources), so
 //     that one release build runs the library's tests and gives Scripts/check-thresholds its
 //     probe. Nothing of the ATM example is built, and no libcurl is needed;
-//   - `debug`: every test target but LinkedWiringTests, for Scripts/test's debug build;
+//   - `debug`: every test target but LinkedWiringTests, and the code written for Cleanse, for
+//     Scripts/test's debug build;
 //   - `plugin`: LinkedWiringTests, which builds a package of its own that depends on this one,
 //     and runs beside the debug build from the start (Scripts/test).
 let scopes: [String: [String]] = [
     "library": ["WiringTests"],
     "release": ["WiringTests", "WiringTestingTests", "WiringProbe"],
-    "debug": package.targets.filter { $0.type == .test && $0.name != "LinkedWiringTests" }.map(\.name),
+    "debug": package.targets.filter { $0.type == .test && $0.name != "LinkedWiringTests" }.map(\.name) + ["CleanseStyleCode"],
     "plugin": ["LinkedWiringTests"],
 ]
 if let scope = Context.environment["WIRING_SCOPE"], scopes[scope] == nil {
@@ -238,7 +249,8 @@ if let scope = Context.environment["WIRING_SCOPE"], scopes[scope] == nil {
 let memorySafeTargets: Set<String> = [
     "Wiring", "WiringTesting", "WiringCleanse", "LinkedWiringGenerator", "LinkedWiringScanner",
 ]
-for target in package.targets where target.type != .system && target.type != .plugin {
+// (CleanseStyleCode keeps the settings code written for Cleanse was written with.)
+for target in package.targets where target.type != .system && target.type != .plugin && target.name != "CleanseStyleCode" {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))

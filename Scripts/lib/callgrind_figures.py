@@ -11,8 +11,8 @@ measured work (loading, the runtime's start-up, building a factory, loading modu
 - the object-size figure is not counted by callgrind: it adds up the code and data (`size`'s
   text, data and bss) of the object files the release build made for the Wiring module, which is
   what Wiring's own code adds to an app's binary before the linker strips what it does not use;
-- the type-check figure runs `swift-frontend -frontend -typecheck` on one generated scale group
-  file (250 bindings) and on a file with the same imports only, against the release modules of
+- the type-check figure runs `swift-frontend -frontend -typecheck` on the first five modules of a
+  generated scale group file (50 bindings) and on a file with the same imports only, against the release modules of
   Wiring and ProbeTypes, and divides the difference by the number of bindings.
 
 Runs are made repeatable: the same environment (`env -i`, deterministic hashing), a copy of the

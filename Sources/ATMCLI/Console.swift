@@ -69,7 +69,8 @@ public struct Console: Sendable {
     }
 
     private static func escapedLines(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }.joined(separator: "\n")
+        guard !TerminalText.isPrintableASCII(text, newlines: true) else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }.joined(separator: "\n")
     }
 
     /// Why standard output could not be written, if it could not: `No space left on device`.

@@ -26,7 +26,7 @@ public enum TerminalText {
     ///   - style: How to write an escape.
     /// - Returns: The text, safe to print.
     public static func escaped(_ text: String, as style: Style = .text) -> String {
-        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+        guard !isPrintableASCII(text), text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             if let byte = SystemBytes.rawByte(scalar) {
@@ -44,6 +44,23 @@ public enum TerminalText {
             }
         }
         return result
+    }
+
+    /// Whether every byte of `text` is printable ASCII (a space to a tilde), or a newline when
+    /// `newlines` is true: text with nothing to escape, the common case, told from its bytes
+    /// without decoding a scalar or a character, which keeps printing a journal of many megabytes
+    /// quick even in a debug build.
+    static func isPrintableASCII(_ text: String, newlines: Bool = false) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard byte >= 0x20 && byte < 0x7F || newlines && byte == 0x0A else { return false }
+                index += 1
+            }
+            return true
+        }
     }
 
     /// C0 and C1 controls, DEL, the line and paragraph separators, and the bidirectional

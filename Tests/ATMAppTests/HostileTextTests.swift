@@ -26,6 +26,29 @@ struct HostileTextTests {
         PendingDeposit(idempotencyKey: key, account: account, amountCents: 500, bills: [5], bankURL: bankURL, recordedAt: hostile)
     }
 
+    /// Every ASCII character around the printable ones' edges: a control (C0 or DEL) is escaped in
+    /// text and in JSON, anything else is left as it is, alone or next to the others.
+    @Test func everyASCIIControlIsEscapedAndEveryPrintableCharacterIsLeftAsItIs() {
+        var printable = ""
+        for value in UInt8(0)...0x7F {
+            let character = String(UnicodeScalar(value))
+            let text: String = "a" + character + "b"
+            if value < 0x20 || value == 0x7F {
+                let hex: String = (value < 0x10 ? "0" : "") + String(value, radix: 16, uppercase: true)
+                let inText: String = "a\\u{" + hex + "}b"
+                let inJSON: String = "a\\u00" + hex.lowercased() + "b"
+                #expect(TerminalText.escaped(text) == inText)
+                #expect(TerminalText.escaped(text, as: .json) == inJSON)
+            } else {
+                #expect(TerminalText.escaped(text) == text)
+                printable += character
+            }
+        }
+        #expect(printable.utf8.count == 95)
+        #expect(TerminalText.escaped(printable) == printable)
+        #expect(TerminalText.escaped(printable + "\n") == printable + "\\u{0A}")
+    }
+
     @Test func depositEscapesTheBanksTextInTextAndJSONAndInItsErrors() async throws {
         let text = await HostileRun(["deposit", "20", "--account", "alice"] + Self.bank, replies: [.confirm]).run()
         #expect(text.status == .success)

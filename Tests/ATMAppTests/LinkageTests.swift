@@ -9,7 +9,8 @@ struct LinkageTests {
         let linkage = try Self.linkedLibraries(of: "atm-dev")
         #expect(linkage.status == 0)
         #expect(!linkage.libraries.isEmpty)
-        #expect(linkage.libraries.filter { $0.contains("libcurl") } == [])
+        let curl: [String] = linkage.libraries.filter { (library: String) in library.contains("libcurl") }
+        #expect(curl == [])
     }
 
     @Test func atmLinksLibcurl() throws {

@@ -44,8 +44,10 @@ struct LoadTests {
         let ledger = try bank.ledger()
         let expectedTotal = (0..<Self.clients).flatMap { client in (0..<Self.depositsPerClient).map { Self.notes(client, $0) * 100 } }.reduce(0, +)
         #expect(ledger.deposits.count == Self.clients * Self.depositsPerClient)
-        #expect(Set(ledger.deposits.map(\.idempotencyKey)).count == ledger.deposits.count)
-        #expect(ledger.deposits.map(\.amountCents).reduce(0, +) == expectedTotal)
+        let keys: Set<String> = Set(ledger.deposits.map(\.idempotencyKey))
+        let total: Int = ledger.deposits.reduce(0) { (sum: Int, deposit: Ledger.Deposit) in sum + deposit.amountCents }
+        #expect(keys.count == ledger.deposits.count)
+        #expect(total == expectedTotal)
         for client in 0..<Self.clients {
             let expected = (0..<Self.depositsPerClient).map { Self.notes(client, $0) * 100 }.reduce(0, +)
             #expect(ledger.balance(of: "client\(client)") == expected)

@@ -62,6 +62,27 @@ public final class BankSimulator: Sendable {
     private static let unblockingLauncher =
         "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, set()); os.execv(sys.executable, [sys.executable] + sys.argv[1:])"
 
+    /// The interpreter that `python3` on the `PATH` runs, asked once per test process: a version
+    /// manager's `python3` may be a shim (pyenv's is a shell script that runs a dozen programs,
+    /// which cost more than the simulator's own start-up) that would otherwise run again for
+    /// every simulator. Nil when `python3` cannot say, and every start then goes through
+    /// `/usr/bin/env python3`.
+    private static let interpreter: String? = {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        probe.arguments = ["python3", "-c", "import sys; print(sys.executable)"]
+        let output = Pipe()
+        probe.standardInput = FileHandle.nullDevice
+        probe.standardOutput = output
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        probe.waitUntilExit()
+        let path = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard probe.terminationStatus == 0, path.hasPrefix("/"), FileManager.default.isExecutableFile(atPath: path) else { return nil }
+        return path
+    }()
+
     /// The simulator script.
     public static var scriptPath: String { repositoryRoot + "/Scripts/bank-simulator.py" }
 
@@ -124,15 +145,20 @@ public final class BankSimulator: Sendable {
         // Python runs a one-line launcher that unblocks every signal and then becomes the
         // simulator (same process): a child inherits its parent thread's signal mask, and the
         // threads Foundation starts block SIGTERM, which would leave the simulator deaf to stop().
-        var arguments = ["python3", "-c", Self.unblockingLauncher, Self.scriptPath, "--ledger", ledgerPath, "--host", "127.0.0.1", "--port", "0"]
+        var arguments = ["-c", Self.unblockingLauncher, Self.scriptPath, "--ledger", ledgerPath, "--host", "127.0.0.1", "--port", "0"]
         if let token { arguments += ["--token", token] }
         if let tls { arguments += ["--tls-cert", tls.certificatePath, "--tls-key", tls.keyPath] }
         for fault in faults { arguments += ["--fault", fault] }
         if let seed { arguments += ["--seed", String(seed)] }
 
         let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        child.arguments = arguments
+        if let interpreter = Self.interpreter {
+            child.executableURL = URL(fileURLWithPath: interpreter)
+            child.arguments = arguments
+        } else {
+            child.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            child.arguments = ["python3"] + arguments
+        }
         child.standardInput = FileHandle.nullDevice
         let outputs = [FileHandle(forWritingAtPath: stdoutPath), FileHandle(forWritingAtPath: stderrPath)]
         child.standardOutput = outputs[0]

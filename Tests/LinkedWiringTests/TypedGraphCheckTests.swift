@@ -322,7 +322,9 @@ struct TypedGraphCheckTests {
                     binder.include(module: StoreModule.self)
                     binder.bind(Service.self).to(factory: Service.init)
             """, extra: Self.keeper)
-        #expect(shown.map(String.init) == reported.map { "Sources/" + $0 })
+        let shownLines: [String] = shown.map(String.init)
+        let reportedLines: [String] = reported.map { (line: String) in "Sources/" + line }
+        #expect(shownLines == reportedLines)
     }
 
     @Test(arguments: ["Sources/Wiring/Wiring.docc/BuildTimeChecks.md", "README.md"])

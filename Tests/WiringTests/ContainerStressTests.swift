@@ -40,7 +40,8 @@ struct ContainerStressTests {
         #expect(snapshot.conflicts == [])
         #expect(snapshot.shared.count == 8)
         #expect(Sighting.union(sightings) == snapshot.shared.mapValues { [$0] })
-        #expect(sightings.flatMap(\.conflicts) == [])
+        let conflicts: [String] = sightings.flatMap(\.conflicts)
+        #expect(conflicts == [])
         #expect(Set(sightings.compactMap(\.request)).count == requests)
     }
 
@@ -86,14 +87,16 @@ struct ContainerStressTests {
         for (build, handles) in builds.enumerated() {
             let seen = sightings[build] ?? []
             #expect(seen.count == 100)
-            #expect(seen.flatMap(\.conflicts) == [])
+            let conflicts: [String] = seen.flatMap(\.conflicts)
+            #expect(conflicts == [])
             let requests = seen.filter { $0.request != nil }.count
             let snapshot = handles.resolveEverything()
             #expect(Sighting.union(seen) == snapshot.shared.mapValues { [$0] })
             #expect(handles.ledger.constructions == snapshot.expectedConstructions(requests: requests + 1))
             everySnapshot.formUnion(snapshot.shared.values)
         }
-        #expect(everySnapshot.count == 100 * 8)
+        let sharedPerBuild = 8
+        #expect(everySnapshot.count == 100 * sharedPerBuild)
     }
 
     @Test func tasksThatArriveWhileSlowSharedFactoriesRunWaitForTheirInstances() async throws {
@@ -114,7 +117,8 @@ struct ContainerStressTests {
         for (build, handles) in builds.enumerated() {
             let seen = sightings[build] ?? []
             #expect(seen.count == 1_000)
-            #expect(seen.flatMap(\.conflicts) == [])
+            let conflicts: [String] = seen.flatMap(\.conflicts)
+            #expect(conflicts == [])
             let snapshot = handles.resolveEverything()
             #expect(Sighting.union(seen) == snapshot.shared.mapValues { [$0] })
             #expect(handles.ledger.constructions == snapshot.expectedConstructions(requests: 1))
@@ -140,10 +144,12 @@ struct ContainerStressTests {
                 return await group.reduce(into: [Int: [Sighting]]()) { $0[$1.0, default: []].append($1.1) }
             }
         }) else { return }
-        #expect(sightings.values.map(\.count).reduce(0, +) == 10_000)
+        let sighted: Int = sightings.values.reduce(0) { (total: Int, seen: [Sighting]) in total + seen.count }
+        #expect(sighted == 10_000)
         for (build, handles) in builds.enumerated() {
             let seen = sightings[build] ?? []
-            #expect(seen.flatMap(\.conflicts) == [])
+            let conflicts: [String] = seen.flatMap(\.conflicts)
+            #expect(conflicts == [])
             let snapshot = handles.resolveEverything()
             #expect(Sighting.union(seen) == snapshot.shared.mapValues { [$0] })
             #expect(handles.ledger.constructions == snapshot.expectedConstructions(requests: 1))

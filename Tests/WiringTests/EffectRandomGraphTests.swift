@@ -89,7 +89,8 @@ struct EffectRandomGraphTests {
             """)
         #expect(traps.isEmpty, "these seeds trapped: \(traps.map(String.init).joined(separator: ", "))")
         #expect(failures.isEmpty, Comment(rawValue: failures.joined(separator: "\n\n")))
-        #expect(reports.count == seeds.count - traps.count)
+        let untrapped: Int = seeds.count - traps.count
+        #expect(reports.count == untrapped)
         // The generator must keep making graphs each entry point accepts, and graphs it rejects,
         // and the accepted graphs must take every request kind and have every effect on every
         // kind of declaration, in both components.
@@ -104,7 +105,8 @@ struct EffectRandomGraphTests {
             }
         }
         #expect(kinds == Set(EffectGraph.RequestKind.allCases.map { "\($0)" }), "request kinds of accepted graphs: \(kinds.sorted())")
-        #expect(shapes.count == 2 * 4 * EffectGraph.Effect.allCases.count, "declarations of accepted graphs: \(shapes.sorted())")
+        let everyShape: Int = 2 * 4 * EffectGraph.Effect.allCases.count
+        #expect(shapes.count == everyShape, "declarations of accepted graphs: \(shapes.sorted())")
     }
 
     @Test func theSeedsThatFoundBugsBuildWithoutATrap() async {

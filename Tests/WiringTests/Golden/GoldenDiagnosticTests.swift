@@ -34,11 +34,13 @@ struct GoldenDiagnosticTests {
     @Test func everyExpectedFileHasAGraphAndEveryGraphAFile() throws {
         let files = GoldenCase.discovered()
         #expect(files.count > 50, "the expected files were not found in \(GoldenCase.expectedFolder.path)")
-        #expect(files.filter { $0.graph == nil }.map(\.name) == [], "expected files without a graph in GoldenGraphs")
+        let withoutGraph: [String] = files.filter { (file: GoldenCase) in file.graph == nil }.map(\.name)
+        #expect(withoutGraph == [], "expected files without a graph in GoldenGraphs")
         let declared = try GoldenCase.declaredGraphNames()
         #expect(Set(declared).count == declared.count, "two graphs share a name")
         #expect(Set(declared).subtracting(files.map(\.name)).sorted() == [], "graphs without an expected file")
-        #expect(declared.filter { GoldenCase(name: $0).graph == nil } == [], "graphs the lookup by name does not find")
+        let notFound: [String] = declared.filter { (name: String) in GoldenCase(name: name).graph == nil }
+        #expect(notFound == [], "graphs the lookup by name does not find")
     }
 
     @Test func aDifferenceShowsTheChangedLineOnly() {

@@ -112,8 +112,10 @@ struct SubcomponentEffectTests {
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(ledgers.count == 1_000)
-        #expect(Set(ledgers.map { ObjectIdentifier($0) }).count == 1_000)
-        #expect(Set(ledgers.map { ObjectIdentifier($0.catalog) }).count == 1)
+        let ledgerIdentities: Set<ObjectIdentifier> = Set(ledgers.map(ObjectIdentifier.init))
+        let catalogIdentities: Set<ObjectIdentifier> = Set(ledgers.map { ledger in ObjectIdentifier(ledger.catalog) })
+        #expect(ledgerIdentities.count == 1_000)
+        #expect(catalogIdentities.count == 1)
         #expect(script.catalogAttempts.value == 1)
         #expect(script.ledgerAttempts.value == 1_000)
     }

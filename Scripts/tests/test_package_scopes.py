@@ -96,6 +96,12 @@ class PackageScopeTests(unittest.TestCase):
         self.assertEqual(whole - debug, {"LinkedWiringTests"})
         self.assertEqual(debug_products, products)
 
+    def test_the_library_scope_optimises_nothing_for_the_sanitizers(self):
+        result = dump("library")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        targets = json.loads(result.stdout)["targets"]
+        self.assertEqual([target["name"] for target in targets if "-Onone" not in json.dumps(target.get("settings", []))], [])
+
     def test_without_a_scope_the_manifest_is_the_whole_package(self):
         targets, products = target_names(None)
         self.assertTrue(EXAMPLE <= targets, sorted(EXAMPLE - targets))

@@ -94,7 +94,7 @@ let package = Package(
         .target(name: "Payments", path: "Tests/Fixtures/Payments"),
         .target(name: "CashWiring", dependencies: ["Wiring", "Scanning", "Payments"], path: "Tests/Fixtures/CashWiring"),
         // Code written for Cleanse, in the Swift 5 mode it was written in, with the one setting the
-        // migration guide gives: the debug build of Scripts/test fails on any warning it gets (without
+        // migration guide gives: the release build of Scripts/test fails on any warning it gets (without
         // the setting it gets one per binding). The same file is the new user's package's
         // (Tests/InstallCheck, which Scripts/check-install builds when a release is made).
         .target(
@@ -136,9 +136,8 @@ let package = Package(
 
 // WIRING_TEST_SOURCES, with or without a scope: the files of WiringTests to compile, relative to
 // its folder and separated by commas, and of its dependencies only the modules those files import.
-// Scripts/test passes the few files that read Wiring's internals to its debug build (the rest of
-// the library's tests run in release), and Scripts/test-thread-sanitizer the files of the suites it
-// runs under the sanitizers, so that no build compiles a test, or a fixture, it does not run.
+// Scripts/test-thread-sanitizer passes the files of the suites it runs under the sanitizers, so
+// that their builds compile no test, or fixture, they do not run.
 if let sources = Context.environment["WIRING_TEST_SOURCES"], let tests = package.targets.first(where: { $0.name == "WiringTests" }) {
     let files = sources.split(separator: ",").map(String.init)
     let folder = Context.packageDirectory + "/Tests/WiringTests/"
@@ -168,19 +167,20 @@ if let sources = Context.environment["WIRING_TEST_SOURCES"], let tests = package
 
 // Scripts/test builds parts of the package again, chosen by `WIRING_SCOPE` (for every user, and
 // without the variable, the manifest is the whole package):
+//   - `release`: every test target but LinkedWiringTests, the code written for Cleanse and the
+//     threshold probes (Benchmarks/Sources), in one release build. Wiring and the other products
+//     are optimised and built without testability, as in a user's release build, so that
+//     Scripts/check-thresholds counts what users run; everything else is compiled without
+//     optimisation and with testability (below). The library's tests, the example's suites and the
+//     documentation checks all read this one build;
 //   - `library`: WiringTests and what it needs, for the sanitizers' builds of its concurrency
-//     suites (Scripts/test-thread-sanitizer);
-//   - `release`: the library's test targets and the threshold probes (Benchmarks/Sources), so
-//     that one release build runs the library's tests and gives Scripts/check-thresholds its
-//     probe. Nothing of the ATM example is built, and no libcurl is needed;
-//   - `debug`: every test target but LinkedWiringTests, and the code written for Cleanse, for
-//     Scripts/test's debug build;
+//     suites and of the files that read Wiring's internals (Scripts/test-thread-sanitizer);
 //   - `plugin`: LinkedWiringTests, which builds a package of its own that depends on this one,
-//     and runs beside the debug build from the start (Scripts/test).
+//     and runs beside the release build from the start (Scripts/test).
 let scopes: [String: [String]] = [
     "library": ["WiringTests"],
-    "release": ["WiringTests", "WiringTestingTests", "WiringProbe"],
-    "debug": package.targets.filter { $0.type == .test && $0.name != "LinkedWiringTests" }.map(\.name) + ["CleanseStyleCode"],
+    "release": package.targets.filter { $0.type == .test && $0.name != "LinkedWiringTests" }.map(\.name)
+        + ["CleanseStyleCode", "WiringProbe"],
     "plugin": ["LinkedWiringTests"],
 ]
 if let scope = Context.environment["WIRING_SCOPE"], scopes[scope] == nil {
@@ -191,17 +191,20 @@ if let scope = Context.environment["WIRING_SCOPE"], scopes[scope] == nil {
         .target(name: "UnknownScope", path: "WIRING_SCOPE=\(scope) is not a scope of this package: unset it, or use \(known)")
     )
 } else if let scope = Context.environment["WIRING_SCOPE"], let roots = scopes[scope] {
-    // Code compiled in a release build (whole-module) but without optimisation: one frontend job
-    // per module, which type-checks each file once, where a debug build's batches each check the
-    // declarations of the module's other files again. WiringTests costs 50 s of CPU so, against
-    // 105 s in batches. In the release scope, that is the code that only tests the library (the
-    // test targets, their fixtures and the scanner the build-time checks read graphs with; the
-    // scanner's optimised compile was 53 s); in the library scope, which
-    // Scripts/test-thread-sanitizer builds with `-c release` under each sanitizer, all of it.
+    // Code compiled in a release build (whole-module) but without optimisation and with
+    // testability (`@testable import`): one frontend job per module type-checks each file once,
+    // where a debug build's batches each check the declarations of the module's other files
+    // again (WiringTests costs 50 s of CPU so, against 105 s in batches). In the release scope,
+    // that is all but the products. In the library scope, which Scripts/test-thread-sanitizer
+    // builds with `-c release` under each sanitizer, it is all of it, with the `DEBUG` condition
+    // of a debug build: the files of WiringTests that read Wiring's internals are `#if DEBUG`.
     let optimised: Set<String> = scope == "release" ? ["Wiring", "CWiringAtomics", "WiringTesting", "WiringCleanse"] : []
-    if scope == "release" || scope == "library" {
-        for target in package.targets where target.type != .system && !optimised.contains(target.name) {
-            target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone"])]
+    for target in package.targets where scope != "plugin" && target.type != .system && target.type != .plugin
+        && !optimised.contains(target.name)
+    {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone", "-enable-testing"])]
+        if scope == "library" {
+            target.swiftSettings?.append(.define("DEBUG"))
         }
     }
     if scope == "release" {

@@ -1,7 +1,9 @@
 # Builds the DocC catalogs of Wiring's three libraries with the toolchain's docc. Source it after
 # prerequisites.sh; `convert_catalogs OUTPUT` writes OUTPUT/Wiring.doccarchive and
 # OUTPUT/WiringTesting.doccarchive, and leaves docc's messages in OUTPUT/<module>.log. With
-# DOCC_STATIC_HOSTING=1 each archive is a static website to be served under /<module>/.
+# DOCC_STATIC_HOSTING=1 each archive is a static website to be served under /<module>/. With
+# DOCC_RELEASE_BUILD=1 the symbol graphs come from the package's release-scope build
+# (release-scope.sh: the one Scripts/test builds) instead of its debug build.
 
 # The modules whose catalogs are built, each with its catalog.
 DOCC_MODULES="Wiring:Sources/Wiring/Wiring.docc WiringTesting:Sources/WiringTesting/WiringTesting.docc WiringCleanse:Sources/WiringCleanse/WiringCleanse.docc"
@@ -15,10 +17,15 @@ require_docc() {
 
 convert_catalogs() {
     local output=$1
-    # The symbol graphs come from the package's own debug build (`swift package dump-symbol-graph`
+    # The symbol graphs come from the package's own build (`swift package dump-symbol-graph`
     # extracts them from the built modules), so the documentation adds no build of its own to a
     # run that built the package already, as Scripts/test does.
-    if ! swift package dump-symbol-graph >"$output/build.log" 2>&1; then
+    local dump=(swift package dump-symbol-graph)
+    if [ "${DOCC_RELEASE_BUILD:-0}" = 1 ]; then
+        . Scripts/lib/release-scope.sh
+        dump=(release_scope package dump-symbol-graph)
+    fi
+    if ! "${dump[@]}" >"$output/build.log" 2>&1; then
         cat "$output/build.log" >&2
         say "the modules could not be built for their documentation"
         return 1

@@ -1,6 +1,8 @@
 """Tests of Package.swift's scopes (WIRING_SCOPE): the parts of the package that Scripts/test
-builds again, in release and under the sanitizers, hold the library and its tests and nothing of
-the ATM example; an unknown scope stops SwiftPM with a message that names the known ones."""
+builds. The release scope is the whole package but the plugin's suites, plus the threshold probes,
+with the products optimised and nothing else; the plugin scope is the plugin's suites; the library
+scope, which the sanitizers build, holds the library and its tests and nothing of the ATM example.
+An unknown scope stops SwiftPM with a message that names the known ones."""
 import json
 import os
 import pathlib
@@ -16,6 +18,10 @@ EXAMPLE = {
     "ATMAppSupport", "atm", "atm-dev", "ATMTestSupport", "ATMLibTests", "ATMAppTests", "BankNetworkTests",
     "NetworkTests", "BillScannerTests",
 }
+
+
+# The threshold probes of Benchmarks/Sources, which only the release scope adds.
+PROBES = {"CHeapUsage", "BenchmarkSupport", "ProbeTypes", "ProbeScale", "ProbeGraphs", "WiringProbe"}
 
 
 def dump(scope, command="dump-package", sources=None):
@@ -63,7 +69,7 @@ class PackageScopeTests(unittest.TestCase):
         self.assertEqual({target["name"] for target in manifest["targets"]}, {"Wiring", "CWiringAtomics", "WiringTests"})
 
     def test_without_a_scope_the_test_sources_narrow_wiring_tests_alone(self):
-        # Scripts/test's debug build: the whole package, with only the files that read internals.
+        # The whole package, with only the files given: a debug build of a few suites.
         result = dump(None, sources="GraphExportTests.swift,WiringRuleNameTests.swift")
         self.assertEqual(result.returncode, 0, result.stderr)
         manifest = json.loads(result.stdout)
@@ -72,35 +78,33 @@ class PackageScopeTests(unittest.TestCase):
         self.assertEqual(dependency_names(tests), ["Wiring", "LinkedWiringScanner"])
         self.assertTrue(EXAMPLE <= {target["name"] for target in manifest["targets"]})
 
-    def test_the_release_scope_adds_the_library_tests_and_the_threshold_probes(self):
-        targets, _ = target_names("release")
-        self.assertEqual(targets & EXAMPLE, set())
-        self.assertTrue({"WiringTests", "WiringTestingTests", "WiringProbe", "ProbeGraphs", "ProbeScale"} <= targets,
-                        sorted(targets))
+    def test_the_release_and_plugin_scopes_split_the_whole_package_between_them_with_the_probes(self):
+        whole, products = target_names(None)
+        release, release_products = target_names("release")
+        plugin, _ = target_names("plugin")
+        self.assertEqual(plugin, {"LinkedWiringTests", "LinkedWiringScanner"})
+        self.assertEqual(whole - release, {"LinkedWiringTests"})
+        self.assertEqual(release - whole, PROBES)
+        self.assertEqual(release_products, products)
 
     def test_the_release_scope_optimises_the_products_and_the_probes_only(self):
         result = dump("release")
         self.assertEqual(result.returncode, 0, result.stderr)
-        unoptimised = {target["name"] for target in json.loads(result.stdout)["targets"]
-                       if "-Onone" in json.dumps(target.get("settings", []))}
-        self.assertEqual(unoptimised, {
-            "WiringTests", "WiringTestingTests", "LinkedWiringScanner", "SeededRandom", "Scanning", "Payments",
-            "CashWiring",
-        })
+        targets = json.loads(result.stdout)["targets"]
+        unoptimised = {target["name"] for target in targets if "-Onone" in json.dumps(target.get("settings", []))}
+        testable = {target["name"] for target in targets if "-enable-testing" in json.dumps(target.get("settings", []))}
+        compiled = {target["name"] for target in targets if target["type"] not in ("system", "plugin")}
+        self.assertEqual(compiled - unoptimised, {"Wiring", "CWiringAtomics", "WiringTesting", "WiringCleanse"} | PROBES)
+        self.assertEqual(testable, unoptimised)
+        self.assertEqual([target["name"] for target in targets if "DEBUG" in json.dumps(target.get("settings", []))], [])
 
-    def test_the_debug_and_plugin_scopes_split_the_whole_package_between_them(self):
-        whole, products = target_names(None)
-        debug, debug_products = target_names("debug")
-        plugin, _ = target_names("plugin")
-        self.assertEqual(plugin, {"LinkedWiringTests", "LinkedWiringScanner"})
-        self.assertEqual(whole - debug, {"LinkedWiringTests"})
-        self.assertEqual(debug_products, products)
-
-    def test_the_library_scope_optimises_nothing_for_the_sanitizers(self):
+    def test_the_library_scope_optimises_nothing_and_compiles_as_debug_for_the_sanitizers(self):
         result = dump("library")
         self.assertEqual(result.returncode, 0, result.stderr)
         targets = json.loads(result.stdout)["targets"]
-        self.assertEqual([target["name"] for target in targets if "-Onone" not in json.dumps(target.get("settings", []))], [])
+        for flag in ["-Onone", "-enable-testing", "DEBUG"]:
+            self.assertEqual([target["name"] for target in targets if flag not in json.dumps(target.get("settings", []))], [],
+                             flag)
 
     def test_without_a_scope_the_manifest_is_the_whole_package(self):
         targets, products = target_names(None)
@@ -112,7 +116,7 @@ class PackageScopeTests(unittest.TestCase):
         # `describe` loads the package as a build does; `dump-package` only evaluates the manifest.
         result = dump("everything", command="describe --type json")
         self.assertNotEqual(result.returncode, 0)
-        self.assertIn("WIRING_SCOPE=everything is not a scope of this package: unset it, or use debug or library or plugin or release",
+        self.assertIn("WIRING_SCOPE=everything is not a scope of this package: unset it, or use library or plugin or release",
                       result.stderr)
 
 

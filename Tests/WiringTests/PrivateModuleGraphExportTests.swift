@@ -1,5 +1,6 @@
-// Reads Wiring's internals (`@testable import`), so it is compiled in debug only: Scripts/test's
-// release run builds as a user's release build does, without testability.
+// Reads Wiring's internals (`@testable import`), so it is compiled only where Wiring has
+// testability and `DEBUG` is set: a debug build, and Scripts/test-thread-sanitizer's build under
+// AddressSanitizer. Scripts/test's release build is a user's release build, without testability.
 #if DEBUG
 import Foundation
 import Testing

@@ -82,8 +82,8 @@ class PackageScopeTests(unittest.TestCase):
         whole, products = target_names(None)
         release, release_products = target_names("release")
         plugin, _ = target_names("plugin")
-        self.assertEqual(plugin, {"LinkedWiringTests", "LinkedWiringScanner"})
-        self.assertEqual(whole - release, {"LinkedWiringTests"})
+        self.assertEqual(plugin, {"LinkedWiringPluginTests"})
+        self.assertEqual(whole - release, {"LinkedWiringPluginTests"})
         self.assertEqual(release - whole, PROBES)
         self.assertEqual(release_products, products)
 

@@ -28,7 +28,7 @@ struct ArticleTests {
         let blocks = Self.blocks(in: article, language: "text").filter { $0.contains(": error: LinkedWiring: ") }
         try #require(blocks.count == 1)
         let test = try String(
-            contentsOf: Self.packageRoot.appending(path: "Tests/LinkedWiringTests/LinkedWiringPluginTests.swift"), encoding: .utf8
+            contentsOf: Self.packageRoot.appending(path: "Tests/LinkedWiringPluginTests/LinkedWiringPluginTests.swift"), encoding: .utf8
         )
         let message = try #require(blocks[0].split(separator: ":6:1: ", maxSplits: 1).last)
         #expect(test.contains(":6:1: " + message + "\""))
@@ -38,7 +38,7 @@ struct ArticleTests {
     func theWarningShownForAnInternalModuleIsTheOneTheEndToEndTestExpects(document: String) throws {
         let text = try String(contentsOf: Self.packageRoot.appending(path: document), encoding: .utf8)
         let test = try String(
-            contentsOf: Self.packageRoot.appending(path: "Tests/LinkedWiringTests/LinkedWiringPluginTests.swift"), encoding: .utf8
+            contentsOf: Self.packageRoot.appending(path: "Tests/LinkedWiringPluginTests/LinkedWiringPluginTests.swift"), encoding: .utf8
         )
         let warnings = text.split(separator: "\n").filter { $0.contains(": warning: LinkedWiring: ") }
         try #require(warnings.count == 1)
@@ -71,7 +71,7 @@ struct BuildTimeChecksArticleTests {
     func everyReportShownIsOneTheEndToEndTestExpects(document: String) throws {
         let text = try String(contentsOf: ArticleTests.packageRoot.appending(path: document), encoding: .utf8)
         let test = try String(
-            contentsOf: ArticleTests.packageRoot.appending(path: "Tests/LinkedWiringTests/LinkedWiringPluginTests.swift"), encoding: .utf8
+            contentsOf: ArticleTests.packageRoot.appending(path: "Tests/LinkedWiringPluginTests/LinkedWiringPluginTests.swift"), encoding: .utf8
         )
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         // The typed checks' examples are compared with what the checks report in

@@ -86,14 +86,14 @@ struct DocumentationExampleTests {
 
     /// The folders whose sources compile the examples: this target; the golden cases of
     /// WiringTests, whose graphs "Reading a validation error" shows; the wiring library the
-    /// LinkedWiring article shows, which this target links; and LinkedWiringTests, whose demo
-    /// package (the article's Package.swift) the end-to-end test builds with `swift build`.
+    /// LinkedWiring article shows, which this target links; and LinkedWiringPluginTests, whose
+    /// demo package (the article's Package.swift) the end-to-end test builds with `swift build`.
     ///
     /// The README also shows the example's wiring libraries and root component, and a new
     /// user's Package.swift (`Tests/InstallCheck`, which `Scripts/check-install` builds), as
     /// they are in the repository.
     static let exampleFolders = [
-        "Tests/WiringDocumentationTests", "Tests/WiringTests/Golden", "Tests/Fixtures/TellerWiring", "Tests/LinkedWiringTests",
+        "Tests/WiringDocumentationTests", "Tests/WiringTests/Golden", "Tests/Fixtures/TellerWiring", "Tests/LinkedWiringPluginTests",
         "WiringLibs/ATMLibWiring", "WiringLibs/BankNetworkWiring", "WiringLibs/BillScannerWiring", "FakeLibs/FakeNetworkWiring",
         "Sources/ATMApp", "Tests/InstallCheck",
     ]

@@ -3,7 +3,8 @@
 # OUTPUT/WiringTesting.doccarchive, and leaves docc's messages in OUTPUT/<module>.log. With
 # DOCC_STATIC_HOSTING=1 each archive is a static website to be served under /<module>/. With
 # DOCC_RELEASE_BUILD=1 the symbol graphs come from the package's release-scope build
-# (release-scope.sh: the one Scripts/test builds) instead of its debug build.
+# (release-scope.sh: the one Scripts/test builds), without waiting for SwiftPM's lock, instead
+# of its debug build.
 
 # The modules whose catalogs are built, each with its catalog.
 DOCC_MODULES="Wiring:Sources/Wiring/Wiring.docc WiringTesting:Sources/WiringTesting/WiringTesting.docc WiringCleanse:Sources/WiringCleanse/WiringCleanse.docc"
@@ -23,7 +24,9 @@ convert_catalogs() {
     local dump=(swift package dump-symbol-graph)
     if [ "${DOCC_RELEASE_BUILD:-0}" = 1 ]; then
         . Scripts/lib/release-scope.sh
-        dump=(release_scope package dump-symbol-graph)
+        # --ignore-lock: Scripts/test runs its suites from that build meanwhile, and `swift test`
+        # holds the lock even with --ignore-lock (the dump would wait for every suite to end).
+        dump=(release_scope package --ignore-lock dump-symbol-graph)
     fi
     if ! "${dump[@]}" >"$output/build.log" 2>&1; then
         cat "$output/build.log" >&2

@@ -202,17 +202,16 @@ if let scope = Context.environment["WIRING_SCOPE"], scopes[scope] == nil {
     // builds with `-c release` under each sanitizer, it is all of it, with the `DEBUG` condition
     // of a debug build: the files of WiringTests that read Wiring's internals are `#if DEBUG`.
     // A test target's module is emitted by its compile, not by a job of its own that checks its
-    // declarations again, as nothing imports it. The release scope's code gets no debug
-    // information (a failure names the test's line all the same): without both, its build took
-    // 385 s of the compiler's CPU, against 334 s with them (`-stats-output-dir`). The sanitizers
-    // keep theirs, so that each report names the lines it is about.
+    // declarations again, as nothing imports it. And none of it gets debug information: a failed
+    // expectation names its line all the same, and a sanitizer's report names the functions of
+    // its stacks (their lines need a local run without `-gnone`). Without both, the release
+    // scope's build took 385 s of the compiler's CPU, against 334 s with them (`-stats-output-dir`).
     let optimised: Set<String> = scope == "release" ? ["Wiring", "CWiringAtomics", "WiringTesting", "WiringCleanse"] : []
     for target in package.targets where scope != "plugin" && target.type != .system && target.type != .plugin
         && !optimised.contains(target.name)
     {
-        var flags = ["-Onone", "-enable-testing"]
+        var flags = ["-Onone", "-enable-testing", "-gnone"]
         if target.type == .test { flags.append("-no-emit-module-separately-wmo") }
-        if scope == "release" { flags.append("-gnone") }
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(flags)]
         if scope == "library" {
             target.swiftSettings?.append(.define("DEBUG"))

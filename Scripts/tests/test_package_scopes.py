@@ -96,13 +96,16 @@ class PackageScopeTests(unittest.TestCase):
         compiled = {target["name"] for target in targets if target["type"] not in ("system", "plugin")}
         self.assertEqual(compiled - unoptimised, {"Wiring", "CWiringAtomics", "WiringTesting", "WiringCleanse"} | PROBES)
         self.assertEqual(testable, unoptimised)
+        # The products and the probes keep the debug information of a user's release build.
+        without_debug_information = {target["name"] for target in targets if "-gnone" in json.dumps(target.get("settings", []))}
+        self.assertEqual(compiled - without_debug_information, {"Wiring", "CWiringAtomics", "WiringTesting", "WiringCleanse"} | PROBES)
         self.assertEqual([target["name"] for target in targets if "DEBUG" in json.dumps(target.get("settings", []))], [])
 
     def test_the_library_scope_optimises_nothing_and_compiles_as_debug_for_the_sanitizers(self):
         result = dump("library")
         self.assertEqual(result.returncode, 0, result.stderr)
         targets = json.loads(result.stdout)["targets"]
-        for flag in ["-Onone", "-enable-testing", "DEBUG"]:
+        for flag in ["-Onone", "-enable-testing", "-gnone", "DEBUG"]:
             self.assertEqual([target["name"] for target in targets if flag not in json.dumps(target.get("settings", []))], [],
                              flag)
 

@@ -16,14 +16,15 @@ Targets written (under Benchmarks/Sources):
                          1k, 2k, 4k, 6k, 8k and 10k bindings
     SwinjectScale600/    the same 6,000 services registered with Swinject
     HandScale600/        the same 6,000 services constructed by hand
-    ProbeTypes/          the first 1,000 services again, for the threshold probes alone
-    ProbeScale/          their Wiring modules (the same as the first 100 above) and a root of
-                         1,000 bindings: what `wiring-probe` (Scripts/check-thresholds) builds,
+    ProbeTypes/          the first 250 services again, for the threshold probes alone
+    ProbeScale/          their Wiring modules (the same as the first 25 above) and a root of
+                         250 bindings: what `wiring-probe` (Scripts/check-thresholds) builds,
                          without the 10,000 services and 16,000 registrations of the rest
 
 The files are not committed (.gitignore): Scripts/bench and Scripts/check-thresholds run this
 script before they build the benchmark package, and a build of it by hand needs it first. It
-rewrites only the files that differ, so a build after it recompiles nothing it need not.
+rewrites only the files that differ, so a build after it recompiles nothing it need not, and
+removes the Swift files of those folders that it no longer writes.
 
 Usage: Benchmarks/Scripts/generate-scale.py [--check]
     --check   exit 1 if the files on disk differ from what this script writes
@@ -35,7 +36,7 @@ MODULES = 1000
 BINDINGS_PER_MODULE = 10
 MODULES_PER_FILE = 25
 MEASURED_MODULES = 600
-PROBE_MODULES = 100
+PROBE_MODULES = 25
 COMPONENT_SIZES = [1000, 2000, 4000, 6000, 8000, 10000]
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent / "Sources"
@@ -278,7 +279,18 @@ def outputs() -> dict:
 def main() -> int:
     check = "--check" in sys.argv[1:]
     stale = []
-    for relative, text in outputs().items():
+    written = outputs()
+    # A Swift file of a generated folder that this script no longer writes (the graph was larger)
+    # would still be compiled: it goes.
+    for folder in sorted({pathlib.PurePosixPath(relative).parts[0] for relative in written}):
+        for path in sorted((ROOT / folder).glob("*.swift")):
+            relative = f"{folder}/{path.name}"
+            if relative not in written:
+                if check:
+                    stale.append(relative)
+                else:
+                    path.unlink()
+    for relative, text in written.items():
         path = ROOT / relative
         if check:
             if not path.exists() or path.read_text() != text:

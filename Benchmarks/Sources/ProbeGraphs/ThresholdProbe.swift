@@ -11,7 +11,7 @@ internal import Wiring
 /// operation. The async operations run their COUNT operations in one task.
 public enum ThresholdProbe {
     public static let operations = [
-        "atm-hand", "atm-wiring", "singleton-hand", "singleton-wiring", "of-1k", "build-1k",
+        "atm-hand", "atm-wiring", "singleton-hand", "singleton-wiring", "of-250", "build-250",
         "async-hit-hand", "async-hit-wiring", "async-build-hand", "async-build-wiring",
         "provider-hand", "provider-wiring",
     ]
@@ -31,9 +31,9 @@ public enum ThresholdProbe {
         case "singleton-wiring":
             let provider = try ComponentFactory.of(SessionComponent.self).build()
             for _ in 0..<count { blackHole(provider.get()) }
-        case "of-1k":
+        case "of-250":
             for _ in 0..<count { blackHole(try ComponentFactory.of(ProbeScaleComponent.self)) }
-        case "build-1k":
+        case "build-250":
             let factory = try ComponentFactory.of(ProbeScaleComponent.self)
             for _ in 0..<count { blackHole(factory.build()) }
         case "async-hit-hand":

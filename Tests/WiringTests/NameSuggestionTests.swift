@@ -24,6 +24,14 @@ struct NameSuggestionTests {
         #expect(NameSuggestion.closest(to: "Despenzox", among: ["Dispenser"]) == nil)
     }
 
+    @Test func ofEquallyCloseNamesTheFirstIsSuggested() {
+        // "Kat" is one edit from both "Cat" and "Bat": the first of the names given (the bindings
+        // in the order they were declared) is the suggestion, whichever it is.
+        #expect(NameSuggestion.closest(to: "Kat", among: ["Cat", "Bat"]) == 0)
+        #expect(NameSuggestion.closest(to: "Kat", among: ["Bat", "Cat"]) == 0)
+        #expect(NameSuggestion.closest(to: "Kat", among: ["Wallet", "Bat", "Cat"]) == 1)
+    }
+
     @Test func theMessageOfAMissingTypeSuggestsANameAtTheLimit() throws {
         let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(KlokRoot.self) }
         #expect(error.diagnostics.map(\.description) == [NameSuggestionTests.expectedMessage])

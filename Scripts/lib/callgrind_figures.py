@@ -11,6 +11,11 @@ measured work (loading, the runtime's start-up, building a factory, loading modu
 - the object-size figure is not counted by callgrind: it adds up the code and data (`size`'s
   text, data and bss) of the object files the release build made for the Wiring module, which is
   what Wiring's own code adds to an app's binary before the linker strips what it does not use;
+- the module's compile figure is not counted by callgrind either, which would take some fifty
+  times the compile itself (a minute of CPU): it is the number of LLVM IR instructions the
+  compiler generated for Wiring's release compile, the `IRModule.NumIRInsts` counter its
+  `-stats-output-dir` writes (Package.swift's release scope asks for it), which is exact for a
+  toolchain and grows with the code that the SIL optimiser and LLVM have to work through;
 - the type-check figure runs `swift-frontend -frontend -typecheck` on the first five modules of a
   generated scale group file (50 bindings) and on a file with the same imports only, against the release modules of
   Wiring and ProbeTypes, and divides the difference by the number of bindings.
@@ -22,6 +27,7 @@ instructions, run after run.
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -70,6 +76,14 @@ class ObjectSizeFigure:
     description: str
 
 
+@dataclass(frozen=True)
+class CompileStatsFigure:
+    figure: str
+    module: str
+    counter: str
+    description: str
+
+
 FIGURES = (
     ProbeFigure("atm-build", "atm-wiring", (10_000, 20_000),
                 "instructions per build of the ATM graph, six objects (wiring-probe atm-wiring)"),
@@ -92,6 +106,9 @@ FIGURES = (
     ObjectSizeFigure("wiring-object-bytes", "Wiring",
                      "bytes of code and data in the release build's object files of the Wiring module "
                      "(size: text + data + bss of Benchmarks/.build/release/Wiring.build/*.o)"),
+    CompileStatsFigure("wiring-compile-ir", "Wiring", "IRModule.NumIRInsts",
+                       "LLVM IR instructions the release compile of the Wiring module generates, what its SIL "
+                       "optimisation and LLVM work through (IRModule.NumIRInsts of -stats-output-dir)"),
 )
 
 
@@ -117,6 +134,24 @@ def object_bytes_total(output: str) -> int:
     raise MeasurementError("size printed no (TOTALS) line")
 
 
+def compile_counter(stats: Path, module: str, counter: str) -> int:
+    """`counter` of the newest optimised compile job of `module` that wrote its counters into
+    `stats` (`swift-frontend -stats-output-dir`: one JSON file a job, named after the module, the
+    output kind and the optimisation level)."""
+    jobs = sorted(stats.glob(f"stats-*-swift-frontend-{module}-*-o-O-*.json"), key=lambda path: path.stat().st_mtime)
+    if not jobs:
+        raise MeasurementError(f"no compiler counters of {module}'s release compile in {stats}: build the release "
+                               f"scope through Scripts/lib/release-scope.sh, which asks the compiler for them")
+    try:
+        counters = json.loads(jobs[-1].read_text())
+    except (OSError, ValueError) as error:
+        raise MeasurementError(f"cannot read the compiler's counters in {jobs[-1]}: {error}") from error
+    value = counters.get(counter)
+    if not isinstance(value, int):
+        raise MeasurementError(f"{jobs[-1]} has no {counter}")
+    return value
+
+
 @dataclass
 class Measurer:
     """Runs the figures under callgrind; `work` is a folder of its own for copies and outputs."""
@@ -126,6 +161,7 @@ class Measurer:
     modules: Path
     work: Path
     frontend: Path
+    compile_stats: Path
     jobs: int = 1
     log: Callable[[str], None] = print
 
@@ -224,6 +260,8 @@ class Measurer:
                     [totals[f"{figure.figure}.{low}"], totals[f"{figure.figure}.{high}"]], figure.counts)
             elif isinstance(figure, ObjectSizeFigure):
                 figures[figure.figure] = self.object_bytes(figure.module)
+            elif isinstance(figure, CompileStatsFigure):
+                figures[figure.figure] = compile_counter(self.compile_stats, figure.module, figure.counter)
             else:
                 figures[figure.figure] = per_operation(
                     [totals[f"{figure.figure}.imports"], totals[f"{figure.figure}.group"]], (0, SCALE_GROUP_BINDINGS))

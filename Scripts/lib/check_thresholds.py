@@ -1,7 +1,8 @@
 """Scripts/check-thresholds' measuring and comparing half: Scripts/check-thresholds checks the
 prerequisites and builds, then runs this with the paths of what it built.
 
-    python3 Scripts/lib/check_thresholds.py --bench-binary PATH --modules PATH [--update] [--file PATH] [--jobs N]
+    python3 Scripts/lib/check_thresholds.py --bench-binary PATH --modules PATH --compile-stats PATH
+                                            [--update] [--file PATH] [--jobs N]
 
 Exit status: 0 when every figure is within its threshold (notes do not fail), or after
 --update; 1 when a figure is over its threshold, or is missing from the file or from the run;
@@ -78,6 +79,8 @@ def main(argv: list) -> int:
     parser = Arguments(prog="check-thresholds", description=__doc__.split("\n\n")[0])
     parser.add_argument("--bench-binary", required=True, type=Path)
     parser.add_argument("--modules", required=True, type=Path, help="the release build's Modules folder")
+    parser.add_argument("--compile-stats", required=True, type=Path,
+                        help="the folder of the compiler's counters of the release build (-stats-output-dir)")
     parser.add_argument("--file", default="Benchmarks/Thresholds.tsv")
     parser.add_argument("--work", default="Benchmarks/.build/thresholds", type=Path)
     parser.add_argument("--jobs", default=1, type=int)
@@ -103,6 +106,7 @@ def main(argv: list) -> int:
         measurer = callgrind_figures.Measurer(
             repository=repository, bench_binary=arguments.bench_binary.resolve(), modules=arguments.modules.resolve(),
             work=(repository / arguments.work).resolve(), frontend=callgrind_figures.frontend_path(),
+            compile_stats=arguments.compile_stats.resolve(),
             jobs=arguments.jobs, log=say)
         measured = measurer.measure()
     except (callgrind_figures.MeasurementError, OSError) as error:

@@ -6,6 +6,7 @@ the repository root:
 """
 import contextlib
 import io
+import os
 import pathlib
 import sys
 import tempfile
@@ -41,6 +42,46 @@ class ObjectBytesTests(unittest.TestCase):
         self.assertEqual(str(raised.exception), "size printed no (TOTALS) line")
 
 
+class CompileCounterTests(unittest.TestCase):
+    """The module's compile figure: a counter of the newest release compile job of the module."""
+
+    JOB = "stats-{}-swift-frontend-{}-all-x86_64_unknown_linux_gnu-o-O-{}.json"
+
+    def write(self, folder, name, text, mtime):
+        path = pathlib.Path(folder) / name
+        path.write_text(text)
+        os.utime(path, (mtime, mtime))
+
+    def test_reads_the_newest_optimised_compile_of_the_module(self):
+        with tempfile.TemporaryDirectory() as folder:
+            self.write(folder, self.JOB.format(1, "Wiring", 7), '{"IRModule.NumIRInsts": 140518}', 1_000)
+            self.write(folder, self.JOB.format(2, "Wiring", 8), '{"IRModule.NumIRInsts": 139000}', 2_000)
+            self.write(folder, self.JOB.format(3, "WiringTesting", 9), '{"IRModule.NumIRInsts": 5}', 3_000)
+            self.write(folder, "stats-4-swift-frontend-Wiring-all-x86_64_unknown_linux_gnu-swiftmodule-O-1.json",
+                       '{"IRModule.NumIRInsts": 6}', 4_000)
+            self.assertEqual(callgrind_figures.compile_counter(pathlib.Path(folder), "Wiring", "IRModule.NumIRInsts"),
+                             139_000)
+
+    def test_says_how_to_get_counters_when_there_are_none(self):
+        with tempfile.TemporaryDirectory() as folder, self.assertRaises(callgrind_figures.MeasurementError) as raised:
+            callgrind_figures.compile_counter(pathlib.Path(folder), "Wiring", "IRModule.NumIRInsts")
+        self.assertEqual(str(raised.exception), f"no compiler counters of Wiring's release compile in {folder}: build "
+                                                "the release scope through Scripts/lib/release-scope.sh, which asks the "
+                                                "compiler for them")
+
+    def test_refuses_a_job_without_the_counter(self):
+        with tempfile.TemporaryDirectory() as folder, self.assertRaises(callgrind_figures.MeasurementError) as raised:
+            self.write(folder, self.JOB.format(1, "Wiring", 7), '{"AST.NumDecls": 298}', 1_000)
+            callgrind_figures.compile_counter(pathlib.Path(folder), "Wiring", "IRModule.NumIRInsts")
+        self.assertEqual(str(raised.exception), f"{folder}/{self.JOB.format(1, 'Wiring', 7)} has no IRModule.NumIRInsts")
+
+    def test_refuses_a_job_that_is_not_json(self):
+        with tempfile.TemporaryDirectory() as folder, self.assertRaises(callgrind_figures.MeasurementError) as raised:
+            self.write(folder, self.JOB.format(1, "Wiring", 7), '{"IRModule.NumIRInsts": 14', 1_000)
+            callgrind_figures.compile_counter(pathlib.Path(folder), "Wiring", "IRModule.NumIRInsts")
+        self.assertTrue(str(raised.exception).startswith(f"cannot read the compiler's counters in {folder}/"))
+
+
 class ToolchainNoteTests(unittest.TestCase):
     FILE = thresholds.parse("# Measured: 2026-11-27 at abc; Swift version 6.3.1; valgrind-3.19.0\na\t1\t3%\tx\n", "T")
 
@@ -62,7 +103,7 @@ class FileErrorTests(unittest.TestCase):
             errors = io.StringIO()
             with contextlib.redirect_stderr(errors):
                 status = check_thresholds.main(["--bench-binary", "/nonexistent", "--modules", "/nonexistent",
-                                                "--file", str(path)])
+                                                "--compile-stats", "/nonexistent", "--file", str(path)])
         self.assertEqual(status, 3)
         self.assertEqual(errors.getvalue(), f"check-thresholds: cannot read the thresholds: {path}:1: expected 4 "
                                             "tab-separated fields (figure, instructions, tolerance, what), found 2\n")
@@ -70,7 +111,8 @@ class FileErrorTests(unittest.TestCase):
     def test_a_missing_file_exits_3_and_says_how_to_create_it(self):
         errors = io.StringIO()
         with contextlib.redirect_stderr(errors):
-            status = check_thresholds.main(["--bench-binary", "/x", "--modules", "/x", "--file", "/nonexistent/T.tsv"])
+            status = check_thresholds.main(["--bench-binary", "/x", "--modules", "/x", "--compile-stats", "/x",
+                                            "--file", "/nonexistent/T.tsv"])
         self.assertEqual(status, 3)
         self.assertEqual(errors.getvalue(), "check-thresholds: /nonexistent/T.tsv does not exist; "
                                             "create it with Scripts/check-thresholds --update\n")

@@ -24,11 +24,14 @@ EXAMPLE = {
 PROBES = {"CHeapUsage", "BenchmarkSupport", "ProbeTypes", "ProbeScale", "ProbeGraphs", "WiringProbe"}
 
 
-def dump(scope, command="dump-package", sources=None):
+def dump(scope, command="dump-package", sources=None, stats=None):
     environment = dict(os.environ)
     environment.pop("WIRING_TEST_SOURCES", None)
+    environment.pop("WIRING_COMPILE_STATS", None)
     if sources is not None:
         environment["WIRING_TEST_SOURCES"] = sources
+    if stats is not None:
+        environment["WIRING_COMPILE_STATS"] = stats
     if scope is None:
         environment.pop("WIRING_SCOPE", None)
     else:
@@ -100,6 +103,17 @@ class PackageScopeTests(unittest.TestCase):
         without_debug_information = {target["name"] for target in targets if "-gnone" in json.dumps(target.get("settings", []))}
         self.assertEqual(compiled - without_debug_information, {"Wiring", "CWiringAtomics", "WiringTesting", "WiringCleanse"} | PROBES)
         self.assertEqual([target["name"] for target in targets if "DEBUG" in json.dumps(target.get("settings", []))], [])
+
+    def test_the_release_scope_asks_for_the_counters_of_wirings_compile_only(self):
+        def asking(scope, stats):
+            result = dump(scope, stats=stats)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            return [target["name"] for target in json.loads(result.stdout)["targets"]
+                    if "-stats-output-dir" in json.dumps(target.get("settings", []))]
+        self.assertEqual(asking("release", "/tmp/compile-stats"), ["Wiring"])
+        self.assertEqual(asking("release", None), [])
+        self.assertEqual(asking("library", "/tmp/compile-stats"), [])
+        self.assertEqual(asking(None, "/tmp/compile-stats"), [])
 
     def test_the_library_scope_optimises_nothing_and_compiles_as_debug_for_the_sanitizers(self):
         result = dump("library")

@@ -31,6 +31,28 @@ class ResultsBlockTests(unittest.TestCase):
             "\n| Target | Measured | Met |\n| --- | --- | --- |\n| ATM | 1.2× | yes |\n"
         ))
 
+    def test_puts_the_cost_of_depending_after_the_scenarios_and_its_targets_with_theirs(self):
+        depending = ("| What depending costs a clean build | With Wiring |\n| --- | ---: |\n| debug: the app | 45.00 s |\n"
+                     "\n| Target | Measured | Met |\n| --- | --- | --- |\n| module ≤ 1.5× Swinject's | 2.6× | **no** |\n")
+        self.assertEqual(readme_results.results_block(ENVIRONMENT, MARKDOWN, "abc1234", "m", depending), (
+            "Machine: Test CPU, 2 cores (`nproc`), m. Toolchain: Swift version 6.3.1 "
+            "(swift-6.3.1-RELEASE). Date: 2026-11-27 09:00 UTC, a full run (`Scripts/bench --markdown`). "
+            "Wiring at abc1234.\n"
+            "\n| Scenario | Measurement |\n| --- | --- |\n| 1. ATM | 200 ns/op |\n"
+            "\n### The cost of depending, in the same run\n"
+            "\nBenchmarks/Scripts/dependency-cost (\"The cost of depending on Wiring\" below says how the apps are built):\n"
+            "\n| What depending costs a clean build | With Wiring |\n| --- | ---: |\n| debug: the app | 45.00 s |\n"
+            "\n### Targets\n"
+            "\n| Target | Measured | Met |\n| --- | --- | --- |\n| ATM | 1.2× | yes |\n"
+            "| module ≤ 1.5× Swinject's | 2.6× | **no** |\n"
+        ))
+
+    def test_refuses_depending_targets_of_other_columns(self):
+        depending = "| a |\n| --- |\n| b |\n\n| Goal | Met |\n| --- | --- |\n| x | yes |\n"
+        with self.assertRaises(ValueError) as raised:
+            readme_results.results_block(ENVIRONMENT, MARKDOWN, "abc1234", "m", depending)
+        self.assertEqual(str(raised.exception), "dependency-cost's targets table does not have wiring-bench's columns")
+
     def test_refuses_markdown_without_the_targets_table(self):
         with self.assertRaises(ValueError):
             readme_results.results_block(ENVIRONMENT, "| a |\n| --- |\n", "abc1234", "m")

@@ -84,10 +84,14 @@ package enum ConfigureReader {
         "case", "where", "for", "repeat", "defer", "do", "catch",
     ]
 
+    // Cold: reads the configure bodies of a file scanned anew, which a warm run does only for the
+    // files that changed; the cache keeps the readings. `@_optimize(none)` here and below keeps the
+    // optimiser off it (Benchmarks/README.md, "The tool's own compile").
     /// Reads one body.
     ///
     /// - Parameter body: The body and its binder's name.
     /// - Returns: The calls it understood, and whether it may do more.
+    @_optimize(none)
     package static func read(_ body: ConfigureBody) -> ConfigureReading {
         let tokens = body.tokens
         var reading = ConfigureReading()
@@ -134,6 +138,7 @@ package enum ConfigureReader {
     }
 
     /// Whether the binder at `index` starts a statement (or is the value of `_ = …`).
+    @_optimize(none)
     static func startsStatement(_ tokens: [Token], at index: Int) -> Bool {
         guard index > 0 else { return true }
         let previous = tokens[index - 1]
@@ -159,6 +164,7 @@ package enum ConfigureReader {
 
     /// Reads the chain `binder.a(…).b(…)…` at `index`: the call, or nil when the reader is not
     /// sure of it, and the index after the chain.
+    @_optimize(none)
     static func chain(_ tokens: [Token], from index: Int) -> (BinderCall?, Int) {
         var position = index + 1
         var members: [Member] = []
@@ -222,6 +228,7 @@ package enum ConfigureReader {
     }
 
     /// The binding a `bind` chain makes.
+    @_optimize(none)
     static func bindCall(_ members: [Member]) -> BinderCall? {
         let bind = members[0]
         var type: String?
@@ -279,6 +286,7 @@ package enum ConfigureReader {
     }
 
     /// Records the `file:` and `line:` literals a call passes.
+    @_optimize(none)
     static func site(of member: Member, into call: inout BinderCall) {
         if let file = argument(labelled: "file", in: member), file.count == 1, let value = file[0].value { call.siteFile = value }
         if let line = argument(labelled: "line", in: member), line.count == 1, line[0].kind == .number { call.siteLine = Int(line[0].text) }
@@ -287,6 +295,7 @@ package enum ConfigureReader {
     /// Whether a member call is a terminal: `to` whose first argument is unlabelled or labelled
     /// `factory:`, `value:`, `…Factory:` (or Cleanse's `file:`, `line:`, `function:`), and
     /// Cleanse's `to0(…)` to `toN(…)`.
+    @_optimize(none)
     static func isTerminal(_ member: Member) -> Bool {
         let name = member.name.text
         if name.hasPrefix("to"), name.count > 2, name.dropFirst(2).allSatisfy(\.isNumber) { return true }
@@ -297,18 +306,21 @@ package enum ConfigureReader {
     }
 
     /// The label of an argument, or nil when it has none.
+    @_optimize(none)
     static func label(of argument: [Token]) -> String? {
         guard argument.count >= 2, argument[0].kind == .word, argument[1].kind == .symbol, argument[1].text == ":" else { return nil }
         return argument[0].text
     }
 
     /// The argument with a label, without it.
+    @_optimize(none)
     static func argument(labelled name: String, in member: Member) -> [Token]? {
         guard let argument = member.arguments.first(where: { label(of: $0) == name }) else { return nil }
         return Array(argument.dropFirst(2))
     }
 
     /// `T` from the tokens of `T.self`, `Module.T.self` or `(any P).self`; nil for anything else.
+    @_optimize(none)
     static func metatype(_ tokens: [Token]?) -> String? {
         guard var tokens, tokens.count >= 3, tokens[tokens.count - 1].text == "self", tokens[tokens.count - 2].text == "." else {
             return nil
@@ -336,6 +348,7 @@ package enum ConfigureReader {
     }
 
     /// A map key the reader can compare: a simple string literal or a whole number.
+    @_optimize(none)
     static func literalKey(_ tokens: [Token]?) -> String? {
         guard let tokens, tokens.count == 1 else { return nil }
         let token = tokens[0]
@@ -345,6 +358,7 @@ package enum ConfigureReader {
     }
 
     /// `binder.expose(…)` as written, for messages.
+    @_optimize(none)
     static func exposeText(_ member: Member) -> String {
         let arguments = member.arguments.map { argument in
             var text = ""
@@ -366,6 +380,7 @@ package enum ConfigureReader {
 
     /// The arguments of the call whose `(` is at `index`, split at top-level commas, and the
     /// index after its `)`.
+    @_optimize(none)
     static func arguments(_ tokens: [Token], from index: Int) -> ([[Token]], Int)? {
         var arguments: [[Token]] = []
         var current: [Token] = []
@@ -395,6 +410,7 @@ package enum ConfigureReader {
     }
 
     /// The index after the brace, bracket or parenthesis group that opens at `index`.
+    @_optimize(none)
     static func skipBalanced(_ tokens: [Token], from index: Int) -> Int? {
         var depth = 0
         var position = index

@@ -1,7 +1,10 @@
 /// The `// linked-wiring:` markers: which declaration each stands above, and which are not
 /// understood or stand above nothing.
 extension FileScanner {
+    // Cold: part of the scan of a file read anew (see FileScanner.swift). `@_optimize(none)` here
+    // and below keeps the optimiser off it (Benchmarks/README.md, "The tool's own compile").
     /// Whether the comment lines right above `line` say `// linked-wiring: exclude`.
+    @_optimize(none)
     mutating func marker(above line: Int) throws(SourceProblem) -> Bool {
         var excluded = false
         var current = line - 1
@@ -19,6 +22,7 @@ extension FileScanner {
     }
 
     /// Every marker must sit above a declaration: one elsewhere would leave out nothing.
+    @_optimize(none)
     func checkMarkers(_ comments: [LineComment]) throws(SourceProblem) {
         for comment in comments {
             guard let directive = Self.directive(of: comment.text), !usedMarkers.contains(comment.line) else { continue }
@@ -33,6 +37,7 @@ extension FileScanner {
     }
 
     /// The text after `// linked-wiring:`, or nil when the comment is not a marker.
+    @_optimize(none)
     static func directive(of comment: String) -> String? {
         guard comment.hasPrefix("//"), !comment.hasPrefix("///") else { return nil }
         let body = comment.dropFirst(2).drop { $0 == " " || $0 == "\t" }
@@ -40,10 +45,12 @@ extension FileScanner {
         return String(body.dropFirst("linked-wiring:".count).drop { $0 == " " || $0 == "\t" })
     }
 
+    @_optimize(none)
     static func isExclude(_ directive: String) -> Bool {
         directive.prefix { $0.isLetter || $0 == "-" } == "exclude"
     }
 
+    @_optimize(none)
     static func unknownDirective(_ directive: String) -> String {
         "unknown marker `// linked-wiring: \(directive)`; the only marker is `// linked-wiring: exclude`, on the line above a module to leave out"
     }

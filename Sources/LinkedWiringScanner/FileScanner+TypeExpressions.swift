@@ -1,8 +1,11 @@
 /// How the scanner reads a type as written (an inherited type, a binder's type argument) and
 /// skips what is balanced between brackets.
 extension FileScanner {
+    // Cold: part of the scan of a file read anew (see FileScanner.swift). `@_optimize(none)` here
+    // and below keeps the optimiser off it (Benchmarks/README.md, "The tool's own compile").
     /// Reads a type at the cursor (`Wiring.Binder<Singleton>`, `any P`, `[T]`, `@unchecked
     /// Sendable`, `~Copyable`) and returns it without spaces, except between words.
+    @_optimize(none)
     mutating func typeExpression() throws(SourceProblem) -> String {
         var text = ""
         while isSymbol("@"), let name = token(1), name.kind == .word {
@@ -45,6 +48,7 @@ extension FileScanner {
 
     /// Reads from the `open` at the cursor to its matching `close`; the text, words separated by
     /// spaces and nothing else.
+    @_optimize(none)
     mutating func balanced(open: String, close: String) throws(SourceProblem) -> String {
         let start = token()
         var depth = 0

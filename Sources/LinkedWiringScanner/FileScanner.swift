@@ -30,6 +30,10 @@ package struct FileScanner {
         case type(Int, openedAt: Token)
         case other(openedAt: Token)
 
+        // Cold: scans a file read anew, which a warm run does only for the files that changed; the
+        // cache keeps the scans. `@_optimize(none)` here and below keeps the optimiser off it
+        // (Benchmarks/README.md, "The tool's own compile").
+        @_optimize(none)
         var token: Token {
             switch self {
             case let .type(_, token), let .other(token): token
@@ -42,6 +46,7 @@ package struct FileScanner {
         var current: String?
         var line: Int
 
+        @_optimize(none)
         var rendered: String {
             let negated = earlier.map { "!(\($0))" }
             if earlier.isEmpty, let current { return current }
@@ -71,6 +76,7 @@ package struct FileScanner {
     /// - Throws: A ``SourceProblem`` for text the scan cannot follow (a literal or comment that
     ///   never ends, unbalanced braces or `#if`, a declaration without a name) or a
     ///   `// linked-wiring:` marker it does not understand.
+    @_optimize(none)
     package static func scan(text: String, path: String) throws(SourceProblem) -> ScannedFile {
         let lexer = try Lexer(text: text, file: path)
         var scanner = FileScanner(tokens: lexer.tokens, comments: lexer.comments, path: path)
@@ -79,6 +85,7 @@ package struct FileScanner {
         return scanner.result
     }
 
+    @_optimize(none)
     init(tokens: [Token], comments: [LineComment], path: String) {
         self.tokens = tokens
         self.path = path
@@ -92,6 +99,7 @@ package struct FileScanner {
 
     // MARK: - The walk
 
+    @_optimize(none)
     var atDeclarationLevel: Bool {
         guard parenDepth == 0 else { return false }
         return switch contexts.last {
@@ -100,24 +108,29 @@ package struct FileScanner {
         }
     }
 
+    @_optimize(none)
     func token(_ offset: Int = 0) -> Token? {
         index + offset < tokens.count ? tokens[index + offset] : nil
     }
 
+    @_optimize(none)
     func isSymbol(_ text: String, _ offset: Int = 0) -> Bool {
         guard let token = token(offset) else { return false }
         return token.kind == .symbol && token.text == text
     }
 
+    @_optimize(none)
     func isWord(_ text: String, _ offset: Int = 0) -> Bool {
         guard let token = token(offset) else { return false }
         return token.kind == .word && token.text == text
     }
 
+    @_optimize(none)
     func problem(_ message: String, at token: Token?) -> SourceProblem {
         SourceProblem(file: path, line: token?.line ?? tokens.last?.line ?? 1, column: token?.column ?? 1, message: message)
     }
 
+    @_optimize(none)
     mutating func run() throws(SourceProblem) {
         while let current = token() {
             if atDeclarationLevel, current.kind == .word || isSymbol("@") {
@@ -136,6 +149,7 @@ package struct FileScanner {
     }
 
     /// Moves past one token that starts no declaration, following braces and `#if`.
+    @_optimize(none)
     mutating func step() throws(SourceProblem) {
         guard let current = token() else { return }
         index += 1
@@ -158,6 +172,7 @@ package struct FileScanner {
         }
     }
 
+    @_optimize(none)
     mutating func directive(_ token: Token) throws(SourceProblem) {
         switch token.text {
         case "if":
@@ -180,6 +195,7 @@ package struct FileScanner {
 
     /// Reads the attributes and modifiers at the cursor and the declaration they introduce, when
     /// it is one the scan records; otherwise leaves the cursor after them.
+    @_optimize(none)
     mutating func declaration() throws(SourceProblem) {
         guard let first = token() else { return }
         var attributes: [String] = []
@@ -277,6 +293,7 @@ package struct FileScanner {
     /// `X` of the first `ReceiptBinder<X>` (or `Module.ReceiptBinder<X>`) in the parameter list
     /// that opens at `position`, when X is a plain name; the empty string when it is anything
     /// else or there is none.
+    @_optimize(none)
     func receiptBinderArgument(from position: Int) -> String {
         var position = position
         while position + 1 < tokens.count, !(tokens[position].kind == .symbol && [")", "{"].contains(tokens[position].text)) {
@@ -296,6 +313,7 @@ package struct FileScanner {
     }
 
     /// The `typealias` at the cursor, read without moving the cursor.
+    @_optimize(none)
     mutating func aliasDeclaration(name: Token, modifiers: [String], keyword: Token) -> ScannedTypealias {
         var alias = ScannedTypealias(
             name: name.text, target: nil, isTopLevel: contexts.isEmpty,
@@ -315,6 +333,7 @@ package struct FileScanner {
 
     /// The `init` at the cursor, read without moving the cursor: its parameters' types as
     /// written, or nil for a list the reading cannot split.
+    @_optimize(none)
     func initDeclaration(owner: Int, modifiers: [String], keyword: Token) -> ScannedInit {
         var position = index + 1
         var declaration = ScannedInit(
@@ -365,6 +384,7 @@ package struct FileScanner {
     /// The tokens between the braces of the function body that starts after the cursor (past
     /// the rest of its parameters, effects and `where` clause), without moving the cursor; nil
     /// when there is none (a protocol requirement).
+    @_optimize(none)
     func configureBody() -> [Token]? {
         var position = index
         var depth = 0
@@ -392,6 +412,7 @@ package struct FileScanner {
         return nil
     }
 
+    @_optimize(none)
     mutating func typeDeclaration(
         _ kind: ScannedType.Kind, first: Token, attributes: [String], modifiers: [String]
     ) throws(SourceProblem) {
@@ -442,12 +463,14 @@ package struct FileScanner {
         index += 1
     }
 
+    @_optimize(none)
     mutating func open(_ context: Context) {
         contexts.append(context)
         savedParenDepths.append(parenDepth)
         parenDepth = 0
     }
 
+    @_optimize(none)
     var enclosingType: Int? {
         for context in contexts.reversed() {
             if case let .type(owner, _) = context { return owner }

@@ -82,7 +82,10 @@ extension GraphCheck {
         }
     }
 
+    // Cold: writes a problem's text. `@_optimize(none)` here and below keeps the optimiser off it
+    // (Benchmarks/README.md, "The tool's own compile").
     /// `A`, `A and B`, `A, B and C`, as `of` lists names.
+    @_optimize(none)
     static func listed(_ names: [String]) -> String {
         guard let last = names.last else { return "" }
         return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last

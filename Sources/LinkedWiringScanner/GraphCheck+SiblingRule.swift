@@ -109,6 +109,8 @@ extension GraphCheck.App {
     /// The factories whose `of(_:rules:)` validates a root.
     static let factories: Set<String> = ["ComponentFactory", "AsyncComponentFactory", "MainActorComponentFactory"]
 
+    // Cold: once per run, on the app's own tokens, never per binding. `@_optimize(none)` here and
+    // below keeps the optimiser off it (Benchmarks/README.md, "The tool's own compile").
     /// Whether the app target's sources surely validate a root that includes `LinkedWiring`
     /// with the sibling-library rule: a call `ComponentFactory.of(Root.self, rules: .all)` (or
     /// `AsyncComponentFactory`, `MainActorComponentFactory`; `.siblingBindingsOnly` or
@@ -123,6 +125,7 @@ extension GraphCheck.App {
     ///   - tokens: The tokens of each of the target's files.
     ///   - files: The target's files, scanned.
     /// - Returns: Whether a binding that breaks the rule is an error.
+    @_optimize(none)
     package static func validatesWithTheSiblingRule(tokens: [[Token]], files: [ScannedFile]) -> Bool {
         let called = rootsValidatedWithTheSiblingRule(tokens)
         guard !called.isEmpty else { return false }
@@ -150,6 +153,7 @@ extension GraphCheck.App {
 
     /// The roots, as written, of the calls `Factory.of(Root.self, rules: …)` that ask for the
     /// sibling-library rule with a literal, outside every `#if`.
+    @_optimize(none)
     static func rootsValidatedWithTheSiblingRule(_ tokens: [[Token]]) -> [String] {
         var roots: [String] = []
         for file in tokens {

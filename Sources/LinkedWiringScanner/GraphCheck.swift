@@ -542,7 +542,11 @@ package struct GraphCheck {
 
     // MARK: - Reports
 
+    // Cold: makes the problems' text, and the rare checks that only report (unfinished binds, stray
+    // exposes, map keys). `@_optimize(none)` here and below keeps the optimiser off it
+    // (Benchmarks/README.md, "The tool's own compile").
     /// A problem at a call, with the place `of` gives it.
+    @_optimize(none)
     func problem(_ call: BinderCall, module: ModuleInfo, file: String, severity: SourceProblem.Severity = .error, _ message: String) -> SourceProblem {
         var problem = SourceProblem(file: file, line: call.line, column: call.column, severity: severity, message: message)
         let name = file.split(separator: "/").last.map(String.init) ?? file
@@ -551,6 +555,7 @@ package struct GraphCheck {
         return problem
     }
 
+    @_optimize(none)
     private mutating func unfinished(_ call: BinderCall, type: String?, module: ModuleInfo, file: String) {
         let expression = "binder.bind(\(type.map { Self.metatypeExpression($0) } ?? ""))"
         problems.append(problem(
@@ -560,6 +565,7 @@ package struct GraphCheck {
         ))
     }
 
+    @_optimize(none)
     private mutating func strayExpose(_ call: BinderCall, module: ModuleInfo, file: String) {
         guard case let .expose(text) = call.kind else { return }
         problems.append(problem(
@@ -602,6 +608,7 @@ package struct GraphCheck {
         }
     }
 
+    @_optimize(none)
     private mutating func mapKeys(_ bindings: [Binding]) {
         var order: [String] = []
         var byKey: [String: [Binding]] = [:]
@@ -631,6 +638,7 @@ package struct GraphCheck {
 
     /// `Library/File.swift:line`, as `of` writes places.
     /// The `file:` and `line:` a call passes replace them, as in `of`'s messages.
+    @_optimize(none)
     static func place(_ binding: Binding) -> String {
         let components = binding.file.split(separator: "/")
         let file = components.last.map(String.init) ?? binding.file
@@ -638,6 +646,7 @@ package struct GraphCheck {
     }
 
     /// `T.self`, or `(any P).self`.
+    @_optimize(none)
     static func metatypeExpression(_ type: String) -> String {
         type.hasPrefix("any ") ? "(\(type)).self" : "\(type).self"
     }

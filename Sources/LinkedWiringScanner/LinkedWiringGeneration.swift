@@ -9,7 +9,11 @@ package struct WiringLibrarySources: Equatable, Sendable {
     /// For a wiring library, the core libraries it sees (its source dependencies, recursively).
     package var dependencies: [String]
 
+    // Cold: once per run (the driver, the plan, reading a changed file, writing the output); the
+    // time goes to the checks and the cache it calls, which stay optimised. `@_optimize(none)` here
+    // and below keeps the optimiser off it (Benchmarks/README.md, "The tool's own compile").
     /// Creates a library.
+    @_optimize(none)
     package init(module: String, files: [String], dependencies: [String] = []) {
         self.module = module
         self.files = files
@@ -33,6 +37,7 @@ package enum LinkedWiringGeneration {
     /// - Parameter libraries: The linked wiring libraries.
     /// - Returns: The plan, sorted, when there is no problem.
     /// - Throws: ``GenerationFailure`` with every problem, in file order.
+    @_optimize(none)
     package static func plan(for libraries: [WiringLibrarySources]) throws(GenerationFailure) -> LinkedWiringPlan {
         var plan = LinkedWiringPlan()
         var problems: [SourceProblem] = []
@@ -72,6 +77,7 @@ package enum LinkedWiringGeneration {
     ///     between runs, an entry per file, keyed by the file's modification date and size;
     ///     nil to read every file.
     /// - Returns: The plan (nil on any error) and the problems to print.
+    @_optimize(none)
     package static func generate(
         libraries: [WiringLibrarySources], core: [WiringLibrarySources], app: [String], cache: String? = nil
     ) -> GenerationResult {
@@ -168,6 +174,7 @@ package enum LinkedWiringGeneration {
     ///   - modules: The source modules the test target depends on, with their files.
     ///   - target: The test target's name.
     /// - Returns: The file's text and the warnings.
+    @_optimize(none)
     package static func rootTests(modules: [WiringLibrarySources], target: String) -> (text: String, warnings: [SourceProblem]) {
         var warnings: [SourceProblem] = []
         var scanned: [(module: String, files: [ScannedFile])] = []
@@ -200,6 +207,7 @@ package enum LinkedWiringGeneration {
     }
 
     /// The warning for a file the graph checks cannot read.
+    @_optimize(none)
     private static func unreadable(_ problem: SourceProblem) -> SourceProblem {
         SourceProblem(
             file: problem.file, line: problem.line, column: problem.column, severity: .warning,
@@ -213,6 +221,7 @@ package enum LinkedWiringGeneration {
     /// - Returns: Its text.
     /// - Throws: A ``SourceProblem`` when the file cannot be read, or is not UTF-8 (naming the
     ///   line of the first byte that is not).
+    @_optimize(none)
     package static func readSource(_ path: String) throws(SourceProblem) -> String {
         let manager = FileManager.default
         guard manager.fileExists(atPath: path) else {
@@ -247,6 +256,7 @@ package enum LinkedWiringGeneration {
     ///   - isPublic: Whether `LinkedWiring` is public: for a library target, so that the apps
     ///     that link it share the root it declares, or include its `LinkedWiring` in theirs.
     /// - Returns: The file's text.
+    @_optimize(none)
     package static func render(_ plan: LinkedWiringPlan, target: String, isPublic: Bool = false) -> String {
         let access = isPublic ? "public " : ""
         var lines = [

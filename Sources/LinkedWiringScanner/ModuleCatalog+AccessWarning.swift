@@ -1,6 +1,8 @@
 /// The warning for a module `LinkedWiring` leaves out only for its access level: a module left
 /// `internal` by mistake would otherwise be missing from the root with no word at build time.
 extension ModuleCatalog {
+    // Cold: writes a warning's text. `@_optimize(none)` here and below keeps the optimiser off it
+    // (Benchmarks/README.md, "The tool's own compile").
     /// The message of the warning at a module's declaration.
     ///
     /// - Parameters:
@@ -10,6 +12,7 @@ extension ModuleCatalog {
     ///   - enclosing: The type the module is nested in that is not public, or nil when the module
     ///     itself is not.
     /// - Returns: What is wrong, and the two ways to fix it.
+    @_optimize(none)
     static func leftOutForAccess(module: String, access: String?, enclosing: String?) -> String {
         let level = access ?? "internal (no access level is written)"
         let why = enclosing.map { "\($0), which it is nested in, is \(level)" } ?? "it is \(level)"

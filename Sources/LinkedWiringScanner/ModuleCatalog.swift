@@ -81,6 +81,8 @@ package struct ModuleCatalog {
     private static let moduleProtocols: Set<String> = ["Module", "ScopedModule", "PrivateModule"]
     private static let wiringNamespaces = ["Wiring.Cleanse.", "Wiring.", "Cleanse."]
 
+    // Cold: once per wiring library and run, over its module declarations only. `@_optimize(none)`
+    // here and below keeps the optimiser off it (Benchmarks/README.md, "The tool's own compile").
     /// Classifies the modules of one library.
     ///
     /// - Parameters:
@@ -88,11 +90,13 @@ package struct ModuleCatalog {
     ///   - files: Its scanned files.
     /// - Returns: The plan for this library alone, or the problems that make the library's
     ///   modules impossible to decide.
+    @_optimize(none)
     package static func plan(library: String, files: [ScannedFile]) -> (plan: LinkedWiringPlan, problems: [SourceProblem]) {
         var catalog = ModuleCatalog(library: library, files: files)
         return catalog.run()
     }
 
+    @_optimize(none)
     private init(library: String, files: [ScannedFile]) {
         self.library = library
         self.files = files
@@ -108,6 +112,7 @@ package struct ModuleCatalog {
     // MARK: - Names
 
     /// A type name as written, without generic arguments and without this library's name.
+    @_optimize(none)
     private func normalized(_ written: String) -> String {
         var text = ""
         var depth = 0
@@ -120,12 +125,14 @@ package struct ModuleCatalog {
         return text
     }
 
+    @_optimize(none)
     private func key(of entry: Entry) -> String {
         if entry.type.kind == .extension { return normalized(entry.type.name) }
         guard let parentID = entry.parentID else { return entry.type.name }
         return key(of: entries[parentID]) + "." + entry.type.name
     }
 
+    @_optimize(none)
     private mutating func run() -> (plan: LinkedWiringPlan, problems: [SourceProblem]) {
         var aggregates: [String: Aggregate] = [:]
         for entry in entries {
@@ -161,6 +168,7 @@ package struct ModuleCatalog {
 
     /// The keys of the library's protocols and classes that are modules, directly or through
     /// each other.
+    @_optimize(none)
     private func moduleLikeKeys(_ aggregates: [String: Aggregate]) -> Set<String> {
         var found: Set<String> = []
         var changed = true
@@ -176,10 +184,12 @@ package struct ModuleCatalog {
         return found
     }
 
+    @_optimize(none)
     private func inheritsModule(_ type: ScannedType, _ moduleLike: Set<String>) -> Bool {
         type.inheritance.contains { isModuleName($0, moduleLike) }
     }
 
+    @_optimize(none)
     private func isModuleName(_ written: String, _ moduleLike: Set<String>) -> Bool {
         var name = normalized(written)
         if let namespace = Self.wiringNamespaces.first(where: { name.hasPrefix($0) }) {
@@ -196,6 +206,7 @@ package struct ModuleCatalog {
         case leftOut(String)
     }
 
+    @_optimize(none)
     private func decide(
         key: String, aggregate: Aggregate, conformance: Entry, moduleLike: Set<String>, all: [String: Aggregate],
         ignoringAccess: Bool = false
@@ -253,6 +264,7 @@ package struct ModuleCatalog {
     /// The warning for a module left out only because it, or a type it is nested in, is
     /// `internal` or `package`: one that would be included if it were public, with no
     /// `private` or `fileprivate` around it and no `// linked-wiring: exclude` on it.
+    @_optimize(none)
     private func accessWarning(
         key: String, aggregate: Aggregate, conformance: Entry, moduleLike: Set<String>, all: [String: Aggregate]
     ) -> SourceProblem? {
@@ -277,6 +289,7 @@ package struct ModuleCatalog {
 
     /// The access level written on an entry, or the one of the extension it is directly in;
     /// nil when neither writes one.
+    @_optimize(none)
     private func writtenAccess(_ entry: Entry) -> String? {
         if let access = entry.type.access { return access }
         guard entry.type.kind != .extension, let parentID = entry.parentID, entries[parentID].type.kind == .extension else { return nil }
@@ -284,6 +297,7 @@ package struct ModuleCatalog {
     }
 
     /// The entry and the types and extensions it is nested in, innermost first.
+    @_optimize(none)
     private func ancestry(of entry: Entry, all: [String: Aggregate]) -> [Entry] {
         var chain = [entry]
         var current = entry
@@ -300,6 +314,7 @@ package struct ModuleCatalog {
 
     /// Whether an entry is visible outside the library, on its own: a type whose access is
     /// `public` or `open` (or unwritten inside a `public extension`), or any extension.
+    @_optimize(none)
     private func isPublic(_ entry: Entry, all: [String: Aggregate]) -> Bool {
         if entry.type.kind == .extension { return true }
         if let access = entry.type.access { return access == "public" || access == "open" }
@@ -308,6 +323,7 @@ package struct ModuleCatalog {
         return parent.type.kind == .extension && (parent.type.access == "public" || parent.type.access == "open")
     }
 
+    @_optimize(none)
     private func scope(
         of key: String, aggregate: Aggregate, conformance: Entry, moduleLike: Set<String>, all: [String: Aggregate], seen: Set<String>
     ) throws(SourceProblem) -> ModuleScope {
@@ -338,11 +354,13 @@ package struct ModuleCatalog {
         )
     }
 
+    @_optimize(none)
     private func unknownScope(_ key: String, _ written: String) -> String {
         "cannot tell the scope of the module \(library).\(key) from `\(written)`; spell it Binder<Unscoped>, Binder<Singleton> or Binder<SomeScope> (or typealias Scope = one of them), or mark the module `// linked-wiring: exclude` and include it yourself"
     }
 
     /// The scope of a binder type as written, or nil when it is not `Binder<…>` or `UnscopedBinder`.
+    @_optimize(none)
     static func scope(ofBinder written: String) -> ModuleScope? {
         let name = stripNamespace(written)
         if name == "UnscopedBinder" { return .unscoped }
@@ -353,6 +371,7 @@ package struct ModuleCatalog {
     }
 
     /// The scope a type name names, or nil when it is not a plain (possibly qualified) name.
+    @_optimize(none)
     static func scope(named written: String) -> ModuleScope? {
         let name = stripNamespace(written)
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "`" }) else { return nil }
@@ -364,6 +383,7 @@ package struct ModuleCatalog {
         }
     }
 
+    @_optimize(none)
     private static func stripNamespace(_ written: String) -> String {
         var name = written
         if let namespace = wiringNamespaces.first(where: { name.hasPrefix($0) }) { name.removeFirst(namespace.count) }
@@ -378,6 +398,7 @@ package struct ModuleCatalog {
     }
 
     /// What an `@available` attribute means for including the module.
+    @_optimize(none)
     private static func availability(_ attribute: String, at entry: Entry) throws(SourceProblem) -> Availability {
         let arguments = attribute.dropFirst("available(".count).dropLast()
             .split(separator: ",").map { $0.trimmingSpaces() }
@@ -403,17 +424,20 @@ package struct ModuleCatalog {
         )
     }
 
+    @_optimize(none)
     private func location(of entry: Entry) -> String {
         "\(Self.shortPath(entry.file.path)):\(entry.type.line)"
     }
 
     /// `Folder/File.swift`: the last two components, as `#fileID` names a file.
+    @_optimize(none)
     package static func shortPath(_ path: String) -> String {
         path.split(separator: "/").suffix(2).joined(separator: "/")
     }
 }
 
 extension StringProtocol {
+    @_optimize(none)
     fileprivate func trimmingSpaces() -> String {
         String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }

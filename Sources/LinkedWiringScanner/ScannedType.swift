@@ -139,7 +139,11 @@ package struct ConfigureBody: Equatable, Sendable, Codable {
         reading = try container.decode(ConfigureReading.self, forKey: .reading)
     }
 
+    // Cold: encoding runs only for a file read anew; the decoding that every warm run does stays
+    // optimised. `@_optimize(none)` here and below keeps the optimiser off it
+    // (Benchmarks/README.md, "The tool's own compile").
     /// Encodes the binder and the reading (read now when the body has none), not the tokens.
+    @_optimize(none)
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(binder, forKey: .binder)
@@ -180,6 +184,7 @@ extension ScannedType: Codable {
     }
 
     /// Encodes a type for the generator's cache.
+    @_optimize(none)
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)

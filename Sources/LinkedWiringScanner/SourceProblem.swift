@@ -40,7 +40,10 @@ package struct SourceProblem: Error, Equatable, CustomStringConvertible, Sendabl
         self.message = message
     }
 
+    // Cold: renders a problem's text, once per problem printed. `@_optimize(none)` here and below
+    // keeps the optimiser off it (Benchmarks/README.md, "The tool's own compile").
     /// `path:line:column: error: LinkedWiring: message` (or `warning:`, `note:`).
+    @_optimize(none)
     package var description: String {
         if let line {
             return "\(file):\(line):\(column): \(severity.rawValue): LinkedWiring: \(message)"

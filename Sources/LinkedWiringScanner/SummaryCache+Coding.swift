@@ -36,7 +36,11 @@ extension BinderCall: Codable {
         implementation = try container.decodeIfPresent(String.self)
     }
 
+    // Cold: encoding runs only for a file read anew; the decoding that every warm run does stays
+    // optimised. `@_optimize(none)` here and below keeps the optimiser off it
+    // (Benchmarks/README.md, "The tool's own compile").
     /// Encodes a call for the generator's cache.
+    @_optimize(none)
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         var code = 3
@@ -86,6 +90,7 @@ extension BinderCall: Codable {
     }
 
     /// Encodes an optional string as the string or `null`.
+    @_optimize(none)
     static func encode(_ value: String?, to container: inout some UnkeyedEncodingContainer) throws {
         if let value { try container.encode(value) } else { try container.encodeNil() }
     }
@@ -103,6 +108,7 @@ extension DeclarationFacts.TypeFact: Codable {
     }
 
     /// Encodes a type for the generator's cache.
+    @_optimize(none)
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         try container.encode(name)
@@ -124,6 +130,7 @@ extension DeclarationFacts.InitFact: Codable {
     }
 
     /// Encodes an initialiser for the generator's cache.
+    @_optimize(none)
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         try container.encode(owner)

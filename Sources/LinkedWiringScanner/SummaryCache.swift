@@ -70,7 +70,10 @@ struct SummaryCache<Summary: Codable> {
         return entry.summary
     }
 
+    // Cold: writes an entry only for a file read anew. `@_optimize(none)` here and below keeps the
+    // optimiser off it (Benchmarks/README.md, "The tool's own compile").
     /// Keeps what a file whose date and size were `key` before it was read holds.
+    @_optimize(none)
     func store(_ summary: Summary, of file: String, key: String?) {
         guard let key, let json = try? JSONEncoder().encode(Entry(path: file, key: key, summary: summary)) else { return }
         try? (Data((formatLine + "\n").utf8) + json).write(to: URL(fileURLWithPath: entryPath(of: file)), options: .atomic)

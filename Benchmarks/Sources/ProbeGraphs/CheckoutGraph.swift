@@ -1,6 +1,6 @@
 public import Wiring
 
-// Scenario 3b's unscoped object of four parts, one of them shared, made through
+// Scenario 3c's unscoped object of four parts, one of them shared, made through
 // `Provider.get()` or by hand.
 
 public final class CheckoutClock: Sendable { public init() {} }

@@ -3,12 +3,12 @@ internal import ProbeGraphs
 internal import Swinject
 internal import Wiring
 
-// Scenario 3b: an unscoped object of four parts, one of them a singleton shared in the root, made
+// Scenario 3c: an unscoped object of four parts, one of them a singleton shared in the root, made
 // through `Wiring.Provider<Checkout>.get()` of a built component, against the same construction by hand
 // (the singleton made once and kept) and Swinject's resolve. What an app does when a screen asks
 // for a fresh object on every tap.
 
-let providerScenario = Scenario(key: "provider", title: "3b. Provider.get() of an unscoped object of four parts") { context in
+let providerScenario = Scenario(key: "provider", title: "3c. Provider.get() of an unscoped object of four parts") { context in
     let provider = try ComponentFactory.of(CheckoutComponent.self).build()
     let hand = HandCheckoutRoot()
     let swinject = CheckoutSwinject.container()

@@ -169,11 +169,16 @@ OPTIONAL_DOC = """    ///   - factory: The function that makes the value. The pa
     ///     is a validation error."""
 
 
+# The fixed-arity terminals consume the builder and the factory (`consuming func`, `consuming`
+# parameter): the call site then hands both over instead of releasing them after the call, which
+# the binding's own module would compile for every binding. Callgrind on `swift-frontend -c` of
+# the scale graph's 250 bindings, per binding: 15,239,516 to 14,665,663 instructions in debug
+# (-3.8 %) and 28,081,834 to 27,066,040 in release (-3.6 %); the call is the same in source.
 def terminal_factory_type(n: int) -> str:
     if n < OPTIONAL_FROM:
-        return factory_type(n, "Input")
+        return "consuming " + factory_type(n, "Input")
     owned = ", ".join(f"consuming P{i}" for i in range(1, n + 1))
-    return f"(@Sendable ({owned}) -> Input)?"
+    return f"consuming (@Sendable ({owned}) -> Input)?"
 
 
 def optional_doc(doc: str) -> str:
@@ -186,7 +191,7 @@ def terminal(n: int, disfavored: bool) -> str:
              *NOT_SPECIALISED,
              "    @discardableResult",
              *(["    @_disfavoredOverload"] if disfavored else []),
-             f"    public func to{generics(n)}(",
+             f"    public consuming func to{generics(n)}(",
              "        file: StaticString = #fileID,",
              "        line: Int = #line,",
              f"        factory: {terminal_factory_type(n)}",

@@ -15,10 +15,10 @@ extension BindingBuilder {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
-    public func to(
+    public consuming func to(
         file: StaticString = #fileID,
         line: Int = #line,
-        factory: @escaping @Sendable () -> Element
+        factory: consuming @escaping @Sendable () -> Element
     ) -> BindingReceipt<Element> {
         _bind(.factory(factory, file: file, line: line))
     }
@@ -37,10 +37,10 @@ extension BindingBuilder {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
-    public func to<P1>(
+    public consuming func to<P1>(
         file: StaticString = #fileID,
         line: Int = #line,
-        factory: @escaping @Sendable (consuming P1) -> Element
+        factory: consuming @escaping @Sendable (consuming P1) -> Element
     ) -> BindingReceipt<Element> {
         _bind(.factory(factory, file: file, line: line))
     }
@@ -61,10 +61,10 @@ extension BindingBuilder {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
-    public func to<P1, P2>(
+    public consuming func to<P1, P2>(
         file: StaticString = #fileID,
         line: Int = #line,
-        factory: (@Sendable (consuming P1, consuming P2) -> Element)?
+        factory: consuming (@Sendable (consuming P1, consuming P2) -> Element)?
     ) -> BindingReceipt<Element> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
         return _bind(.factory(factory, file: file, line: line))
@@ -86,10 +86,10 @@ extension BindingBuilder {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
-    public func to<P1, P2, P3>(
+    public consuming func to<P1, P2, P3>(
         file: StaticString = #fileID,
         line: Int = #line,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3) -> Element)?
+        factory: consuming (@Sendable (consuming P1, consuming P2, consuming P3) -> Element)?
     ) -> BindingReceipt<Element> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
         return _bind(.factory(factory, file: file, line: line))
@@ -111,10 +111,10 @@ extension BindingBuilder {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
-    public func to<P1, P2, P3, P4>(
+    public consuming func to<P1, P2, P3, P4>(
         file: StaticString = #fileID,
         line: Int = #line,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4) -> Element)?
+        factory: consuming (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4) -> Element)?
     ) -> BindingReceipt<Element> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
         return _bind(.factory(factory, file: file, line: line))
@@ -136,10 +136,10 @@ extension BindingBuilder {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
-    public func to<P1, P2, P3, P4, P5>(
+    public consuming func to<P1, P2, P3, P4, P5>(
         file: StaticString = #fileID,
         line: Int = #line,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) -> Element)?
+        factory: consuming (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) -> Element)?
     ) -> BindingReceipt<Element> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
         return _bind(.factory(factory, file: file, line: line))
@@ -161,10 +161,10 @@ extension BindingBuilder {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
-    public func to<P1, P2, P3, P4, P5, P6>(
+    public consuming func to<P1, P2, P3, P4, P5, P6>(
         file: StaticString = #fileID,
         line: Int = #line,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) -> Element)?
+        factory: consuming (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) -> Element)?
     ) -> BindingReceipt<Element> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
         return _bind(.factory(factory, file: file, line: line))
@@ -186,10 +186,10 @@ extension BindingBuilder {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
-    public func to<P1, P2, P3, P4, P5, P6, P7>(
+    public consuming func to<P1, P2, P3, P4, P5, P6, P7>(
         file: StaticString = #fileID,
         line: Int = #line,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) -> Element)?
+        factory: consuming (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) -> Element)?
     ) -> BindingReceipt<Element> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
         return _bind(.factory(factory, file: file, line: line))
@@ -211,10 +211,10 @@ extension BindingBuilder {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
-    public func to<P1, P2, P3, P4, P5, P6, P7, P8>(
+    public consuming func to<P1, P2, P3, P4, P5, P6, P7, P8>(
         file: StaticString = #fileID,
         line: Int = #line,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) -> Element)?
+        factory: consuming (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) -> Element)?
     ) -> BindingReceipt<Element> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
         return _bind(.factory(factory, file: file, line: line))
@@ -236,10 +236,10 @@ extension BindingBuilder {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
-    public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9>(
+    public consuming func to<P1, P2, P3, P4, P5, P6, P7, P8, P9>(
         file: StaticString = #fileID,
         line: Int = #line,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9) -> Element)?
+        factory: consuming (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9) -> Element)?
     ) -> BindingReceipt<Element> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
         return _bind(.factory(factory, file: file, line: line))
@@ -261,10 +261,10 @@ extension BindingBuilder {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
-    public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10>(
+    public consuming func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10>(
         file: StaticString = #fileID,
         line: Int = #line,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10) -> Element)?
+        factory: consuming (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10) -> Element)?
     ) -> BindingReceipt<Element> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
         return _bind(.factory(factory, file: file, line: line))
@@ -286,10 +286,10 @@ extension BindingBuilder {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
-    public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11>(
+    public consuming func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11>(
         file: StaticString = #fileID,
         line: Int = #line,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11) -> Element)?
+        factory: consuming (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11) -> Element)?
     ) -> BindingReceipt<Element> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
         return _bind(.factory(factory, file: file, line: line))
@@ -311,10 +311,10 @@ extension BindingBuilder {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
-    public func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12>(
+    public consuming func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12>(
         file: StaticString = #fileID,
         line: Int = #line,
-        factory: (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12) -> Element)?
+        factory: consuming (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12) -> Element)?
     ) -> BindingReceipt<Element> {
         guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
         return _bind(.factory(factory, file: file, line: line))

@@ -9,7 +9,10 @@ import Testing
 struct MisuseMessageTests {
     static let sharedInScope = "'sharedInScope()' is unavailable: sharedInScope() shares a value in the binder's scope, and this binder is Binder<Unscoped>, which has none: an unscoped module makes a new value for each request. To share it, bind it in a module whose configure takes Binder<Singleton> (shared by the root component) or Binder<SomeScope> (shared by that subcomponent), or remove sharedInScope()."
     static let include = "'include(module:file:line:)' is unavailable: this module's scope does not fit this binder: a binder includes Unscoped modules and modules of its own scope. A module whose configure takes Binder<Singleton> belongs in the root component (or another Singleton module), one of a subcomponent's scope in that subcomponent. To fix this, include the module where its scope is, give the including module's configure the same Binder<Scope>, or make the module's configure take Binder<Unscoped> if nothing in it is shared."
-    static let optionalFactory = "'to(file:line:factory:)' is unavailable: this factory returns an optional, which cannot make the bound type; a failable initialiser (init?(coder:), init?(rawValue:)) is the usual cause. To fix this, pass an initialiser that cannot fail, for example in a closure that names its parameters, { (name: String) in T(name: name) }, or bind the optional type, bind(T?.self), if nil is a value to inject."
+    /// A builder of `bind()` takes no location: the binding's is its `bind()` call's.
+    static let optionalFactory = "'to(factory:)' is unavailable: this factory returns an optional, which cannot make the bound type; a failable initialiser (init?(coder:), init?(rawValue:)) is the usual cause. To fix this, pass an initialiser that cannot fail, for example in a closure that names its parameters, { (name: String) in T(name: name) }, or bind the optional type, bind(T?.self), if nil is a value to inject."
+    /// A root's `ReceiptBinder` has no `bind()` call, so its terminals take one.
+    static let rootsOptionalFactory = "'to(file:line:factory:)' is unavailable: this factory returns an optional, which cannot make the bound type; a failable initialiser (init?(coder:), init?(rawValue:)) is the usual cause. To fix this, pass an initialiser that cannot fail, for example in a closure that names its parameters, { (name: String) in T(name: name) }, or bind the optional type, bind(T?.self), if nil is a value to inject."
 
     @Test func sharedInScopeOnAnUnscopedBinder() throws {
         try expectError(Self.sharedInScope, in: """
@@ -78,7 +81,7 @@ struct MisuseMessageTests {
     }
 
     @Test func aFailableInitialiserAsTheRootsFactory() throws {
-        try expectError(Self.optionalFactory, in: """
+        try expectError(Self.rootsOptionalFactory, in: """
             import Wiring
             final class LoginViewController {
                 init?(coder: Int) {}

@@ -40,8 +40,6 @@ extension BindingBuilder {
     @available(*, unavailable, message: "this factory returns an optional, which cannot make the bound type; a failable initialiser (init?(coder:), init?(rawValue:)) is the usual cause. To fix this, pass an initialiser that cannot fail, for example in a closure that names its parameters, { (name: String) in T(name: name) }, or bind the optional type, bind(T?.self), if nil is a value to inject.")
     @discardableResult
     public func to<each P>(
-        file: StaticString = #fileID,
-        line: Int = #line,
         factory: @escaping @Sendable (repeat each P) -> Element?
     ) -> BindingReceipt<Element> {
         BindingReceipt()

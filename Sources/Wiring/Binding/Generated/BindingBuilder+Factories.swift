@@ -8,19 +8,15 @@ extension BindingBuilder {
     /// `T?` (nil when `T` is not bound) or `() -> T`.
     ///
     /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
     public consuming func to(
-        file: StaticString = #fileID,
-        line: Int = #line,
         factory: consuming @escaping @Sendable () -> Element
     ) -> BindingReceipt<Element> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory, file: "", line: 0))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -30,19 +26,15 @@ extension BindingBuilder {
     /// `T?` (nil when `T` is not bound) or `() -> T`.
     ///
     /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @discardableResult
     public consuming func to<P1>(
-        file: StaticString = #fileID,
-        line: Int = #line,
         factory: consuming @escaping @Sendable (consuming P1) -> Element
     ) -> BindingReceipt<Element> {
-        _bind(.factory(factory, file: file, line: line))
+        _bind(.factory(factory, file: "", line: 0))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -52,8 +44,6 @@ extension BindingBuilder {
     /// `T?` (nil when `T` is not bound) or `() -> T`.
     ///
     /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -62,12 +52,10 @@ extension BindingBuilder {
     @inline(never)
     @discardableResult
     public consuming func to<P1, P2>(
-        file: StaticString = #fileID,
-        line: Int = #line,
         factory: consuming (@Sendable (consuming P1, consuming P2) -> Element)?
     ) -> BindingReceipt<Element> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: "", line: 0)) }
+        return _bind(.factory(factory, file: "", line: 0))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -77,8 +65,6 @@ extension BindingBuilder {
     /// `T?` (nil when `T` is not bound) or `() -> T`.
     ///
     /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -87,12 +73,10 @@ extension BindingBuilder {
     @inline(never)
     @discardableResult
     public consuming func to<P1, P2, P3>(
-        file: StaticString = #fileID,
-        line: Int = #line,
         factory: consuming (@Sendable (consuming P1, consuming P2, consuming P3) -> Element)?
     ) -> BindingReceipt<Element> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: "", line: 0)) }
+        return _bind(.factory(factory, file: "", line: 0))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -102,8 +86,6 @@ extension BindingBuilder {
     /// `T?` (nil when `T` is not bound) or `() -> T`.
     ///
     /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -112,12 +94,10 @@ extension BindingBuilder {
     @inline(never)
     @discardableResult
     public consuming func to<P1, P2, P3, P4>(
-        file: StaticString = #fileID,
-        line: Int = #line,
         factory: consuming (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4) -> Element)?
     ) -> BindingReceipt<Element> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: "", line: 0)) }
+        return _bind(.factory(factory, file: "", line: 0))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -127,8 +107,6 @@ extension BindingBuilder {
     /// `T?` (nil when `T` is not bound) or `() -> T`.
     ///
     /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -137,12 +115,10 @@ extension BindingBuilder {
     @inline(never)
     @discardableResult
     public consuming func to<P1, P2, P3, P4, P5>(
-        file: StaticString = #fileID,
-        line: Int = #line,
         factory: consuming (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) -> Element)?
     ) -> BindingReceipt<Element> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: "", line: 0)) }
+        return _bind(.factory(factory, file: "", line: 0))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -152,8 +128,6 @@ extension BindingBuilder {
     /// `T?` (nil when `T` is not bound) or `() -> T`.
     ///
     /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -162,12 +136,10 @@ extension BindingBuilder {
     @inline(never)
     @discardableResult
     public consuming func to<P1, P2, P3, P4, P5, P6>(
-        file: StaticString = #fileID,
-        line: Int = #line,
         factory: consuming (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) -> Element)?
     ) -> BindingReceipt<Element> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: "", line: 0)) }
+        return _bind(.factory(factory, file: "", line: 0))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -177,8 +149,6 @@ extension BindingBuilder {
     /// `T?` (nil when `T` is not bound) or `() -> T`.
     ///
     /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -187,12 +157,10 @@ extension BindingBuilder {
     @inline(never)
     @discardableResult
     public consuming func to<P1, P2, P3, P4, P5, P6, P7>(
-        file: StaticString = #fileID,
-        line: Int = #line,
         factory: consuming (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) -> Element)?
     ) -> BindingReceipt<Element> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: "", line: 0)) }
+        return _bind(.factory(factory, file: "", line: 0))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -202,8 +170,6 @@ extension BindingBuilder {
     /// `T?` (nil when `T` is not bound) or `() -> T`.
     ///
     /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -212,12 +178,10 @@ extension BindingBuilder {
     @inline(never)
     @discardableResult
     public consuming func to<P1, P2, P3, P4, P5, P6, P7, P8>(
-        file: StaticString = #fileID,
-        line: Int = #line,
         factory: consuming (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) -> Element)?
     ) -> BindingReceipt<Element> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: "", line: 0)) }
+        return _bind(.factory(factory, file: "", line: 0))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -227,8 +191,6 @@ extension BindingBuilder {
     /// `T?` (nil when `T` is not bound) or `() -> T`.
     ///
     /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -237,12 +199,10 @@ extension BindingBuilder {
     @inline(never)
     @discardableResult
     public consuming func to<P1, P2, P3, P4, P5, P6, P7, P8, P9>(
-        file: StaticString = #fileID,
-        line: Int = #line,
         factory: consuming (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9) -> Element)?
     ) -> BindingReceipt<Element> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: "", line: 0)) }
+        return _bind(.factory(factory, file: "", line: 0))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -252,8 +212,6 @@ extension BindingBuilder {
     /// `T?` (nil when `T` is not bound) or `() -> T`.
     ///
     /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -262,12 +220,10 @@ extension BindingBuilder {
     @inline(never)
     @discardableResult
     public consuming func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10>(
-        file: StaticString = #fileID,
-        line: Int = #line,
         factory: consuming (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10) -> Element)?
     ) -> BindingReceipt<Element> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: "", line: 0)) }
+        return _bind(.factory(factory, file: "", line: 0))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -277,8 +233,6 @@ extension BindingBuilder {
     /// `T?` (nil when `T` is not bound) or `() -> T`.
     ///
     /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -287,12 +241,10 @@ extension BindingBuilder {
     @inline(never)
     @discardableResult
     public consuming func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11>(
-        file: StaticString = #fileID,
-        line: Int = #line,
         factory: consuming (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11) -> Element)?
     ) -> BindingReceipt<Element> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: "", line: 0)) }
+        return _bind(.factory(factory, file: "", line: 0))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -302,8 +254,6 @@ extension BindingBuilder {
     /// `T?` (nil when `T` is not bound) or `() -> T`.
     ///
     /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -312,12 +262,10 @@ extension BindingBuilder {
     @inline(never)
     @discardableResult
     public consuming func to<P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12>(
-        file: StaticString = #fileID,
-        line: Int = #line,
         factory: consuming (@Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8, consuming P9, consuming P10, consuming P11, consuming P12) -> Element)?
     ) -> BindingReceipt<Element> {
-        guard let factory else { return _bind(.nilFactory(file: file, line: line)) }
-        return _bind(.factory(factory, file: file, line: line))
+        guard let factory else { return _bind(.nilFactory(file: "", line: 0)) }
+        return _bind(.factory(factory, file: "", line: 0))
     }
 
     /// Binds the result of a factory whose every parameter is resolved from the graph.
@@ -327,8 +275,6 @@ extension BindingBuilder {
     /// `T?` (nil when `T` is not bound) or `() -> T`.
     ///
     /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
     ///   - factory: The function that makes the value. The parameter is optional only so that
     ///     an overloaded initialiser resolves to its one-parameter form, as with Cleanse; nil
     ///     is a validation error.
@@ -336,12 +282,10 @@ extension BindingBuilder {
     @inlinable
     @discardableResult
     public func to<each P>(
-        file: StaticString = #fileID,
-        line: Int = #line,
         factory: (@Sendable (repeat consuming each P) -> Element)?
     ) -> BindingReceipt<Element> {
-        guard let factory else { return record(.nilFactory(file: file, line: line)) }
-        return record(.factory(factory, file: file, line: line))
+        guard let factory else { return record(.nilFactory(file: "", line: 0)) }
+        return record(.factory(factory, file: "", line: 0))
     }
 
     /// Binds the result of a factory that can throw, whose every parameter is resolved from the
@@ -355,17 +299,13 @@ extension BindingBuilder {
     /// caller as a ``ResolutionError``.
     ///
     /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P, Failure: Error>(
-        file: StaticString = #fileID,
-        line: Int = #line,
         throwingFactory factory: @escaping @Sendable (repeat each P) throws(Failure) -> Element
     ) -> BindingReceipt<Element> {
-        _bind(.throwingFactory(factory, file: file, line: line), effects: .of([], failure: Failure.self), carriesEffects: true)
+        _bind(.throwingFactory(factory, file: "", line: 0), effects: .of([], failure: Failure.self), carriesEffects: true)
     }
 
     /// Binds the result of a factory isolated to the main actor, such as the initialiser of a
@@ -378,17 +318,13 @@ extension BindingBuilder {
     /// for the binding later with ``MainActorProvider`` or ``AsyncProvider``.
     ///
     /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
     ///   - factory: The function that makes the value, on the main actor.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P, Failure: Error>(
-        file: StaticString = #fileID,
-        line: Int = #line,
         mainActorFactory factory: @escaping @MainActor @Sendable (repeat each P) throws(Failure) -> Element
     ) -> BindingReceipt<Element> {
-        _bind(.mainActorFactory(factory, file: file, line: line), effects: .of(.mainActor, failure: Failure.self), carriesEffects: true)
+        _bind(.mainActorFactory(factory, file: "", line: 0), effects: .of(.mainActor, failure: Failure.self), carriesEffects: true)
     }
 
     /// Binds the result of an `async` factory isolated to the main actor, such as the `async`
@@ -402,17 +338,13 @@ extension BindingBuilder {
     /// without that, Swift reports the factory at the call.
     ///
     /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
     ///   - factory: The function that makes the value, on the main actor.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P: Sendable, Failure: Error>(
-        file: StaticString = #fileID,
-        line: Int = #line,
         mainActorFactory factory: @escaping @MainActor @Sendable (repeat each P) async throws(Failure) -> Element
     ) -> BindingReceipt<Element> where Element: Sendable {
-        _bind(.asyncFactory(factory, file: file, line: line), effects: .of([.mainActor, .async], failure: Failure.self), carriesEffects: true)
+        _bind(.asyncFactory(factory, file: "", line: 0), effects: .of([.mainActor, .async], failure: Failure.self), carriesEffects: true)
     }
 
     /// Binds the result of an `async` factory, such as the initialiser of an actor that opens a
@@ -425,16 +357,12 @@ extension BindingBuilder {
     /// component, however many tasks ask for it at the same moment.
     ///
     /// - Parameters:
-    ///   - file: The file of the call.
-    ///   - line: The line of the call.
     ///   - factory: The function that makes the value.
     /// - Returns: The receipt of the binding.
     @discardableResult
     public func to<each P, Failure: Error>(
-        file: StaticString = #fileID,
-        line: Int = #line,
         asyncFactory factory: @escaping @Sendable (repeat each P) async throws(Failure) -> Element
     ) -> BindingReceipt<Element> {
-        _bind(.asyncFactory(factory, file: file, line: line), effects: .of(.async, failure: Failure.self), carriesEffects: true)
+        _bind(.asyncFactory(factory, file: "", line: 0), effects: .of(.async, failure: Failure.self), carriesEffects: true)
     }
 }

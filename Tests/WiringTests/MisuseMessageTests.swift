@@ -13,6 +13,7 @@ struct MisuseMessageTests {
     static let optionalFactory = "'to(factory:)' is unavailable: this factory returns an optional, which cannot make the bound type; a failable initialiser (init?(coder:), init?(rawValue:)) is the usual cause. To fix this, pass an initialiser that cannot fail, for example in a closure that names its parameters, { (name: String) in T(name: name) }, or bind the optional type, bind(T?.self), if nil is a value to inject."
     /// A root's `ReceiptBinder` has no `bind()` call, so its terminals take one.
     static let rootsOptionalFactory = "'to(file:line:factory:)' is unavailable: this factory returns an optional, which cannot make the bound type; a failable initialiser (init?(coder:), init?(rawValue:)) is the usual cause. To fix this, pass an initialiser that cannot fail, for example in a closure that names its parameters, { (name: String) in T(name: name) }, or bind the optional type, bind(T?.self), if nil is a value to inject."
+    static let locatedTerminal = "'to(file:line:factory:)' is unavailable: the terminals of bind() take no location: a binding's location is its bind() call's. To fix this, pass file: and line: to bind, as in binder.bind(T.self, file: file, line: line).to(factory: T.init)."
 
     @Test func sharedInScopeOnAnUnscopedBinder() throws {
         try expectError(Self.sharedInScope, in: """
@@ -93,6 +94,20 @@ struct MisuseMessageTests {
                 }
                 static func configureRoot(binder bind: ReceiptBinder<LoginViewController>) -> BindingReceipt<LoginViewController> {
                     bind.to(factory: LoginViewController.init) // rejected
+                }
+            }
+            """)
+    }
+
+    @Test func aLocationPassedToTheTerminalOfBind() throws {
+        try expectError(Self.locatedTerminal, in: """
+            import Wiring
+            final class Clock {
+                init() {}
+            }
+            struct ClockModule: Module {
+                static func configure(binder: Binder<Unscoped>) {
+                    binder.bind(Clock.self).to(file: "App/Clock.swift", line: 3, factory: Clock.init) // rejected
                 }
             }
             """)

@@ -46,6 +46,21 @@ extension BindingBuilder {
     }
 }
 
+extension BindingBuilder {
+    /// Not available: a binding's location is its `bind()` call's; see the message.
+    ///
+    /// Its `file:` and `line:` have no default, so a call without them never weighs it.
+    @available(*, unavailable, message: "the terminals of bind() take no location: a binding's location is its bind() call's. To fix this, pass file: and line: to bind, as in binder.bind(T.self, file: file, line: line).to(factory: T.init).")
+    @discardableResult
+    public func to<each P>(
+        file: StaticString,
+        line: Int,
+        factory: @escaping @Sendable (repeat each P) -> Element
+    ) -> BindingReceipt<Element> {
+        BindingReceipt()
+    }
+}
+
 extension _PreferredTerminals {
     /// Not available for a factory that returns an optional: see the message.
     @available(*, unavailable, message: "this factory returns an optional, which cannot make the bound type; a failable initialiser (init?(coder:), init?(rawValue:)) is the usual cause. To fix this, pass an initialiser that cannot fail, for example in a closure that names its parameters, { (name: String) in T(name: name) }, or bind the optional type, bind(T?.self), if nil is a value to inject.")

@@ -92,6 +92,10 @@ public struct BindingBuilder<Element, BinderScope: _ScopeBase>: _ThrowingTermina
     }
 
     /// Records the binding. Called by the terminals; do not call it yourself.
+    ///
+    /// The binding's location is its `bind()` call's. The recipe's, which the generated
+    /// terminals leave empty, is only the fallback of a builder finished after its graph was
+    /// built, which adds nothing to that graph.
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @_spi(WiringInternals) public func _bind(_ recipe: _BindingRecipe<Element>) -> BindingReceipt<Element> {

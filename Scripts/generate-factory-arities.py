@@ -492,9 +492,13 @@ def write(name: str, header: str, declarations: list[str]) -> None:
 # 27,066,028 to 25,547,322 in release (-5.6 %). The builders of collections and maps and the
 # `ReceiptBinder` keep them: they share `_PreferredTerminals` with a root's, which has no `bind()`.
 def unlocated(terminal: str) -> str:
-    return (terminal.replace("        file: StaticString = #fileID,\n        line: Int = #line,\n", "")
-            .replace("    ///   - file: The file of the call.\n    ///   - line: The line of the call.\n", "")
-            .replace("file: file, line: line", 'file: "", line: 0'))
+    result = (terminal.replace("        file: StaticString = #fileID,\n        line: Int = #line,\n", "")
+              .replace("    ///   - file: The file of the call.\n    ///   - line: The line of the call.\n", "")
+              .replace("file: file, line: line", 'file: "", line: 0'))
+    # A terminal whose text no longer matches would keep its location unseen: fail instead.
+    if "#fileID" in result or "file: file" in result or "- file:" in result:
+        sys.exit(f"generate-factory-arities.py: unlocated() left a location in:\n{result}")
+    return result
 
 
 def spelled_element(terminal: str) -> str:

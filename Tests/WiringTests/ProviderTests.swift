@@ -28,6 +28,15 @@ struct ProviderTests {
         #expect(root.account == "alice")
     }
 
+    @Test func tagsAndSharingChangeOnlyTheBuilderTheyReturn() throws {
+        let root = try ComponentFactory.of(BuilderCopiesRoot.self).build()
+        #expect(root.plain == "plain")
+        #expect(root.url == "http://127.0.0.1:8080")
+        #expect(root.account == "alice")
+        #expect(root.first.get() !== root.first.get())
+        #expect(root.shared.get() === root.shared.get())
+    }
+
     @Test func aTaggedProviderCanBeViewedAsAProvider() {
         let tagged = TaggedProvider<BankURL>(value: "http://bank")
         #expect(tagged.asProvider().get() == "http://bank")
@@ -76,6 +85,40 @@ private struct TaggedRoot: RootComponent {
     }
     static func configureRoot(binder bind: ReceiptBinder<Teller>) -> BindingReceipt<Teller> {
         bind.to(factory: Teller.init)
+    }
+}
+
+/// One `bind()` call's builder, finished three times: plain, and with each of two tags; and
+/// one shared copy of another builder beside the unshared builder itself.
+private struct BuilderCopiesRoot: RootComponent {
+    typealias Root = Copies
+    final class Counter: Sendable {}
+    struct SharedCounter: Wiring.BindingTag { typealias Element = Counter }
+    struct Copies {
+        let plain: String
+        let url: String
+        let account: String
+        let first: Provider<Counter>
+        let shared: TaggedProvider<SharedCounter>
+        init(plain: String, url: TaggedProvider<BankURL>, account: TaggedProvider<AccountID>, first: Provider<Counter>, shared: TaggedProvider<SharedCounter>) {
+            self.plain = plain
+            self.url = url.get()
+            self.account = account.get()
+            self.first = first
+            self.shared = shared
+        }
+    }
+    static func configure(binder: Binder<Singleton>) {
+        let string = binder.bind(String.self)
+        string.tagged(with: BankURL.self).to(value: "http://127.0.0.1:8080")
+        string.tagged(with: AccountID.self).to(value: "alice")
+        string.to(value: "plain")
+        let counter = binder.bind(Counter.self)
+        counter.tagged(with: SharedCounter.self).sharedInScope().to(factory: Counter.init)
+        counter.to(factory: Counter.init)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Copies>) -> BindingReceipt<Copies> {
+        bind.to(factory: Copies.init)
     }
 }
 

@@ -30,7 +30,7 @@ public struct BindingBuilder<Element, BinderScope: _ScopeBase>: _ThrowingTermina
     @inline(never)
     public func tagged<T: BindingTag>(with tag: T.Type) -> Self where T.Element == Element {
         var copy = self
-        copy.options.tag = T.self
+        copy.options.tagNumber = graph.recordTag(T.self)
         return copy
     }
 
@@ -99,7 +99,7 @@ public struct BindingBuilder<Element, BinderScope: _ScopeBase>: _ThrowingTermina
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     @_spi(WiringInternals) public func _bind(_ recipe: _BindingRecipe<Element>) -> BindingReceipt<Element> {
-        graph.add(recipe, key: BindingKey(Element.self, tag: options.tag), site: graph.bindSite(options.siteIndex, fallback: recipe.site), isShared: options.isShared)
+        graph.add(recipe, key: BindingKey(Element.self, tag: graph.tag(of: options)), site: graph.bindSite(options.siteIndex, fallback: recipe.site), isShared: options.isShared)
         return BindingReceipt()
     }
 
@@ -108,7 +108,7 @@ public struct BindingBuilder<Element, BinderScope: _ScopeBase>: _ThrowingTermina
     @inline(never)
     @_spi(WiringInternals) public func _bind(_ recipe: _BindingRecipe<Element>, effects: Effects, carriesEffects: Bool) -> BindingReceipt<Element> {
         graph.add(
-            recipe, key: BindingKey(Element.self, tag: options.tag), site: graph.bindSite(options.siteIndex, fallback: recipe.site),
+            recipe, key: BindingKey(Element.self, tag: graph.tag(of: options)), site: graph.bindSite(options.siteIndex, fallback: recipe.site),
             isShared: options.isShared, effects: effects, carriesEffects: carriesEffects
         )
         return BindingReceipt()

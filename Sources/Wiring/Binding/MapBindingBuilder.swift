@@ -32,7 +32,7 @@ public struct MapBindingBuilder<Key: Hashable & Sendable, Value, BinderScope: _S
     @inline(never)
     public func tagged<T: BindingTag>(with tag: T.Type) -> Self where T.Element == [Key: Value] {
         var copy = self
-        copy.options.tag = T.self
+        copy.options.tagNumber = graph.recordTag(T.self)
         return copy
     }
 
@@ -51,7 +51,7 @@ public struct MapBindingBuilder<Key: Hashable & Sendable, Value, BinderScope: _S
         graph.add(MapEntryDeclaration<Key, Value>(
             entry: recipe,
             under: key,
-            mapKey: BindingKey([Key: Value].self, tag: options.tag),
+            mapKey: BindingKey([Key: Value].self, tag: graph.tag(of: options)),
             site: graph.bindSite(options.siteIndex, fallback: recipe.site),
             declaringModule: graph.currentModule,
             isShared: options.isShared,

@@ -20,7 +20,7 @@ public struct SingularCollectionBindingBuilder<Element, BinderScope: _ScopeBase>
     @inline(never)
     public func tagged<T: BindingTag>(with tag: T.Type) -> Self where T.Element == [Element] {
         var copy = self
-        copy.options.tag = T.self
+        copy.options.tagNumber = graph.recordTag(T.self)
         return copy
     }
 
@@ -37,7 +37,7 @@ public struct SingularCollectionBindingBuilder<Element, BinderScope: _ScopeBase>
     @_spi(WiringInternals) public func _bind(_ recipe: _BindingRecipe<Element>, effects: Effects, carriesEffects: Bool) -> BindingReceipt<Element> {
         graph.add(ContributionDeclaration(
             element: recipe,
-            key: BindingKey([Element].self, tag: options.tag),
+            key: BindingKey([Element].self, tag: graph.tag(of: options)),
             site: graph.bindSite(options.siteIndex, fallback: recipe.site),
             declaringModule: graph.currentModule,
             isShared: options.isShared,

@@ -52,6 +52,9 @@ final class GraphBuilder {
     @exclusivity(unchecked) var _pendingLinks: [LinkBox<Any>?] = []
     /// Every `bind()` call, which its builder refers to by index (see `BindingOptions`).
     @exclusivity(unchecked) var _bindCalls: [BindCall] = []
+    /// The tags of tagged builders, which their options refer to by number (see
+    /// `BindingOptions`).
+    private var bindTags: [any Any.Type] = []
     /// The boundaries of the private modules included, in order (`GraphBuilder+Boundaries.swift`);
     /// empty unless a private module is, which is what keeps every other graph's path as it was.
     var boundaries: [Boundary] = []
@@ -87,6 +90,7 @@ final class GraphBuilder {
         includedModules = KeyTable()
         installedComponents = KeyTable()
         bindCalls = []
+        bindTags = []
     }
 
     /// Records the location and the type of a `bind()` call; ``bindSite(_:fallback:)`` gives
@@ -103,6 +107,19 @@ final class GraphBuilder {
         guard index < bindCalls.count else { return fallback }
         bindCalls[index].isFinished = true
         return bindCalls[index].site
+    }
+
+    /// Records the tag of a tagged builder; ``tag(of:)`` gives it back.
+    func recordTag(_ tag: any Any.Type) -> Int {
+        bindTags.append(tag)
+        return bindTags.count - 1
+    }
+
+    /// The tag of the builder whose options are `options`: none for a builder finished after
+    /// its graph was built, which adds nothing to that graph.
+    func tag(of options: BindingOptions) -> (any Any.Type)? {
+        guard let number = options.tagNumber, number < bindTags.count else { return nil }
+        return bindTags[number]
     }
 
     /// The `bind()` calls that no terminal finished, in the order they were made: each binds

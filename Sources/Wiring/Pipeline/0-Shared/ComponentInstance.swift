@@ -135,15 +135,16 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
 
     /// The shared value of a slot: made by `create` the first time, then the same value.
     ///
-    /// The hit path is one acquire load and a copy of the value.
+    /// The hit path is one acquire load and a copy of the value, inlined into the resolver
+    /// (`Linker.finish`); the miss is a call that ends the function, so the hit saves no register.
     @inlinable
+    @inline(__always)
     func shared<T>(_ slot: StorageSlot, _ create: Resolver<T>) -> T {
         let words = self.words
-        let state = words.state(at: slot.stateOffset)
-        if state.load(ordering: .acquiring) != SlotState.ready {
-            makeShared(slot, create)
+        if words.state(at: slot.stateOffset).load(ordering: .acquiring) == SlotState.ready {
+            return words.value(at: slot.valueOffset, as: T.self)
         }
-        return words.value(at: slot.valueOffset, as: T.self)
+        return madeShared(slot, create)
     }
 
     /// `shared` for values kept in a box because of their alignment.
@@ -151,18 +152,21 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
         shared(slot) { instance in Box(create(instance)) }.value
     }
 
-    /// Makes a slot's shared value unless another thread has: exactly once, however many
-    /// threads ask at the same time (see ``OnceSlot``); when it returns, the value is there. Not
+    /// The miss of ``shared(_:_:)``: makes the slot's value unless another thread has, exactly
+    /// once, however many threads ask at the same time (see ``OnceSlot``), then gives it. Not
     /// specialised for each type, to keep the code each binding adds to its module small: it
     /// runs once per binding and built component.
     @usableFromInline
-    func makeShared<T>(_ slot: StorageSlot, _ create: Resolver<T>) {
+    @inline(never)
+    func madeShared<T>(_ slot: StorageSlot, _ create: Resolver<T>) -> T {
         let words = self.words
         let state = words.state(at: slot.stateOffset)
         // Before the instance escapes, no other thread can race for the slot.
-        guard OnceSlot.claim(state, isUncontended: !hasEscaped, name: { "\(T.self)" }) else { return }
-        words.initialize(to: create(self), at: slot.valueOffset)
-        OnceSlot.publish(state)
+        if OnceSlot.claim(state, isUncontended: !hasEscaped, name: { "\(T.self)" }) {
+            words.initialize(to: create(self), at: slot.valueOffset)
+            OnceSlot.publish(state)
+        }
+        return words.value(at: slot.valueOffset, as: T.self)
     }
 }
 

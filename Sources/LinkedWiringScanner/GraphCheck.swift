@@ -14,134 +14,6 @@
 /// cannot pin to one declaration, or an app that names a linked module itself, makes it say
 /// nothing rather than guess.
 package struct GraphCheck {
-    /// The names one core library a wiring library can see declares.
-    package struct CoreLibrary: Equatable, Sendable {
-        /// Its Swift module name.
-        package var module: String
-        /// What it declares under each name; nil when one of its files could not be read (each
-        /// name it might declare is then unsure).
-        package var names: [String: NameEntry]?
-        /// Its types and initialisers, for the typed checks; nil when unknown.
-        package var facts: DeclarationFacts?
-
-        /// Creates a core library from what its files declare.
-        package init(module: String, names: [String: NameEntry]?, facts: DeclarationFacts? = nil) {
-            self.module = module
-            self.names = names
-            self.facts = names == nil ? nil : facts
-        }
-
-        /// Creates a core library from its scanned files.
-        package init(module: String, files: [ScannedFile]?) {
-            // The names from the facts, as the generator makes them from its summaries.
-            let facts = files.map(DeclarationFacts.init(files:))
-            self.init(module: module, names: facts.map { GraphCheck.names(of: $0) }, facts: facts)
-        }
-    }
-
-    /// One linked wiring library, scanned.
-    package struct Library: Equatable, Sendable {
-        /// Its Swift module name.
-        package var module: String
-        /// Its scanned files.
-        package var files: [ScannedFile]
-        /// The core libraries it can see (its dependencies, recursively).
-        package var dependencies: [String]
-
-        /// Creates a library.
-        package init(module: String, files: [ScannedFile], dependencies: [String]) {
-            self.module = module
-            self.files = files
-            self.dependencies = dependencies
-        }
-    }
-
-    /// What the app target's own sources say about its graph.
-    package struct App: Equatable, Sendable {
-        /// Whether a root includes `LinkedWiring` (`module: LinkedWiring.self` appears in the
-        /// target): when none does, `of` never sees the linked modules, and nothing is reported.
-        package var includesLinkedWiring: Bool
-        /// Every word of the target's sources: a linked module the app names itself may be
-        /// included before `LinkedWiring` includes it, so the order-sensitive checks stand down.
-        package var words: Set<String>
-        /// Whether the target includes a module other than `LinkedWiring`, or passes
-        /// replacements to `of`: either may change where a linked module's `configure` runs, or
-        /// what it binds, so the order-sensitive checks stand down.
-        package var changesTheGraph: Bool
-        /// Whether the app's own sources may bind types (`.bind(`, `install`, a `Seed`): the
-        /// missing-binding check then cannot know the whole graph and stands down.
-        package var addsBindings: Bool
-        /// Whether the app surely asks `of` for the sibling-library rule on a root that includes
-        /// `LinkedWiring` (see ``GraphCheck/App/validatesWithTheSiblingRule(tokens:files:)``):
-        /// a binding that breaks it is then an error, and a warning otherwise.
-        package var asksForTheSiblingRule: Bool
-
-        /// Creates the app's summary.
-        package init(
-            includesLinkedWiring: Bool, words: Set<String>, changesTheGraph: Bool = false, addsBindings: Bool = true,
-            asksForTheSiblingRule: Bool = false
-        ) {
-            self.includesLinkedWiring = includesLinkedWiring
-            self.words = words
-            self.changesTheGraph = changesTheGraph
-            self.addsBindings = addsBindings
-            self.asksForTheSiblingRule = asksForTheSiblingRule
-        }
-
-        /// The summary of an app target's scanned sources.
-        package init(tokens: [[Token]]) {
-            var words: Set<String> = []
-            var includes = false
-            var changes = false
-            var adds = false
-            for file in tokens {
-                for (index, token) in file.enumerated() where token.kind == .word {
-                    words.insert(token.text)
-                    if token.text == "replacing" { changes = true }
-                    if ["install", "Seed", "configured", "bindSeed", "seed", "expose", "intoCollection", "intoMap"].contains(token.text)
-                        || token.text == "bind" && index > 0 && file[index - 1].text == "." {
-                        adds = true
-                    }
-                    guard token.text == "include", index + 3 < file.count, file[index + 1].text == "(",
-                          file[index + 2].text == "module", file[index + 3].text == ":" else { continue }
-                    if index + 6 < file.count, file[index + 4].text == "LinkedWiring", file[index + 5].text == ".",
-                       file[index + 6].text == "self" {
-                        includes = true
-                    } else {
-                        changes = true
-                    }
-                }
-            }
-            self.init(includesLinkedWiring: includes, words: words, changesTheGraph: changes, addsBindings: adds)
-        }
-    }
-
-    /// One module of a library, as the checks see it.
-    struct ModuleInfo {
-        var library: String
-        var key: String
-        var name: String
-        var bodies: [(body: ConfigureBody, file: String)] = []
-        var inheritance: [String] = []
-        var declaresSeed = false
-        var rootTypes: [String] = []
-        /// Whether the library declares the type (not only extends it, nor nests it in an
-        /// extension): `of` names its Swift module then, which the sibling-library rule reads.
-        var isDeclaredHere = false
-    }
-
-    /// A binding the traversal met, in `of`'s order.
-    struct Binding {
-        var key: String
-        var written: String
-        var tag: String?
-        var role: BinderCall.Role
-        var module: ModuleInfo
-        var linked: Bool
-        var file: String
-        var call: BinderCall
-    }
-
     let libraries: [Library]
     let core: [String: CoreLibrary]
     let app: App
@@ -266,35 +138,6 @@ package struct GraphCheck {
                 }
             }
         }
-    }
-
-    /// A type's name in its library, as `ModuleCatalog` keys it: nested names joined by `.`, an
-    /// extension by the type it extends, without the library's own name or generic arguments.
-    static func key(of type: ScannedType, in file: ScannedFile, library: String) -> String {
-        var name = type.kind == .extension ? stripped(type.name, library: library) : type.name
-        var parent = type.parent
-        while let index = parent {
-            let outer = file.types[index]
-            if outer.kind == .extension {
-                name = stripped(outer.name, library: library) + "." + name
-                break
-            }
-            name = outer.name + "." + name
-            parent = outer.parent
-        }
-        return name
-    }
-
-    static func stripped(_ written: String, library: String) -> String {
-        var text = ""
-        var depth = 0
-        for character in written {
-            if character == "<" { depth += 1 }
-            if depth == 0 { text.append(character) }
-            if character == ">" { depth -= 1 }
-        }
-        if text.hasPrefix(library + ".") { text.removeFirst(library.count + 1) }
-        return text
     }
 
     /// Whether a module is a plain `Module` for sure: it says so, and inherits nothing that
@@ -452,109 +295,11 @@ package struct GraphCheck {
         return nil
     }
 
-    // MARK: - Types
-
-    /// The declaration a type name written in `library` names, as `Module.Name` (`any
-    /// Module.Name` for an existential): nil unless exactly one top-level type of the library or
-    /// of the core libraries it sees has that name, and no typealias or nested type could be it.
-    func resolve(_ written: String, library: String) -> String? {
-        let memoKey = library + "\u{0}" + written
-        if let known = memo.resolved[memoKey] { return known }
-        let resolved = computeResolve(written, library: library)
-        memo.resolved[memoKey] = .some(resolved)
-        return resolved
-    }
-
-    private func computeResolve(_ written: String, library: String) -> String? {
-        var name = written
-        var prefix = ""
-        if name.hasPrefix("any ") {
-            name.removeFirst(4)
-            prefix = "any "
-        }
-        var components = name.split(separator: ".").map(String.init)
-        guard let first = components.first, !first.isEmpty else { return nil }
-        let visible = [library] + (dependencies[library] ?? [])
-        var module: String?
-        if visible.contains(first), components.count > 1 {
-            module = first
-            components.removeFirst()
-        }
-        guard let head = components.first else { return nil }
-        var owners: [String] = []
-        for candidate in visible {
-            // A library the checks could not read, or do not know, might declare the name.
-            guard let index = names[candidate] else { return nil }
-            guard module == nil || module == candidate, let entry = index[head] else { continue }
-            if entry.isShadowed { return nil }
-            owners += Array(repeating: candidate, count: entry.topLevel)
-        }
-        guard owners.count == 1, let owner = owners.first else { return nil }
-        return prefix + owner + "." + components.joined(separator: ".")
-    }
-
-    /// What a module declares under one name.
-    package struct NameEntry: Equatable, Sendable {
-        /// How many top-level types (not extensions) have the name.
-        package var topLevel = 0
-        /// Whether a typealias or a nested type has it too, which a name written in a wiring
-        /// library might mean instead.
-        package var isShadowed = false
-
-        /// Creates an entry.
-        package init(topLevel: Int = 0, isShadowed: Bool = false) {
-            self.topLevel = topLevel
-            self.isShadowed = isShadowed
-        }
-
-        /// Adds the declarations of another file.
-        package mutating func add(_ other: NameEntry) {
-            topLevel += other.topLevel
-            isShadowed = isShadowed || other.isShadowed
-        }
-    }
-
-    /// The names a module declares, from its facts: the same as `names(of:)` of its files,
-    /// which the summary cache keeps no longer.
-    static func names(of facts: DeclarationFacts) -> [String: NameEntry] {
-        var index: [String: NameEntry] = [:]
-        for alias in facts.aliases { index[alias.name, default: NameEntry()].isShadowed = true }
-        for name in facts.nestedTypes { index[name, default: NameEntry()].isShadowed = true }
-        for type in facts.types { index[type.name, default: NameEntry()].topLevel += 1 }
-        return index
-    }
-
-    /// The names the files of one module declare.
-    package static func names(of files: [ScannedFile]) -> [String: NameEntry] {
-        var index: [String: NameEntry] = [:]
-        for file in files {
-            for alias in file.typealiases { index[alias, default: NameEntry()].isShadowed = true }
-            for type in file.types where type.kind != .extension {
-                if type.parent != nil {
-                    index[type.name, default: NameEntry()].isShadowed = true
-                } else {
-                    index[type.name, default: NameEntry()].topLevel += 1
-                }
-            }
-        }
-        return index
-    }
-
     // MARK: - Reports
 
     // Cold: makes the problems' text, and the rare checks that only report (unfinished binds, stray
     // exposes, map keys). `@_optimize(none)` here and below keeps the optimiser off it
     // (Benchmarks/README.md, "The tool's own compile").
-    /// A problem at a call, with the place `of` gives it.
-    @_optimize(none)
-    func problem(_ call: BinderCall, module: ModuleInfo, file: String, severity: SourceProblem.Severity = .error, _ message: String) -> SourceProblem {
-        var problem = SourceProblem(file: file, line: call.line, column: call.column, severity: severity, message: message)
-        let name = file.split(separator: "/").last.map(String.init) ?? file
-        problem.siteFileID = call.siteFile ?? "\(module.library)/\(name)"
-        problem.siteLine = call.siteLine ?? call.line
-        return problem
-    }
-
     @_optimize(none)
     private mutating func unfinished(_ call: BinderCall, type: String?, module: ModuleInfo, file: String) {
         let expression = "binder.bind(\(type.map { Self.metatypeExpression($0) } ?? ""))"
@@ -634,20 +379,5 @@ package struct GraphCheck {
                 "\(map) first has an entry under the key \(literal) here, in \(group[0].module.name)"
             ))
         }
-    }
-
-    /// `Library/File.swift:line`, as `of` writes places.
-    /// The `file:` and `line:` a call passes replace them, as in `of`'s messages.
-    @_optimize(none)
-    static func place(_ binding: Binding) -> String {
-        let components = binding.file.split(separator: "/")
-        let file = components.last.map(String.init) ?? binding.file
-        return "\(binding.call.siteFile ?? "\(binding.module.library)/\(file)"):\(binding.call.siteLine ?? binding.call.line)"
-    }
-
-    /// `T.self`, or `(any P).self`.
-    @_optimize(none)
-    static func metatypeExpression(_ type: String) -> String {
-        type.hasPrefix("any ") ? "(\(type)).self" : "\(type).self"
     }
 }

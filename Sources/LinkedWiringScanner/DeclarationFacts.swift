@@ -1,0 +1,87 @@
+/// What one module declares that the typed checks read: its top-level types and every `init`
+/// of its types and extensions, with access levels and parameter types as written.
+package struct DeclarationFacts: Equatable, Sendable, Codable {
+    /// A top-level type declaration.
+    package struct TypeFact: Equatable, Sendable {
+        /// Its name.
+        package var name: String
+        /// `struct`, `enum`, `class`, `actor` or `protocol`.
+        package var kind: String
+        /// Whether it is generic or declared under an `#if`.
+        package var isUnsure: Bool
+        /// Its inherited types, as written.
+        package var inheritance: [String]
+        /// Whether its own body declares an `init` (which removes the memberwise init).
+        package var hasInitInBody: Bool
+    }
+
+    /// An `init` of a type or an extension.
+    package struct InitFact: Equatable, Sendable {
+        /// The last name of the type it belongs to (`Service` for `extension Core.Service`), or
+        /// the empty string for a nested type.
+        package var owner: String
+        /// Its access level: the one written, or the extension's.
+        package var access: String?
+        /// Whether it is failable, generic or under an `#if`.
+        package var isUnsure: Bool
+        /// The parameters' types as written; nil when the list could not be read.
+        package var parameters: [String]?
+    }
+
+    /// The top-level types.
+    package var types: [TypeFact] = []
+    /// The conformances each extension adds, by the last name of the type it extends (an
+    /// extension can add a conformance that brings an initialiser, or a synthesised one).
+    package var extensionConformances: [String: [String]] = [:]
+    /// The initialisers.
+    package var inits: [InitFact] = []
+    /// The typealiases, at any level.
+    package var aliases: [ScannedTypealias] = []
+    /// The names of the nested types, which a name written in the module may mean.
+    package var nestedTypes: [String] = []
+
+    /// Facts of scanned files.
+    package init(files: [ScannedFile]) {
+        for file in files {
+            aliases += file.aliases
+            nestedTypes += file.types.filter { $0.parent != nil && $0.kind != .extension }.map(\.name)
+            for (position, type) in file.types.enumerated() where type.parent == nil && type.kind != .extension {
+                let hasInit = file.inits.contains { $0.owner == position }
+                // An attached macro may add initialisers.
+                let attributes = type.attributes.filter { !["MainActor", "frozen", "usableFromInline"].contains($0) }
+                types.append(TypeFact(
+                    name: type.name, kind: type.kind.rawValue,
+                    isUnsure: type.isGeneric || !type.conditions.isEmpty || !attributes.isEmpty,
+                    inheritance: type.inheritance, hasInitInBody: hasInit
+                ))
+            }
+            for type in file.types where type.kind == .extension {
+                let name = String(GraphCheck.stripped(type.name, library: "").split(separator: ".").last ?? "")
+                extensionConformances[name, default: []] += type.inheritance + (type.attributes.isEmpty ? [] : ["@"])
+            }
+            for declaration in file.inits {
+                let owner = file.types[declaration.owner]
+                var name = ""
+                if owner.kind == .extension {
+                    name = String(GraphCheck.stripped(owner.name, library: "").split(separator: ".").last ?? "")
+                } else if owner.parent == nil {
+                    name = owner.name
+                }
+                inits.append(InitFact(
+                    owner: name, access: declaration.access ?? (owner.kind == .extension ? owner.access : nil),
+                    isUnsure: declaration.isFailable || declaration.isGeneric || declaration.isConditional || !owner.conditions.isEmpty,
+                    parameters: declaration.parameters
+                ))
+            }
+        }
+    }
+
+    /// Adds the facts of other files of the module.
+    package mutating func add(_ other: DeclarationFacts) {
+        types += other.types
+        inits += other.inits
+        aliases += other.aliases
+        nestedTypes += other.nestedTypes
+        extensionConformances.merge(other.extensionConformances) { $0 + $1 }
+    }
+}

@@ -34,7 +34,7 @@ Files written, under Sources/Wiring:
 needs the runtime metadata of `BindingBuilder<Service, Scope>` and its conformance, which the
 module that declares a binding instantiated from mangled names on a process's first
 `ComponentFactory.of`, for every binding. The builder's own method, with the
-builder kept to four registers (see `BindingOptions`), needs only the service's metadata. It also
+builder kept to two registers (see `BindingOptions`), needs only the service's metadata. It also
 leaves the optimiser less to do in that module. The other builders are used once per component
 or per collection contribution, and share one set of terminals through `_PreferredTerminals`.
 

@@ -67,9 +67,7 @@ extension FileDepositJournal {
     /// `flock(1)`), the one named is the one holding it now, never the last `atm` that took it.
     static func holder(_ descriptor: Int32, locks: String = "/proc/locks") -> LockHolder? {
         var status = stat()
-        guard fstat(descriptor, &status) == 0,
-              let table = try? String(contentsOfFile: locks, encoding: .utf8)
-        else { return nil }
+        guard fstat(descriptor, &status) == 0, let table = snapshot(of: locks) else { return nil }
         let device = UInt64(status.st_dev)
         let major = ((device >> 8) & 0xFFF) | ((device >> 32) & ~0xFFF)
         let minor = (device & 0xFF) | ((device >> 12) & ~0xFF)
@@ -85,6 +83,30 @@ extension FileDepositJournal {
         guard let comm = try? String(contentsOfFile: "/proc/\(processID)/comm", encoding: .utf8) else { return nil }
         let name = comm.trimmingCharacters(in: .whitespacesAndNewlines)
         return LockHolder(processID: processID, name: name.isEmpty ? nil : name)
+    }
+
+    /// The whole text of `path` from one `read`, or nil when it cannot be read. `/proc/locks` is
+    /// made as it is read: read in pieces, as a file usually is, a lock taken or released by any
+    /// process between two pieces moves the lines after it, and a line can fall between them
+    /// and never be read. One read sees every line at one moment. A read that fills its buffer
+    /// may have been cut, so it is made again from the start with a buffer twice the size, up
+    /// to 64 MiB.
+    static func snapshot(of path: String) -> String? {
+        var capacity = 1 << 16
+        while capacity <= 1 << 26 {
+            let descriptor = SystemBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY) }
+            guard descriptor >= 0 else { return nil }
+            var bytes = [UInt8](repeating: 0, count: capacity)
+            var count: Int
+            repeat {
+                count = bytes.withUnsafeMutableBytes { buffer in read(descriptor, buffer.baseAddress, capacity) }
+            } while count < 0 && errno == EINTR
+            close(descriptor)
+            guard count >= 0 else { return nil }
+            if count < capacity { return String(decoding: bytes[0..<count], as: UTF8.self) }
+            capacity *= 2
+        }
+        return nil
     }
 
     /// Claims a deposit with a write lock on one byte of `<journal>.claims`, chosen by its key;

@@ -106,20 +106,10 @@ extension ConfigureReader {
         return nil
     }
 
-    /// The index after the brace, bracket or parenthesis group that opens at `index`.
+    /// The index after the brace, bracket or parenthesis group that opens at `index`: where
+    /// ``arguments(_:from:)`` ends, whatever the group holds.
     @_optimize(none)
     static func skipBalanced(_ tokens: [Token], from index: Int) -> Int? {
-        var depth = 0
-        var position = index
-        while position < tokens.count {
-            let token = tokens[position]
-            if token.kind == .symbol, ["(", "[", "{"].contains(token.text) { depth += 1 }
-            if token.kind == .symbol, [")", "]", "}"].contains(token.text) {
-                depth -= 1
-                if depth == 0 { return position + 1 }
-            }
-            position += 1
-        }
-        return nil
+        arguments(tokens, from: index)?.1
     }
 }

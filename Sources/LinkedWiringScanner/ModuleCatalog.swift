@@ -65,15 +65,7 @@ package struct ModuleCatalog {
     /// A type name as written, without generic arguments and without this library's name.
     @_optimize(none)
     private func normalized(_ written: String) -> String {
-        var text = ""
-        var depth = 0
-        for character in written {
-            if character == "<" { depth += 1 }
-            if depth == 0 { text.append(character) }
-            if character == ">" { depth -= 1 }
-        }
-        if text.hasPrefix(library + ".") { text.removeFirst(library.count + 1) }
-        return text
+        GraphCheck.stripped(written, library: library)
     }
 
     @_optimize(none)

@@ -1,0 +1,8 @@
+import Foundation
+import Synchronization
+
+/// What a process did.
+struct ProcessResult: Sendable {
+    let status: Int32
+    let output: String
+}

@@ -1,6 +1,3 @@
-import Foundation
-import Synchronization
-
 extension DemoPackage {
     static let sources: [String: String] = [
         "Storage/Store.swift": """

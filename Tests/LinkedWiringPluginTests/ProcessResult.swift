@@ -1,6 +1,3 @@
-import Foundation
-import Synchronization
-
 /// What a process did.
 struct ProcessResult: Sendable {
     let status: Int32

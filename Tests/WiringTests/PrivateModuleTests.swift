@@ -26,15 +26,6 @@ struct PrivateModuleTests {
         #expect(error.diagnostics.map(\.kind) == [.missingBinding, .privateBinding])
     }
 
-    @Test func anExposedAdapterIsSharedLikeAnyBindingAndItsPrivateHelperIsMadeOncePerComponentInstance() throws {
-        let factory = try ComponentFactory.of(SharedAdapterRoot.self)
-        let first = factory.build()
-        let second = factory.build()
-        #expect(first.0 === first.1)
-        #expect(first.0.client === first.1.client)
-        #expect(first.0.client !== second.0.client)
-    }
-
     @Test func exposingTheSameTypeFromTwoPrivateModulesIsADuplicateNamingBoth() throws {
         let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(TwoExposuresRoot.self) }
         #expect(error.diagnostics.map(\.description) == ["""
@@ -108,17 +99,6 @@ struct PrivateModuleTests {
               bound privately at PaymentsWiring/PaymentsModule.swift:10 in PaymentsModule of ReachingParentRoot
               To fix this, expose it with binder.expose(HelperDecoder.self) in the configure(binder:) of PaymentsModule, or request a type PaymentsModule exposes instead.
             """])
-    }
-
-    @Test func contributionsJoinThePublicCollectionOnlyWhenExposed() throws {
-        let root = try ComponentFactory.of(PluginsRoot.self).build()
-        #expect(root.public == ["app", "exposed"])
-        #expect(root.privateView == ["hidden"])
-    }
-
-    @Test func entriesJoinThePublicMapOnlyWhenExposed() throws {
-        let root = try ComponentFactory.of(HandlersRoot.self).build()
-        #expect(root == ["app": 1, "exposed": 2])
     }
 
     @Test func anAsyncFactoryInsideAPrivateModuleCarriesItsEffectsThroughTheExposedAdapter() async throws {
@@ -215,30 +195,6 @@ private struct OneLibraryReachingRoot: RootComponent {
     }
     static func configureRoot(binder bind: ReceiptBinder<ReportWriter>) -> BindingReceipt<ReportWriter> {
         bind.to(file: "App/Root.swift", line: 40) { (decoder: HelperDecoder, _: ReportClock) in ReportWriter(decoder: decoder) }
-    }
-}
-
-private final class CurlClient: Sendable {}
-private final class CurlAdapter: Sendable {
-    let client: CurlClient
-    init(client: CurlClient) { self.client = client }
-}
-
-private struct CurlModule: PrivateModule {
-    static func configure(binder: Binder<Singleton>) {
-        binder.bind(CurlClient.self).sharedInScope().to(factory: CurlClient.init)
-        binder.bind(CurlAdapter.self).sharedInScope().to(factory: CurlAdapter.init)
-        binder.expose(CurlAdapter.self)
-    }
-}
-
-private struct SharedAdapterRoot: RootComponent {
-    typealias Root = (CurlAdapter, CurlAdapter)
-    static func configure(binder: Binder<Singleton>) {
-        binder.include(module: CurlModule.self)
-    }
-    static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
-        bind.to { (first: CurlAdapter, second: Provider<CurlAdapter>) in (first, second.get()) }
     }
 }
 
@@ -396,65 +352,6 @@ private struct ReachingParentRoot: RootComponent {
     }
     static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
         bind.to { (sessions: ComponentFactory<ReachingSession>) in sessions }
-    }
-}
-
-private struct PluginView {
-    let `public`: [String]
-    let privateView: [String]
-}
-
-private struct ExposedPluginsModule: PrivateModule {
-    static func configure(binder: Binder<Unscoped>) {
-        binder.bind(String.self).intoCollection().to(value: "exposed")
-        binder.expose(collectionOf: String.self)
-    }
-}
-
-private struct HiddenPluginsModule: PrivateModule {
-    static func configure(binder: Binder<Unscoped>) {
-        binder.bind(String.self).intoCollection().to(value: "hidden")
-        binder.bind(PrivatePlugins.self).to { (plugins: [String]) in PrivatePlugins(names: plugins) }
-        binder.expose(PrivatePlugins.self)
-    }
-}
-
-private struct PrivatePlugins { let names: [String] }
-
-private struct PluginsRoot: RootComponent {
-    typealias Root = PluginView
-    static func configure(binder: Binder<Unscoped>) {
-        binder.bind(String.self).intoCollection().to(value: "app")
-        binder.include(module: ExposedPluginsModule.self)
-        binder.include(module: HiddenPluginsModule.self)
-    }
-    static func configureRoot(binder bind: ReceiptBinder<PluginView>) -> BindingReceipt<PluginView> {
-        bind.to { (all: [String], hidden: PrivatePlugins) in PluginView(public: all, privateView: hidden.names) }
-    }
-}
-
-private struct ExposedHandlersModule: PrivateModule {
-    static func configure(binder: Binder<Unscoped>) {
-        binder.bind(Int.self).intoMap(key: "exposed").to(value: 2)
-        binder.expose(map: [String: Int].self)
-    }
-}
-
-private struct HiddenHandlersModule: PrivateModule {
-    static func configure(binder: Binder<Unscoped>) {
-        binder.bind(Int.self).intoMap(key: "hidden").to(value: 3)
-    }
-}
-
-private struct HandlersRoot: RootComponent {
-    typealias Root = [String: Int]
-    static func configure(binder: Binder<Unscoped>) {
-        binder.bind(Int.self).intoMap(key: "app").to(value: 1)
-        binder.include(module: ExposedHandlersModule.self)
-        binder.include(module: HiddenHandlersModule.self)
-    }
-    static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
-        bind.to { (handlers: [String: Int]) in handlers }
     }
 }
 

@@ -109,7 +109,7 @@ struct SettingsResolver {
         }
         guard named != builtInBank else { return }
         throw .usage(
-            "\(application.name) deposits only into its \(builtInBank), so it cannot use the bank \(TerminalText.escaped(named)) "
+            "\(application.name) deposits only into its \(builtInBank), so it cannot use the bank \(TerminalText.escaped(BankURL.redactingCredentials(named))) "
                 + "that \(source) names; use the production app for a real bank, or \(fix)"
         )
     }

@@ -165,7 +165,7 @@ struct SyncCommand {
                 case let .rejected(error):
                     lines.append("  \(deposit): rejected, kept in the journal for review: \(TerminalText.escaped(error.message))")
                 case .otherBank:
-                    let bank = TerminalText.escaped(outcome.deposit.bankURL)
+                    let bank = TerminalText.escaped(BankURL.redactingCredentials(outcome.deposit.bankURL))
                     if Self.isBuiltInBank(outcome.deposit.bankURL) {
                         lines.append("  \(deposit): left pending: \(Self.builtInBankAdvice(bank))")
                     } else if context.application.defaults.builtInBank == nil {
@@ -250,7 +250,7 @@ struct SyncCommand {
             case let .stillPending(error): return entry("pending", nil, error.message)
             case let .rejected(error): return entry("rejected", nil, error.message)
             case .otherBank:
-                return entry("other_bank", nil, Self.isBuiltInBank(deposit.bankURL) ? Self.builtInBankAdvice(deposit.bankURL) : "sent to \(deposit.bankURL)")
+                return entry("other_bank", nil, Self.isBuiltInBank(deposit.bankURL) ? Self.builtInBankAdvice(deposit.bankURL) : "sent to \(BankURL.redactingCredentials(deposit.bankURL))")
             case .heldElsewhere: return entry("pending", nil, "another process is sending it now")
             case .settledElsewhere: return entry("settled_elsewhere")
             case .notSent: return entry("not_sent", nil, "the journal failed; it stays pending")

@@ -57,33 +57,35 @@ public struct BankURL: Sendable, Hashable, CustomStringConvertible {
 
     private static func validated(_ text: String, allowsInsecureHTTP: Bool) throws(NetworkError) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // Every message quotes the URL with its credentials hidden, whatever its fault.
+        let quoted = redactingCredentials(text)
         guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased() else {
             throw NetworkError(
                 kind: .invalidURL,
-                message: "the bank URL '\(text)' is not a valid URL: write it as http://host:port or https://host",
+                message: "the bank URL '\(quoted)' is not a valid URL: write it as http://host:port or https://host",
                 mayHaveBeenCredited: false
             )
         }
         guard scheme == "http" || scheme == "https" else {
             throw NetworkError(
                 kind: .unsupportedScheme,
-                message: "the bank URL '\(text)' uses \(scheme); only http and https are supported",
+                message: "the bank URL '\(quoted)' uses \(scheme); only http and https are supported",
                 mayHaveBeenCredited: false
             )
         }
         guard let host = components.host, !host.isEmpty else {
-            throw NetworkError(kind: .invalidURL, message: "the bank URL '\(text)' has no host", mayHaveBeenCredited: false)
+            throw NetworkError(kind: .invalidURL, message: "the bank URL '\(quoted)' has no host", mayHaveBeenCredited: false)
         }
         if let port = components.port, !(1...65_535).contains(port) {
             throw NetworkError(
                 kind: .invalidURL,
-                message: "the bank URL '\(text)' has the port \(port); a port is 1 to 65535",
+                message: "the bank URL '\(quoted)' has the port \(port); a port is 1 to 65535",
                 mayHaveBeenCredited: false
             )
         }
         guard !trimmed.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) else {
             // Control characters are shown escaped, so that the message stays one line.
-            let shown = text.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined()
+            let shown = quoted.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined()
             throw NetworkError(
                 kind: .invalidURL,
                 message: "the bank URL '\(shown)' contains a space or a control character; write spaces in a path as %20",
@@ -93,33 +95,42 @@ public struct BankURL: Sendable, Hashable, CustomStringConvertible {
         guard components.user == nil, components.password == nil else {
             throw NetworkError(
                 kind: .invalidURL,
-                message: "the bank URL '\(withPasswordRedacted(text))' contains credentials; pass a bearer token instead",
+                message: "the bank URL '\(quoted)' contains credentials; pass a bearer token instead",
                 mayHaveBeenCredited: false
             )
         }
         guard components.query == nil, components.fragment == nil else {
             throw NetworkError(
                 kind: .invalidURL,
-                message: "the bank URL '\(text)' must not have a query or a fragment",
+                message: "the bank URL '\(quoted)' must not have a query or a fragment",
                 mayHaveBeenCredited: false
             )
         }
         if scheme == "http", !allowsInsecureHTTP, !isLoopback(host) {
             throw NetworkError(
                 kind: .insecureTransport,
-                message: "the bank URL '\(text)' uses plain http to \(host), which is not a loopback host; use https, or allow insecure http explicitly",
+                message: "the bank URL '\(quoted)' uses plain http to \(host), which is not a loopback host; use https, or allow insecure http explicitly",
                 mayHaveBeenCredited: false
             )
         }
         return canonical(trimmed)
     }
 
-    /// The URL with the password of its `user:password@` part replaced by `<redacted>`.
-    private static func withPasswordRedacted(_ text: String) -> String {
-        guard let schemeEnd = text.range(of: "://"),
-              let at = text[schemeEnd.upperBound...].firstIndex(of: "@"),
-              let colon = text[schemeEnd.upperBound..<at].firstIndex(of: ":")
-        else { return text }
-        return text[..<text.index(after: colon)] + "<redacted>" + text[at...]
+    /// A URL as a message may show it: the password of its `user:password@` part, or the whole
+    /// part when it has no password (a token written as a user name), replaced by `<redacted>`.
+    ///
+    /// The part is what comes before the last `@` of the authority, which ends at the first `/`,
+    /// `?` or `#` after `://` (or after the start, when there is no `://`), so a password with an
+    /// `@` in it is hidden whole and an `@` in the path is left alone. Any text can be passed,
+    /// valid URL or not.
+    ///
+    /// - Parameter text: A URL as the user wrote it.
+    /// - Returns: The text with its credentials hidden; the text itself when it has none.
+    public static func redactingCredentials(_ text: String) -> String {
+        let start = text.range(of: "://")?.upperBound ?? text.startIndex
+        let end = text[start...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? text.endIndex
+        guard let at = text[start..<end].lastIndex(of: "@") else { return text }
+        let hiddenFrom = text[start..<at].firstIndex(of: ":").map { text.index(after: $0) } ?? start
+        return text[..<hiddenFrom] + "<redacted>" + text[at...]
     }
 }

@@ -22,6 +22,18 @@ struct BankIdentityTests {
         #expect(!FileManager.default.fileExists(atPath: state + "/atm-dev/journal.json"))
     }
 
+    @Test func atmDevRefusesARealBanksURLWithoutShowingItsPassword() async throws {
+        let state = try Self.makeFolder("state")
+        let run = try await CommandRunner.run(
+            "atm-dev", ["deposit", "20", "--bank", "https://teller:hunter2@bank.example"], environment: ["XDG_STATE_HOME": state]
+        )
+        #expect(run == CommandRunner.Run(
+            status: 64, output: "",
+            error: "atm-dev: atm-dev deposits only into its in-memory bank, so it cannot use the bank https://teller:<redacted>@bank.example "
+                + "that --bank names; use the production app for a real bank, or leave out --bank\n"
+        ))
+    }
+
     @Test func aRealBanksPendingDepositInASharedJournalIsCreditedByThatBankAloneNeverByAtmDev() async throws {
         let bank = try await BankSimulator.start(accounts: [:])
         defer { bank.stop() }

@@ -51,6 +51,41 @@ struct BankURLTests {
         #expect(error.message == "the bank URL 'https://teller:<redacted>@bank.example' contains credentials; pass a bearer token instead")
     }
 
+    /// Every message quotes the URL with its password hidden, not only the one about
+    /// credentials: a URL with a password and another fault names the other fault.
+    @Test(arguments: [
+        ("https://teller:hunter2@bank.example:0",
+         "the bank URL 'https://teller:<redacted>@bank.example:0' has the port 0; a port is 1 to 65535"),
+        ("ftp://teller:hunter2@bank.example",
+         "the bank URL 'ftp://teller:<redacted>@bank.example' uses ftp; only http and https are supported"),
+        ("https://teller:hunter2@bank.example/a b",
+         "the bank URL 'https://teller:<redacted>@bank.example/a b' contains a space or a control character; write spaces in a path as %20"),
+        ("https://teller:hunter2@bank.example/\u{1B}[2J",
+         "the bank URL 'https://teller:<redacted>@bank.example/\\u{1B}[2J' contains a space or a control character; write spaces in a path as %20"),
+        ("https://teller:hun@ter2@bank.example",
+         "the bank URL 'https://teller:<redacted>@bank.example' contains credentials; pass a bearer token instead"),
+        ("https://hunter2@bank.example",
+         "the bank URL 'https://<redacted>@bank.example' contains credentials; pass a bearer token instead"),
+        ("teller:hunter2@bank.example",
+         "the bank URL 'teller:<redacted>@bank.example' uses teller; only http and https are supported"),
+        ("https://teller:hunter2@bank.example?x#y",
+         "the bank URL 'https://teller:<redacted>@bank.example?x#y' contains credentials; pass a bearer token instead"),
+    ])
+    func noMessageShowsAPasswordInTheURL(url: String, message: String) throws {
+        let error = try #require(throws: NetworkError.self) { try BankURL(url) }
+        #expect(error.message == message)
+        #expect(!error.message.contains("hunter2") && !error.message.contains("ter2"))
+    }
+
+    @Test(arguments: [
+        ("https://bank.example/a@b", "https://bank.example/a@b"),
+        ("https://teller:hunter2@bank.example/a@b", "https://teller:<redacted>@bank.example/a@b"),
+        ("no credentials here", "no credentials here"),
+    ])
+    func credentialsAreRedactedFromTheAuthorityAlone(url: String, shown: String) {
+        #expect(BankURL.redactingCredentials(url) == shown)
+    }
+
     @Test(arguments: ["https://bank.example/?debug=1", "https://bank.example/#top"])
     func aQueryOrAFragmentIsRefused(url: String) throws {
         let error = try #require(throws: NetworkError.self) { try BankURL(url) }

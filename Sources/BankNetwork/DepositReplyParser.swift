@@ -38,7 +38,9 @@ enum DepositReplyParser {
         let account = try string("account", in: members)
         let amountCents = try integer("amount_cents", in: members, redactor: redactor)
         let balanceCents = try integer("balance_cents", in: members, redactor: redactor)
-        guard account == request.account else {
+        // The same bytes: `==` on strings takes canonically equivalent spellings (the Kelvin
+        // sign for K) as one, and the receipt would then name an account the ATM never sent.
+        guard account.utf8.elementsEqual(request.account.utf8) else {
             throw Malformed(detail: "it credits account \"\(quoted(account, redactor: redactor))\", not \"\(quoted(request.account))\"")
         }
         guard amountCents == request.amountCents else {

@@ -44,6 +44,19 @@ struct DepositReplyParserTests {
         #expect(error.detail == detail)
     }
 
+    /// Swift's `==` on strings compares canonical equivalence, under which the Kelvin sign
+    /// (U+212A) is the letter K: the account a confirmation credits must be the same bytes.
+    @Test func anAccountThatIsOnlyCanonicallyEquivalentIsAnotherAccount() throws {
+        let karl = DepositRequest(account: "Karl", amountCents: 4500, idempotencyKey: "key-1")
+        let error = try #require(throws: DepositReplyParser.Malformed.self) {
+            try DepositReplyParser.confirmation(
+                from: bytes(#"{"deposit_id":"d","account":"\u212Aarl","amount_cents":4500,"balance_cents":1}"#), for: karl, isReplay: false
+            )
+        }
+        // Compared as bytes: `==` would take either spelling for the other.
+        #expect(Array(error.detail.utf8) == Array("it credits account \"\u{212A}arl\", not \"Karl\"".utf8))
+    }
+
     @Test func theRefusalMessageIsTheErrorMember() {
         #expect(DepositReplyParser.errorMessage(in: bytes(#"{"error":"amount_cents must be positive"}"#)) == "amount_cents must be positive")
         #expect(DepositReplyParser.errorMessage(in: bytes(#"{"error":"two\nlines\u0007"}"#)) == "two lines")

@@ -36,6 +36,7 @@ struct FileDepositJournalTests {
     }
 
     @Test(arguments: [
+        ("", "it is empty, which this ATM never writes"),
         ("not json", "it is not the JSON of a deposit journal"),
         (#"{"version":2,"pending":[]}"#, "its format version is 2, not 1"),
         (#"{"version":1,"pending":[{"account":"a","amount_cents":0,"bank_url":"u","bills":[],"idempotency_key":"k","recorded_at":"t"}]}"#,

@@ -191,8 +191,10 @@ public final class FileDepositJournal: DepositJournal {
     }
 
     private func read(_ file: JournalFile) throws(JournalError) -> [PendingDeposit] {
-        let data = try contents(of: file)
-        guard !data.isEmpty else { return [] }
+        guard let data = try contents(of: file) else { return [] }
+        // This ATM never writes an empty journal: a file of no bytes was cut short by something
+        // else (a copy onto a full disk, a truncation), and may have listed deposits.
+        guard !data.isEmpty else { throw .corrupt(path, "it is empty, which this ATM never writes") }
         let document: Document
         do {
             document = try JSONDecoder().decode(Document.self, from: Data(data))
@@ -225,13 +227,13 @@ public final class FileDepositJournal: DepositJournal {
         return nil
     }
 
-    /// The journal's bytes; none when there is no journal yet. A FIFO or a folder put in the
+    /// The journal's bytes; nil when there is no journal yet. A FIFO or a folder put in the
     /// journal's place after the path was resolved is refused, never waited on.
-    private func contents(of file: JournalFile) throws(JournalError) -> [UInt8] {
+    private func contents(of file: JournalFile) throws(JournalError) -> [UInt8]? {
         let descriptor = SystemBytes.withCString(file.path) { open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
         guard descriptor >= 0 else {
             let code = errno
-            if code == ENOENT { return [] }
+            if code == ENOENT { return nil }
             throw .inputOutput(path, "read", errno: code)
         }
         defer { close(descriptor) }

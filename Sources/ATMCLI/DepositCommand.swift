@@ -26,6 +26,13 @@ struct DepositCommand {
                 throw context.failure(error)
             }
             context.console.print(options.json ? ReceiptPrinter.json(receipt) : ReceiptPrinter.text(receipt))
+            if let stillListed = receipt.stillListed {
+                // Credited, so the status stays 0 (README, "What an exit status tells you").
+                context.console.printError(
+                    "\(context.name): the deposit was credited, but the journal still lists it: \(stillListed.message); "
+                        + "'\(context.name) sync' settles it, and the bank answers with the same credit"
+                )
+            }
             if let failure = context.console.outputFailure {
                 throw CommandLineFailure(
                     exitCode: .cannotWriteOutput,

@@ -92,15 +92,22 @@ public struct ATMDepositer: Sendable {
             let unknown = NetworkError(kind: .transferFailed, message: "\(error)", mayHaveBeenCredited: true)
             throw DepositPending(deposit: pending, cause: unknown, journalLocation: journal.location)
         }
-        // Confirmed. Should removing it fail, it stays pending and a sync replays it harmlessly.
-        try? journal.remove(claim)
+        // Confirmed. Should removing it fail, it stays pending, a sync replays it harmlessly, and
+        // the receipt says so.
+        var stillListed: JournalError?
+        do {
+            try journal.remove(claim)
+        } catch {
+            stillListed = error
+        }
         return DepositReceipt(
             account: confirmation.account,
             bills: bills,
             amount: Money(cents: confirmation.amountCents),
             balance: Money(cents: confirmation.balanceCents),
             depositID: confirmation.depositID,
-            idempotencyKey: request.idempotencyKey
+            idempotencyKey: request.idempotencyKey,
+            stillListed: stillListed
         )
     }
 

@@ -22,6 +22,20 @@ struct CommandLineTests {
         #expect(run.error == "")
     }
 
+    /// The bank credited it, so the exit status is 0; standard error says that the journal
+    /// still lists it and what settles it, in text and in JSON alike.
+    @Test(arguments: [false, true])
+    func aDepositCreditedWhoseJournalCannotDropItSaysSoAndExits0(json: Bool) async throws {
+        let journal = InMemoryDepositJournal()
+        journal.failRemovals(with: JournalError(kind: .inputOutput, message: "cannot write the deposit journal /j: No space left on device"))
+        let run = await Invocation(["deposit", "20", "--account", "alice", "--bank", "http://127.0.0.1:8080"] + (json ? ["--json"] : [])).run(journal: journal)
+        #expect(run.status == .success)
+        #expect(run.output.hasPrefix(json ? #"{"account":"alice","amount_cents":2000,"# : "Deposited $20.00 into alice.\n"))
+        #expect(run.error == "atm: the deposit was credited, but the journal still lists it: cannot write the deposit journal /j: "
+            + "No space left on device; 'atm sync' settles it, and the bank answers with the same credit\n")
+        #expect(try journal.pendingDeposits().count == 1)
+    }
+
     @Test func billsCanBeWrittenWithACount() async throws {
         let run = await Invocation(["deposit", "20x2", "5", "--account=alice", "--bank=http://127.0.0.1:8080"]).run()
         #expect(run.status == .success)

@@ -108,6 +108,26 @@ struct ATMDepositerTests {
         #expect(journal.claimedKeys.isEmpty)
     }
 
+    @Test func aConfirmedDepositThatCannotLeaveTheJournalIsCreditedAndItsReceiptSaysSo() async throws {
+        let network = FakeNetworkExecutor()
+        let journal = InMemoryDepositJournal()
+        let full = JournalError(kind: .inputOutput, message: "cannot write the deposit journal /j: No space left on device")
+        journal.failRemovals(with: full)
+        let receipt = try await makeDepositer(network, journal: journal).deposit(bills: [Bill(.ten)])
+        #expect(receipt.amount == Money(cents: 1000))
+        #expect(receipt.stillListed == full)
+        #expect(try journal.pendingDeposits().map(\.idempotencyKey) == [receipt.idempotencyKey])
+        #expect(journal.claimedKeys.isEmpty)
+        #expect(network.balance(of: "alice") == 1000)
+    }
+
+    @Test func aConfirmedDepositThatLeavesTheJournalHasNothingStillListed() async throws {
+        let journal = InMemoryDepositJournal()
+        let receipt = try await makeDepositer(FakeNetworkExecutor(), journal: journal).deposit(bills: [Bill(.ten)])
+        #expect(receipt.stillListed == nil)
+        #expect(try journal.pendingDeposits().isEmpty)
+    }
+
     @Test func anErrorThatIsNotTheBanksLeavesTheOutcomeUnknown() async throws {
         let journal = InMemoryDepositJournal()
         let depositer = ATMDepositer(

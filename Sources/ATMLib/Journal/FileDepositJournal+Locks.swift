@@ -66,47 +66,69 @@ extension FileDepositJournal {
     /// without `/proc/locks`. Whatever process holds the lock (an `atm`, a backup script,
     /// `flock(1)`), the one named is the one holding it now, never the last `atm` that took it.
     static func holder(_ descriptor: Int32, locks: String = "/proc/locks") -> LockHolder? {
+        holder(descriptor) { readWhole(locks) }
+    }
+
+    /// ``holder(_:locks:)`` over the lock table that `table` reads anew at each call.
+    ///
+    /// `/proc/locks` is made a page at a time as it is read, so a lock taken or released by any
+    /// process between two pages moves the lines after it: a line can be read twice, or fall
+    /// between two pages and not be read at all. The holder's line is read again, up to
+    /// ``lockTableReads`` times, before the holder goes unnamed.
+    static func holder(_ descriptor: Int32, table: () -> String?) -> LockHolder? {
+        guard let file = lockTableName(of: descriptor) else { return nil }
+        for _ in 0..<lockTableReads {
+            guard let text = table() else { return nil }
+            var holders: Set<Int32> = []
+            for line in text.split(separator: "\n") {
+                // "1: FLOCK  ADVISORY  WRITE 16191 fe:00:16223690 0 EOF"; a waiter's line has "->".
+                let fields = line.split(separator: " ")
+                guard fields.count >= 6, fields[1] == "FLOCK", fields[5] == file, let processID = Int32(fields[4]) else { continue }
+                holders.insert(processID)
+            }
+            if holders.isEmpty { continue }
+            guard holders.count == 1, let processID = holders.first, processID > 0 else { return nil }
+            guard let comm = try? String(contentsOfFile: "/proc/\(processID)/comm", encoding: .utf8) else { return nil }
+            let name = comm.trimmingCharacters(in: .whitespacesAndNewlines)
+            return LockHolder(processID: processID, name: name.isEmpty ? nil : name)
+        }
+        return nil
+    }
+
+    /// How many times ``holder(_:table:)`` reads the lock table for a line it did not find.
+    static let lockTableReads = 8
+
+    /// How `/proc/locks` names the file open at `descriptor`: its device's major and minor
+    /// numbers in hexadecimal and its inode, `fe:00:16223690`.
+    static func lockTableName(of descriptor: Int32) -> String? {
         var status = stat()
-        guard fstat(descriptor, &status) == 0, let table = snapshot(of: locks) else { return nil }
+        guard fstat(descriptor, &status) == 0 else { return nil }
         let device = UInt64(status.st_dev)
         let major = ((device >> 8) & 0xFFF) | ((device >> 32) & ~0xFFF)
         let minor = (device & 0xFF) | ((device >> 12) & ~0xFF)
-        let file = String(format: "%02llx:%02llx:%llu", major, minor, UInt64(status.st_ino))
-        var holders: Set<Int32> = []
-        for line in table.split(separator: "\n") {
-            // "1: FLOCK  ADVISORY  WRITE 16191 fe:00:16223690 0 EOF"; a waiter's line has "->".
-            let fields = line.split(separator: " ")
-            guard fields.count >= 6, fields[1] == "FLOCK", fields[5] == file, let processID = Int32(fields[4]) else { continue }
-            holders.insert(processID)
-        }
-        guard holders.count == 1, let processID = holders.first, processID > 0 else { return nil }
-        guard let comm = try? String(contentsOfFile: "/proc/\(processID)/comm", encoding: .utf8) else { return nil }
-        let name = comm.trimmingCharacters(in: .whitespacesAndNewlines)
-        return LockHolder(processID: processID, name: name.isEmpty ? nil : name)
+        return String(format: "%02llx:%02llx:%llu", major, minor, UInt64(status.st_ino))
     }
 
-    /// The whole text of `path` from one `read`, or nil when it cannot be read. `/proc/locks` is
-    /// made as it is read: read in pieces, as a file usually is, a lock taken or released by any
-    /// process between two pieces moves the lines after it, and a line can fall between them
-    /// and never be read. One read sees every line at one moment. A read that fills its buffer
-    /// may have been cut, so it is made again from the start with a buffer twice the size, up
-    /// to 64 MiB.
-    static func snapshot(of path: String) -> String? {
-        var capacity = 1 << 16
-        while capacity <= 1 << 26 {
-            let descriptor = SystemBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY) }
-            guard descriptor >= 0 else { return nil }
-            var bytes = [UInt8](repeating: 0, count: capacity)
-            var count: Int
-            repeat {
-                count = bytes.withUnsafeMutableBytes { buffer in read(descriptor, buffer.baseAddress, capacity) }
-            } while count < 0 && errno == EINTR
-            close(descriptor)
-            guard count >= 0 else { return nil }
-            if count < capacity { return String(decoding: bytes[0..<count], as: UTF8.self) }
-            capacity *= 2
+    /// The whole text of `path`, read to its end, or nil when it cannot be read or is larger
+    /// than 64 MiB. One `read` of `/proc/locks` gives one page of it (about 4 KB, 80 locks),
+    /// whatever the buffer's size: a system with more locks than that lists the rest in the
+    /// reads after.
+    static func readWhole(_ path: String) -> String? {
+        let descriptor = SystemBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY) }
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in read(descriptor, buffer.baseAddress, buffer.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { return String(decoding: bytes, as: UTF8.self) }
+            guard bytes.count + count <= 1 << 26 else { return nil }
+            bytes += chunk[..<count]
         }
-        return nil
     }
 
     /// Claims a deposit with a write lock on one byte of `<journal>.claims`, chosen by its key;

@@ -83,8 +83,12 @@ public struct BankConfiguration: Sendable, Hashable, CustomStringConvertible {
         guard maxResponseBytes > 0 else { throw Self.invalid("the response size cap must be positive, not \(maxResponseBytes)") }
         guard maxAttempts >= 1 else { throw Self.invalid("the number of attempts must be at least 1, not \(maxAttempts)") }
         guard retryBaseDelay >= .zero else { throw Self.invalid("the retry delay must not be negative") }
-        if let bearerToken, bearerToken.isEmpty || bearerToken.contains(where: { $0.isNewline || $0 == " " }) {
-            throw Self.invalid("the bearer token must be non-empty and contain no spaces or line breaks")
+        // Visible ASCII alone: a bank's `Location` is kept as visible ASCII before the token is
+        // taken out of it, so any other character would cut an echoed token into short pieces.
+        if let bearerToken, bearerToken.isEmpty || !bearerToken.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) {
+            throw Self.invalid(
+                "the bearer token must be non-empty and made of visible ASCII characters only (no spaces, tabs, line breaks or other characters)"
+            )
         }
         self.connectTimeout = connectTimeout
         self.totalTimeout = totalTimeout

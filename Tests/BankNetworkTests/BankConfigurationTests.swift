@@ -107,9 +107,22 @@ struct BankConfigurationTests {
         let token = try #require(throws: NetworkError.self) {
             try BankConfiguration(baseURL: "https://bank.example", bearerToken: "two words")
         }
-        #expect(token.message == "invalid bank configuration: the bearer token must be non-empty and contain no spaces or line breaks")
+        #expect(token.message == "invalid bank configuration: the bearer token must be non-empty and made of visible ASCII characters only (no spaces, tabs, line breaks or other characters)")
         #expect(!token.message.contains("two words"))
     }
+
+    /// A character that is not visible ASCII is refused: the bank's `Location` header is kept
+    /// as visible ASCII before the token is taken out of it, so such a character would split
+    /// an echoed token into pieces too short to be recognised.
+    @Test(arguments: ["to\tken-secret", "tokén-secret", "token-secret\u{7F}", "token\u{0}secret"])
+    func aTokenOfOtherCharactersIsRefused(token: String) throws {
+        let error = try #require(throws: NetworkError.self) {
+            try BankConfiguration(baseURL: "https://bank.example", bearerToken: token)
+        }
+        #expect(error.message == "invalid bank configuration: \(Self.tokenRule)")
+    }
+
+    static let tokenRule = "the bearer token must be non-empty and made of visible ASCII characters only (no spaces, tabs, line breaks or other characters)"
 
     @Test func theTokenIsRedactedInTheDescription() throws {
         let caFile = try Self.temporaryFolder() + "/ca.pem"

@@ -27,6 +27,9 @@ struct StrictJSONParser {
     /// How deeply arrays and objects may nest.
     static let maxDepth = 32
 
+    /// How many characters of a member's name an error quotes.
+    static let quotedNameLength = 40
+
     private let bytes: [UInt8]
     private var position = 0
 
@@ -74,7 +77,11 @@ struct StrictJSONParser {
             guard peek() == UInt8(ascii: "\"") else { throw error("expected a member name") }
             let keyOffset = position
             let key = try parseString()
-            guard members[key] == nil else { throw SyntaxError(reason: "duplicate member \"\(key)\"", offset: keyOffset) }
+            guard members[key] == nil else {
+                // Cut: a hostile reply's name can be as long as the reply.
+                let shown = key.count > Self.quotedNameLength ? key.prefix(Self.quotedNameLength) + "…" : key
+                throw SyntaxError(reason: "duplicate member \"\(shown)\"", offset: keyOffset)
+            }
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else { throw error("expected ':'") }
             position += 1

@@ -23,6 +23,8 @@ struct DepositReplyParserTests {
         (#"{"deposit_id":"d","account":"alice","amount_cents":4500,"balance_cents":1}x"#, "the body is not JSON (unexpected text after the JSON value at byte 74)"),
         (#"{"deposit_id":"d","account":"alice","amount_cents":4500,"balance_cents":1,}"#, "the body is not JSON (expected a member name at byte 74)"),
         (#"{"deposit_id":"d","deposit_id":"e"}"#, #"the body is not JSON (duplicate member "deposit_id" at byte 18)"#),
+        (#"{"\#(String(repeating: "k", count: 5_000))":1,"\#(String(repeating: "k", count: 5_000))":2}"#,
+         #"the body is not JSON (duplicate member "\#(String(repeating: "k", count: 40))…" at byte 5006)"#),
         (#"{"deposit_id":"d","account":"alice","amount_c"#, "the body is not JSON (unterminated string at byte 45)"),
         ("[4500]", "the body is not a JSON object"),
         (#"{"account":"alice","amount_cents":4500,"balance_cents":1}"#, #""deposit_id" is missing"#),

@@ -56,6 +56,23 @@ struct SiblingJournalTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
+    /// The message names the file at fault, which is not the journal itself.
+    @Test(arguments: [("j.lock", "folder"), ("j.claims", "folder"), ("j.lock", "link"), ("j.claims", "link")])
+    func aFolderOrALinkPlantedBesideTheJournalIsNamed(name: String, kind: String) throws {
+        let folder = try FileDepositJournalTests.temporaryFolder()
+        if kind == "folder" {
+            try FileManager.default.createDirectory(atPath: "\(folder)/\(name)", withIntermediateDirectories: false)
+        } else {
+            try FileManager.default.createSymbolicLink(atPath: "\(folder)/\(name)", withDestinationPath: "\(folder)/elsewhere")
+        }
+        let journal = FileDepositJournal(location: JournalLocation(path: folder + "/j"))
+        let error = try #require(throws: JournalError.self) { try journal.record(FileDepositJournalTests.deposit("k-1")) }
+        let verb = name == "j.lock" ? "lock" : "claim a deposit in"
+        let reason = kind == "folder" ? "Is a directory" : "Too many levels of symbolic links"
+        #expect(error.message == "cannot \(verb) the deposit journal \(folder)/j: \(folder)/\(name): \(reason); remove it")
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/elsewhere"))
+    }
+
     @Test(arguments: ["j.lock", "j.claims"])
     func aFIFOPlantedBesideTheJournalIsRefusedNeverWaitedOn(name: String) throws {
         let folder = try FileDepositJournalTests.temporaryFolder()

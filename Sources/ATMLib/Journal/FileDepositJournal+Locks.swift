@@ -37,7 +37,16 @@ extension FileDepositJournal {
     /// and never through a link: a FIFO, a folder or a device planted at its name is refused.
     private func openBesideJournal(_ besidePath: String, _ action: String) throws(JournalError) -> Int32 {
         let descriptor = SystemBytes.withCString(besidePath) { open($0, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, 0o600) }
-        guard descriptor >= 0 else { throw .inputOutput(path, action, errno: errno) }
+        guard descriptor >= 0 else {
+            // The file at fault is the one beside the journal, so the message names it; a folder
+            // or a link planted at its name is for the user to remove.
+            let code = errno
+            let advice = code == EISDIR || code == ELOOP ? "; remove it" : ""
+            throw JournalError(
+                kind: .inputOutput,
+                message: "cannot \(action) the deposit journal \(path): \(besidePath): \(JournalError.errorText(code))\(advice)"
+            )
+        }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)

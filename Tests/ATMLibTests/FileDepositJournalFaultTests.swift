@@ -59,6 +59,21 @@ struct FileDepositJournalFaultTests {
         #expect(try journal.pendingDeposits().map(\.idempotencyKey) == ["k-1"])
     }
 
+    /// The undo is in place but not durable either: after a crash the folder may hold the
+    /// record, so the outcome is left to a sync (`leftUnsent`), never called "not recorded".
+    @Test func aRecordWhoseUndoCannotBeMadeDurableEitherIsLeftUnsent() throws {
+        let path = try FileDepositJournalTests.temporaryFolder() + "/journal.json"
+        let injector = FaultInjector(failing: [.fsyncFolder: 2])
+        let journal = FileDepositJournal(location: JournalLocation(path: path), system: injector.calls)
+
+        let error = try #require(throws: JournalError.self) { try journal.record(FileDepositJournalTests.deposit("k-1")) }
+        #expect(error.kind == .leftUnsent)
+        #expect(error.message == "cannot sync the folder of the deposit journal \(path): Input/output error; the deposit was taken out of "
+            + "the journal again, but that could not be made durable either (cannot sync the folder of the deposit journal \(path): "
+            + "Input/output error), so the journal may list it again after a crash")
+        #expect(try journal.pendingDeposits().isEmpty)
+    }
+
     @Test func aRemovalWhoseFolderSyncFailsHasStillTakenTheDepositOut() throws {
         let path = try FileDepositJournalTests.temporaryFolder() + "/journal.json"
         let injector = FaultInjector(failing: [:], thenFailing: [.fsyncFolder: 1])

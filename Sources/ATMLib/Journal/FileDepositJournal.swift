@@ -324,8 +324,17 @@ public final class FileDepositJournal: DepositJournal {
     /// Puts the journal back as it was before a record whose folder sync failed.
     private func undo(to before: [PendingDeposit], in file: JournalFile, after failure: JournalError) throws(JournalError) {
         switch write(before, to: file) {
-        case .written, .notDurable:
+        case .written:
             throw JournalError(kind: failure.kind, message: failure.message + "; the deposit was taken out of the journal again")
+        case let .notDurable(undoFailure):
+            // Neither rename is known to be on the disk: after a crash the folder may hold the
+            // record, which a sync would then send. So the outcome is a sync's, not "not recorded",
+            // whose advice (deposit again) could then credit the same bills twice.
+            throw JournalError(
+                kind: .leftUnsent,
+                message: failure.message + "; the deposit was taken out of the journal again, but that could not be made durable "
+                    + "either (\(undoFailure.message)), so the journal may list it again after a crash"
+            )
         case let .notWritten(undoFailure):
             throw JournalError(
                 kind: .leftUnsent,

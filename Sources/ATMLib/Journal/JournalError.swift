@@ -12,8 +12,9 @@ public struct JournalError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The change would make the journal larger than it can read
         /// (``FileDepositJournal/maximumFileSize``): it was not made, and the journal is as it was.
         case full
-        /// The deposit was written to the journal, but the write could not be made durable nor
-        /// undone: the deposit is pending, was not sent, and a sync will send it.
+        /// The deposit was written to the journal, but the write could not be made durable, nor
+        /// undone durably: it was not sent, and the journal lists it (or, when the undo is in
+        /// place but not durable, may list it again after a crash); a sync sends what it lists.
         case leftUnsent
     }
 

@@ -46,7 +46,7 @@ package struct JournalSystemCalls: Sendable {
             Musl.write(descriptor, bytes, count)
             #endif
         },
-        fsyncFile: { fsync($0) },
+        fsyncFile: { durableSync($0) },
         rename: { from, to in
             // The paths are SystemBytes text: the bytes the journal was given.
             SystemBytes.withCString(from) { from in
@@ -61,6 +61,17 @@ package struct JournalSystemCalls: Sendable {
                 }
             }
         },
-        fsyncFolder: { fsync($0) }
+        fsyncFolder: { durableSync($0) }
     )
+
+    /// Syncs a file or a folder to the disk itself. On Darwin, `fsync` leaves the data in the
+    /// drive's write cache, where a power loss can drop it after the rename it was meant to
+    /// precede; `F_FULLFSYNC` flushes the cache, and where the file system does not support it,
+    /// `fsync` is what there is.
+    private static func durableSync(_ descriptor: Int32) -> Int32 {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return 0 }
+        #endif
+        return fsync(descriptor)
+    }
 }

@@ -74,6 +74,22 @@ struct FileDepositJournalFaultTests {
         #expect(try journal.pendingDeposits().isEmpty)
     }
 
+    /// The folder a first record creates is synced into its parent before anything is written.
+    @Test func aNewFolderThatCannotBeMadeDurableRecordsNothing() throws {
+        let folder = try FileDepositJournalTests.temporaryFolder()
+        let path = folder + "/atm/journal.json"
+        let injector = FaultInjector(failing: [.fsyncFolder: 1])
+        let journal = FileDepositJournal(location: JournalLocation(path: path), system: injector.calls)
+
+        let error = try #require(throws: JournalError.self) { try journal.record(FileDepositJournalTests.deposit("k-1")) }
+        #expect(error.kind == .inputOutput)
+        #expect(error.message == "cannot sync the folder \(folder), in which the folder \(folder)/atm of the deposit journal \(path) "
+            + "was created: Input/output error")
+        #expect(!FileManager.default.fileExists(atPath: path))
+        // The next record, with the folder in place, syncs no new folder.
+        #expect(try journal.record(FileDepositJournalTests.deposit("k-2")).deposit.idempotencyKey == "k-2")
+    }
+
     @Test func aRemovalWhoseFolderSyncFailsHasStillTakenTheDepositOut() throws {
         let path = try FileDepositJournalTests.temporaryFolder() + "/journal.json"
         let injector = FaultInjector(failing: [:], thenFailing: [.fsyncFolder: 1])

@@ -343,6 +343,24 @@ public final class FileDepositJournal: DepositJournal {
         }
     }
 
+    /// Syncs the folder `parent`, in which the folder `made` was just created.
+    private func syncNewFolder(_ made: String, in parent: String) throws(JournalError) {
+        let descriptor = SystemBytes.withCString(parent) { open($0, O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NONBLOCK) }
+        var code: Int32 = 0
+        if descriptor < 0 {
+            code = errno
+        } else {
+            if system.fsyncFolder(descriptor) != 0 { code = errno }
+            close(descriptor)
+        }
+        guard code != 0 else { return }
+        throw JournalError(
+            kind: .inputOutput,
+            message: "cannot sync the folder \(parent), in which the folder \(made) of the deposit journal \(path) was created: "
+                + JournalError.errorText(code)
+        )
+    }
+
     /// Syncs the folder, so that the rename itself survives a crash; the failure, if any.
     private func syncFolder(_ file: JournalFile) -> JournalError? {
         let descriptor = SystemBytes.withCString(file.folder) { open($0, O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NONBLOCK) }
@@ -384,8 +402,14 @@ public final class FileDepositJournal: DepositJournal {
     func makeFolder(_ folder: String) throws(JournalError) {
         var made = folder.hasPrefix("/") ? "" : "."
         for component in folder.split(separator: "/") {
+            let parent = made.isEmpty ? "/" : made
             made += "/" + component
-            guard SystemBytes.withCString(made, { mkdir($0, 0o700) }) != 0 else { continue }
+            guard SystemBytes.withCString(made, { mkdir($0, 0o700) }) != 0 else {
+                // A new folder is durable once its parent is: without this, a crash after the
+                // first record could lose the folder and the journal in it.
+                try syncNewFolder(made, in: parent)
+                continue
+            }
             var code = errno
             if code == EEXIST {
                 var status = stat()

@@ -62,6 +62,14 @@ struct CleanseCompatibilityTests {
         #expect(try ComponentFactory.of(LegacyTerminalsRoot.self).build() == Grill(cheese: Cheese(slices: 2)))
     }
 
+    /// Helpers written for Cleanse pass their caller's `function:` along with its file and line.
+    @Test func terminalsThatTakeTheCallersFunctionBind() throws {
+        let injector = try ComponentFactory.of(FunctionArgumentRoot.self).build()
+        let note = Note()
+        injector.injectProperties(into: note)
+        #expect(note.text == "limit 40")
+    }
+
     @Test func extensionsWrittenWithCleansesGenericParameterNamesCompile() {
         #expect(TaggedProvider<UserID>(getter: { "user-7" }).userName == "user-7")
         #expect(WeakProvider<Greeter>(getter: { nil }).isGone)
@@ -107,6 +115,25 @@ private struct QualifiedRoot: Cleanse.RootComponent {
 
 private struct Cheese: Equatable { let slices: Int }
 private struct Grill: Equatable { let cheese: Cheese }
+
+private final class Note: @unchecked Sendable {
+    var text = ""
+    func inject(limit: Int) { text = "limit \(limit)" }
+}
+
+private struct FunctionArgumentRoot: RootComponent {
+    typealias Root = PropertyInjector<Note>
+    static func configure(binder: Binder<Unscoped>) {
+        bindLimit(binder, file: #fileID, line: #line, function: #function)
+    }
+    /// A helper as Cleanse code writes them: it passes its caller's location along.
+    static func bindLimit(_ binder: Binder<Unscoped>, file: StaticString, line: Int, function: StaticString) {
+        binder.bind(Int.self).to(value: 40, file: file, line: line, function: function)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
+        bind.propertyInjector { bind in bind.to(file: #fileID, line: #line, function: #function, injector: Note.inject) }
+    }
+}
 
 private struct LegacyTerminalsRoot: RootComponent {
     typealias Root = Grill

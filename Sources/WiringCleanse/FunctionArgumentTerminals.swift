@@ -1,0 +1,60 @@
+public import Wiring
+
+/// The terminals of Cleanse that take the caller's `function:` beside its `file:` and `line:`,
+/// which helpers written for Cleanse pass along (`to(value: url, file: file, line: line,
+/// function: function)`). Wiring keeps the file and the line, as its own terminals do, and not
+/// the function. `to(factory:)`'s are generated with its arities (`BindToable+Factories.swift`).
+extension BindToable {
+    /// Binds a value: every request gets this value; Cleanse's spelling with `function:`.
+    ///
+    /// - Parameters:
+    ///   - value: The value. It is handed over to the graph, which gives it to every build.
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - function: The function of the call; Cleanse's, not kept.
+    /// - Returns: The receipt of the binding.
+    @discardableResult
+    public func to(
+        value: sending Input,
+        file: StaticString = #fileID,
+        line: Int = #line,
+        function: StaticString
+    ) -> BindingReceipt<Input> {
+        to(value: value, file: file, line: line)
+    }
+}
+
+extension PropertyInjectorBindingBuilder {
+    /// Binds an injector that takes the object, then its dependencies; Cleanse's spelling with
+    /// `function:`.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - function: The function of the call; Cleanse's, not kept.
+    ///   - injector: Sets the object's dependencies.
+    /// - Returns: The receipt of the `PropertyInjector<Element>` binding.
+    @discardableResult
+    public func to<each P>(
+        file: StaticString = #fileID, line: Int = #line, function: StaticString,
+        injector: @escaping @Sendable (Element, repeat each P) -> Void
+    ) -> BindingReceipt<PropertyInjector<Element>> {
+        to(file: file, line: line, injector: injector)
+    }
+
+    /// Binds an injector given as an unapplied method; Cleanse's spelling with `function:`.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - function: The function of the call; Cleanse's, not kept.
+    ///   - injector: Sets the object's dependencies.
+    /// - Returns: The receipt of the `PropertyInjector<Element>` binding.
+    @discardableResult
+    public func to<each P>(
+        file: StaticString = #fileID, line: Int = #line, function: StaticString,
+        injector: @escaping @Sendable (Element) -> (repeat each P) -> Void
+    ) -> BindingReceipt<PropertyInjector<Element>> {
+        to(file: file, line: line, injector: injector)
+    }
+}

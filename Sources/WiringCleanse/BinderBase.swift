@@ -24,6 +24,12 @@ public protocol BinderBase {
 
     /// Installs a subcomponent; see `Binder.install(dependency:file:line:)`.
     func install<C: ComponentBase>(dependency: C.Type, file: StaticString, line: Int)
+
+    /// Starts the binding of an assisted factory; see `Binder.bindFactory(_:file:line:)`.
+    func bindFactory<Element>(_ type: Element.Type, file: StaticString, line: Int) -> AssistedFactoryBindingBuilder<EmptySeed<Element>, Scope>
+
+    /// Starts the binding of a property injector; see `Binder.bindPropertyInjectionOf(_:file:line:)`.
+    func bindPropertyInjectionOf<Element: AnyObject>(_ class: Element.Type, file: StaticString, line: Int) -> PropertyInjectorBindingBuilder<Element>
 }
 
 extension BinderBase {
@@ -40,6 +46,20 @@ extension BinderBase {
     /// Installs a subcomponent, recording the caller's location.
     public func install<C: ComponentBase>(dependency: C.Type, fileID: StaticString = #fileID, lineNumber: Int = #line) {
         install(dependency: dependency, file: fileID, line: lineNumber)
+    }
+
+    /// Starts the binding of an assisted factory, recording the caller's location.
+    public func bindFactory<Element>(
+        _ type: Element.Type, fileID: StaticString = #fileID, lineNumber: Int = #line
+    ) -> AssistedFactoryBindingBuilder<EmptySeed<Element>, Scope> {
+        bindFactory(type, file: fileID, line: lineNumber)
+    }
+
+    /// Starts the binding of a property injector, recording the caller's location.
+    public func bindPropertyInjectionOf<Element: AnyObject>(
+        _ class: Element.Type = Element.self, fileID: StaticString = #fileID, lineNumber: Int = #line
+    ) -> PropertyInjectorBindingBuilder<Element> {
+        bindPropertyInjectionOf(`class`, file: fileID, line: lineNumber)
     }
 }
 

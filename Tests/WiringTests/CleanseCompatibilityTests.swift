@@ -70,6 +70,16 @@ struct CleanseCompatibilityTests {
         #expect(note.text == "limit 40")
     }
 
+    /// Cleanse declares `bindFactory` and `bindPropertyInjectionOf` on `BinderBase`, so that an
+    /// extension of it can bind assisted factories and property injectors.
+    @Test func binderBaseExtensionsBindAssistedFactoriesAndPropertyInjectors() throws {
+        let made = try ComponentFactory.of(BinderBaseAssistedRoot.self).build()
+        #expect(made.doubler.build(21) == 42)
+        let note = Note()
+        made.notes.injectProperties(into: note)
+        #expect(note.text == "limit 7")
+    }
+
     @Test func extensionsWrittenWithCleansesGenericParameterNamesCompile() {
         #expect(TaggedProvider<UserID>(getter: { "user-7" }).userName == "user-7")
         #expect(WeakProvider<Greeter>(getter: { nil }).isGone)
@@ -222,6 +232,34 @@ private struct RootCycleRoot: RootComponent {
 extension BinderBase {
     fileprivate func bindGreeting() {
         bind(String.self).to(value: "from an extension")
+    }
+}
+
+private struct Doubler: AssistedFactory {
+    typealias Seed = Int
+    typealias Element = Int
+}
+
+private struct AssistedAndInjected {
+    let doubler: Factory<Doubler>
+    let notes: PropertyInjector<Note>
+}
+
+extension BinderBase {
+    fileprivate func bindDoublerAndNotes() {
+        bindFactory(Int.self).with(Doubler.self).to { (seed: Assisted<Int>) in seed.get() * 2 }
+        bindPropertyInjectionOf(Note.self).to(injector: Note.inject)
+        bind(Int.self).to(value: 7)
+    }
+}
+
+private struct BinderBaseAssistedRoot: RootComponent {
+    typealias Root = AssistedAndInjected
+    static func configure(binder: Binder<Unscoped>) {
+        binder.bindDoublerAndNotes()
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
+        bind.to(factory: AssistedAndInjected.init)
     }
 }
 

@@ -126,18 +126,8 @@ extension FileDepositJournal {
         let descriptor = SystemBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY) }
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { buffer in read(descriptor, buffer.baseAddress, buffer.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 { return String(decoding: bytes, as: UTF8.self) }
-            guard bytes.count + count <= 1 << 26 else { return nil }
-            bytes += chunk[..<count]
-        }
+        guard case let .read(bytes) = FileReading.readToEnd(descriptor, limit: 1 << 26) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Claims a deposit with a write lock on one byte of `<journal>.claims`, chosen by its key;

@@ -36,7 +36,7 @@ public final class FileDepositJournal: DepositJournal {
     /// The most deposits a sync settles with one change of the journal: unbounded, as a batch of
     /// claims costs one read of the journal and a batch of removals one rewrite.
     public let settlementBatchLimit: Int
-    private let system: JournalSystemCalls
+    let system: JournalSystemCalls
 
     /// The version of the file format this journal reads and writes.
     public static let formatVersion = 1
@@ -242,19 +242,10 @@ public final class FileDepositJournal: DepositJournal {
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw JournalError(kind: .inputOutput, message: "the deposit journal \(path) is not a file: give --journal the path of a file")
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { buffer in Foundation.read(descriptor, buffer.baseAddress, buffer.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .inputOutput(path, "read", errno: errno)
-            }
-            if count == 0 { return bytes }
-            guard bytes.count + count <= Self.maximumFileSize else {
-                throw .corrupt(path, "it is larger than \(Self.maximumFileSize >> 20) MiB")
-            }
-            bytes += chunk[..<count]
+        switch FileReading.readToEnd(descriptor, limit: Self.maximumFileSize) {
+        case let .read(bytes): return bytes
+        case .tooLarge: throw .corrupt(path, "it is larger than \(Self.maximumFileSize >> 20) MiB")
+        case let .failed(code): throw .inputOutput(path, "read", errno: code)
         }
     }
 
@@ -339,86 +330,6 @@ public final class FileDepositJournal: DepositJournal {
             throw JournalError(
                 kind: .leftUnsent,
                 message: failure.message + "; the deposit stays in the journal, as it could not be taken out again (\(undoFailure.message))"
-            )
-        }
-    }
-
-    /// Syncs the folder `parent`, in which the folder `made` was just created.
-    private func syncNewFolder(_ made: String, in parent: String) throws(JournalError) {
-        let descriptor = SystemBytes.withCString(parent) { open($0, O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NONBLOCK) }
-        var code: Int32 = 0
-        if descriptor < 0 {
-            code = errno
-        } else {
-            if system.fsyncFolder(descriptor) != 0 { code = errno }
-            close(descriptor)
-        }
-        guard code != 0 else { return }
-        throw JournalError(
-            kind: .inputOutput,
-            message: "cannot sync the folder \(parent), in which the folder \(made) of the deposit journal \(path) was created: "
-                + JournalError.errorText(code)
-        )
-    }
-
-    /// Syncs the folder, so that the rename itself survives a crash; the failure, if any.
-    private func syncFolder(_ file: JournalFile) -> JournalError? {
-        let descriptor = SystemBytes.withCString(file.folder) { open($0, O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NONBLOCK) }
-        guard descriptor >= 0 else { return .inputOutput(path, "sync the folder of", errno: errno) }
-        defer { close(descriptor) }
-        guard system.fsyncFolder(descriptor) == 0 else { return .inputOutput(path, "sync the folder of", errno: errno) }
-        return nil
-    }
-
-    /// Removes the temporary journals of writers that were killed: with the lock held, no
-    /// temporary journal belongs to a live writer.
-    private func removeStaleTemporaries(of file: JournalFile) {
-        for entry in Self.entries(of: file.folder) where file.isTemporary(entry) {
-            Self.unlink("\(file.folder)/\(entry)")
-        }
-    }
-
-    /// The names in a folder, as ``Network/SystemBytes`` text of the bytes the system gives.
-    private static func entries(of folder: String) -> [String] {
-        guard let directory = SystemBytes.withCString(folder, { opendir($0) }) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                SystemBytes.text(raw.prefix { $0 != 0 })
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
-        return names
-    }
-
-    /// Removes a file named by ``Network/SystemBytes`` text.
-    private static func unlink(_ path: String) {
-        _ = SystemBytes.withCString(path) { Foundation.unlink($0) }
-    }
-
-    /// Creates the journal's folder and the missing folders above it, readable by the user only;
-    /// a failure names the folder that could not be made and why (`Permission denied`).
-    func makeFolder(_ folder: String) throws(JournalError) {
-        var made = folder.hasPrefix("/") ? "" : "."
-        for component in folder.split(separator: "/") {
-            let parent = made.isEmpty ? "/" : made
-            made += "/" + component
-            guard SystemBytes.withCString(made, { mkdir($0, 0o700) }) != 0 else {
-                // A new folder is durable once its parent is: without this, a crash after the
-                // first record could lose the folder and the journal in it.
-                try syncNewFolder(made, in: parent)
-                continue
-            }
-            var code = errno
-            if code == EEXIST {
-                var status = stat()
-                guard SystemBytes.withCString(made, { stat($0, &status) }) != 0 || (status.st_mode & S_IFMT) != S_IFDIR else { continue }
-                code = ENOTDIR
-            }
-            throw JournalError(
-                kind: .inputOutput,
-                message: "cannot create the folder \(made) of the deposit journal \(path): \(JournalError.errorText(code))"
             )
         }
     }

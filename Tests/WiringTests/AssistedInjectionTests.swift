@@ -60,7 +60,8 @@ private struct SlipFactory: AssistedFactory {
     typealias Element = Slip
 }
 
-private struct Doubler: AssistedFactory {
+/// The assisted factory of an `Int` from an `Int` seed; CleanseCompatibilityTests binds it too.
+struct Doubler: AssistedFactory {
     typealias Seed = Int
     typealias Element = Int
 }

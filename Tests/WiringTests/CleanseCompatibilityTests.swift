@@ -235,11 +235,6 @@ extension BinderBase {
     }
 }
 
-private struct Doubler: AssistedFactory {
-    typealias Seed = Int
-    typealias Element = Int
-}
-
 private struct AssistedAndInjected {
     let doubler: Factory<Doubler>
     let notes: PropertyInjector<Note>

@@ -101,7 +101,15 @@ extension ComponentInstance {
         set { unsafe withUnsafeMutablePointerToHeader { unsafe $0.pointee.hasEscaped = newValue } }
     }
 
+    /// The token of the task that ran the build when the instance escaped, for a layout with
+    /// async shared slots (see ``recordEscapingTask()``).
+    var escapedIn: Int {
+        get { unsafe withUnsafeMutablePointerToHeader { unsafe $0.pointee.escapedIn } }
+        set { unsafe withUnsafeMutablePointerToHeader { unsafe $0.pointee.escapedIn = newValue } }
+    }
+
     /// The layout the instance was made with.
+    @inlinable
     var layout: InstanceLayout {
         unsafe withUnsafeMutablePointerToHeader { unsafe $0.pointee.layout }
     }

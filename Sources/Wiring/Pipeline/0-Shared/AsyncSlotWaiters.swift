@@ -2,9 +2,10 @@
 /// finds the value being made, which needs the instance to have escaped to another task.
 ///
 /// A waiter takes the lock, checks the slot's state and, while the value is being made, lists
-/// its continuation. The task making the value publishes the slot's new state first, then takes
-/// the lock and resumes every listed waiter: with nothing after a success (the waiter then reads
-/// the value), with the error after a failure. See `ComponentInstance.sharedAsync`.
+/// its continuation. After a success, the task making the value publishes it first, then takes
+/// the lock and resumes every listed waiter with nothing (the waiter then reads the value). After
+/// a failure, it empties the slot while it holds the lock, and resumes those listed until then
+/// with the error. See `ComponentInstance.sharedAsync`.
 final class AsyncSlotWaiters: @unchecked Sendable {
     // Safe to share: `waiting` is read and written only while `lock` is held.
     private let lock = PThreadLock()
@@ -26,7 +27,15 @@ final class AsyncSlotWaiters: @unchecked Sendable {
 
     /// Resumes every listed waiter with `outcome`; called after the slot's state was published.
     func resumeAll(with outcome: Result<Void, any Error>) {
+        resumeAll(with: outcome, publishing: {})
+    }
+
+    /// Publishes the slot's new state with `publish` while the lock is held, then resumes every
+    /// waiter listed until then with `outcome`. A request that comes after `publish` finds the
+    /// new state: it is not listed, and never receives an outcome that is not its creation's.
+    func resumeAll(with outcome: Result<Void, any Error>, publishing publish: () -> Void) {
         lock.lock()
+        publish()
         let resumed = waiting
         waiting = []
         lock.unlock()

@@ -1,7 +1,18 @@
 extension SlotState {
-    /// The state of an async shared slot whose value a task is making: tasks move between
-    /// threads, so no thread's token says who.
-    @usableFromInline static let beingMade = 2
+    /// The state of an async shared slot whose value the build makes before the instance
+    /// escapes: no other task can ask for it then, and asking for the task's token would cost
+    /// each such value about 90 instructions. Should the instance escape in the middle of the
+    /// creation, the escape records that task (`ComponentInstance.escapingTask`).
+    @usableFromInline static let beingMadeByTheBuild = 2
+
+    /// What `currentTaskToken()` returns outside any task. Wiring makes async values only in
+    /// tasks, so no slot holds it.
+    static let beingMadeOutsideATask = 3
+
+    /// Whether a slot's state says that its value is being made: by a thread, or by a task.
+    static func isBeingMade(_ state: Int) -> Bool {
+        state != empty && state != ready
+    }
 }
 
 extension StorageSlot {
@@ -28,6 +39,13 @@ extension StorageSlot {
 ///   for it through the slot's ``AsyncSlotWaiters``, made by the first of them.
 /// - A creation that throws leaves the slot empty: every request that waited for it receives
 ///   the error, and the next request starts a new creation.
+/// - While a value is made, its slot's state holds the making task's token (or says that the
+///   build makes it, and the escape recorded the build's task). A request from that
+///   task, which can only come from the factory's own chain of awaits, throws
+///   `SharedValueCycle` instead of waiting for itself. A task that makes one value of the
+///   instance and asks for another makes that one too, in place of starting a task and
+///   awaiting it: a cycle through several async shared bindings, always within one instance
+///   (a parent's bindings never ask for a child's), comes back to the task that started it.
 extension ComponentInstance {
     /// Whether an async shared slot's value is made: one acquiring load.
     @inlinable
@@ -58,7 +76,7 @@ extension ComponentInstance {
             return try await sharedAsyncOnceEscaped(slot, create, errors: errors)
         }
         // Only this task can reach the instance: nothing else makes the value or waits for it.
-        state.store(SlotState.beingMade, ordering: .relaxed)
+        state.store(SlotState.beingMadeByTheBuild, ordering: .relaxed)
         return try await makeClaimedSharedAsync(slot, create, errors: errors)
     }
 
@@ -66,26 +84,53 @@ extension ComponentInstance {
     @inline(never)
     private func sharedAsyncOnceEscaped<T>(_ slot: StorageSlot, _ create: @escaping AsyncResolver<T>, errors: ErrorContext?) async throws -> T {
         let state = words.state(at: slot.stateOffset)
+        let token = currentTaskToken()
         while true {
             let (claimed, found) = state.compareExchange(
-                expected: SlotState.empty, desired: SlotState.beingMade, ordering: .acquiringAndReleasing
+                expected: SlotState.empty, desired: token, ordering: .acquiringAndReleasing
             )
             if claimed {
+                if layout.isMakingAsyncValue(token, in: words, otherThan: slot.waitersOffset, maker: maker(of:)) {
+                    // This task makes another value of this instance, which waits for this one:
+                    // make this one here too (see the type's comment).
+                    return try await makeClaimedSharedAsync(slot, create, errors: errors)
+                }
                 let shared = SharedInstance(self)
                 let creation = Self.startCreation {
-                    SentValue(try await shared.instance.makeClaimedSharedAsync(slot, create, errors: errors))
+                    let instance = shared.instance
+                    let maker = currentTaskToken()
+                    // The slot still holds the token of the task that claimed it, which awaits
+                    // this one: the maker is this task from now on.
+                    instance.words.state(at: slot.stateOffset).store(maker, ordering: .relaxed)
+                    return SentValue(try await instance.makeClaimedSharedAsync(slot, create, errors: errors))
                 }
                 return try await creation.value.value
             }
             if found == SlotState.ready {
                 return sharedValue(slot, as: T.self)
             }
+            if maker(of: found) == token {
+                // This task is making the value: its factory, or one it awaits, asked for it.
+                throw SharedValueCycle(binding: "\(T.self)")
+            }
             // Being made by another task: wait for it, then look again (it may have failed).
             let waiters = words.objectWord(at: slot.waitersOffset, of: AsyncSlotWaiters.self).loadOrSet { AsyncSlotWaiters() }
             try await waiters.wait {
-                state.load(ordering: .sequentiallyConsistent) == SlotState.beingMade
+                SlotState.isBeingMade(state.load(ordering: .sequentiallyConsistent))
             }
         }
+    }
+
+    /// The token of the task making the value of an async slot whose state is `state`.
+    private func maker(of state: Int) -> Int {
+        state == SlotState.beingMadeByTheBuild ? escapedIn : state
+    }
+
+    /// Records the task running the build, as the instance escapes: the maker of the async
+    /// values that the build started to make before, whose slots say `beingMadeByTheBuild`.
+    @usableFromInline
+    func recordEscapingTask() {
+        escapedIn = currentTaskToken()
     }
 
     /// Runs the creation of a claimed async shared slot, stores and publishes the value (or
@@ -120,9 +165,19 @@ extension ComponentInstance {
 
     /// Empties a claimed async shared slot whose creation threw, and hands the error to whoever
     /// waited; the next request starts a new creation.
+    ///
+    /// Once the instance has escaped, the slot is emptied under the waiters' lock: a request
+    /// that empties it, claims it again and fails could otherwise be listed before this one's
+    /// waiters are read, and receive this creation's error instead of its own.
     private func abandonSharedAsync(_ slot: StorageSlot, error: any Error) {
-        words.state(at: slot.stateOffset).store(SlotState.empty, ordering: .sequentiallyConsistent)
-        words.objectWord(at: slot.waitersOffset, of: AsyncSlotWaiters.self).load()?.resumeAll(with: .failure(error))
+        let state = words.state(at: slot.stateOffset)
+        guard hasEscaped else {
+            // Only this task can reach the instance: nothing waits.
+            state.store(SlotState.empty, ordering: .sequentiallyConsistent)
+            return
+        }
+        words.objectWord(at: slot.waitersOffset, of: AsyncSlotWaiters.self).loadOrSet { AsyncSlotWaiters() }
+            .resumeAll(with: .failure(error)) { state.store(SlotState.empty, ordering: .sequentiallyConsistent) }
     }
 
     /// Starts the task that makes a value other tasks may wait for. It runs on the calling

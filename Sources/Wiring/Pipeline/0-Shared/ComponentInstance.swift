@@ -16,6 +16,10 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
         /// value, a closure, a subcomponent. Set once, by the thread running that build, before
         /// the holder exists; never unset.
         @usableFromInline var hasEscaped = false
+        /// The token of the task that ran the build when the instance escaped, for a layout
+        /// with async shared slots (see `ComponentInstance.escapingTask`); `SlotState.empty`
+        /// otherwise.
+        @usableFromInline var escapedIn = SlotState.empty
 
         @usableFromInline
         init(layout: InstanceLayout, parent: ComponentInstance?) {
@@ -74,6 +78,9 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
         // read it.
         if !hasEscaped {
             hasEscaped = true
+            if layout.hasAsyncSharedSlots {
+                recordEscapingTask()
+            }
         }
     }
 

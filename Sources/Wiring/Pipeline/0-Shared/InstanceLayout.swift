@@ -8,6 +8,9 @@ final class InstanceLayout: Sendable {
 
     @usableFromInline let wordCount: Int
     @usableFromInline let hasSharedSlots: Bool
+    /// Whether any shared slot is async, which makes an escape record the building task (see
+    /// `ComponentInstance.escape()`).
+    @usableFromInline let hasAsyncSharedSlots: Bool
     /// The shared slots that hold one strong object reference, nearly all of them: their state
     /// and value offsets, in pairs. Kept apart so that destroying them copies no enum and calls
     /// no closure.
@@ -34,6 +37,7 @@ final class InstanceLayout: Sendable {
         self.waitersOffsets = waitersOffsets
         wordCount = (byteCount + Self.storageAlignment - 1) / Self.storageAlignment
         hasSharedSlots = !sharedSlots.isEmpty
+        hasAsyncSharedSlots = !waitersOffsets.isEmpty
         var objectSlotOffsets: [Int] = []
         var valueSlots: [SharedSlotDestruction] = []
         for slot in sharedSlots {
@@ -65,6 +69,18 @@ final class InstanceLayout: Sendable {
         destroyValues(in: words)
         for offset in waitersOffsets {
             words.objectWord(at: offset, of: AsyncSlotWaiters.self).releaseObject()
+        }
+    }
+
+    /// Whether the task whose token is `token` is making the value of an async shared slot of
+    /// `words` other than the one whose waiters live at `otherThan`; `maker` names the task that
+    /// a state word says is making the value.
+    func isMakingAsyncValue(
+        _ token: Int, in words: InstanceWords, otherThan: Int, maker: (Int) -> Int
+    ) -> Bool {
+        waitersOffsets.contains { offset in
+            offset != otherThan
+                && maker(words.state(at: offset + MemoryLayout<Int>.size).load(ordering: .relaxed)) == token
         }
     }
 

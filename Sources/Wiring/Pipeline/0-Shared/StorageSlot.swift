@@ -14,8 +14,9 @@ struct StorageSlot: Sendable {
     }
 }
 
-/// The states of a shared slot's state word; any other value is the token of the thread that
-/// is running the slot's factory.
+/// The states of a shared slot's state word; any other value says that the slot's value is
+/// being made: the token of the thread (`currentThreadToken()`) or task (`currentTaskToken()`)
+/// running its factory, or one of the async markers in `ComponentInstance+AsyncShared.swift`.
 @usableFromInline
 enum SlotState {
     @usableFromInline static let empty = 0

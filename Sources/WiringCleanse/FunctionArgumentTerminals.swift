@@ -58,3 +58,39 @@ extension PropertyInjectorBindingBuilder {
         to(file: file, line: line, injector: injector)
     }
 }
+
+extension AssistedFactoryBindingBuilder {
+    /// Binds a factory whose only parameter is the caller's seed; Cleanse's spelling with
+    /// `function:`.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - function: The function of the call; Cleanse's, not kept.
+    ///   - factory: Builds an element from the seed.
+    /// - Returns: The receipt of the `Factory<AF>` binding.
+    @discardableResult
+    public func to(
+        file: StaticString = #fileID, line: Int = #line, function: StaticString,
+        factory: @escaping @Sendable (Assisted<AF.Seed>) -> AF.Element
+    ) -> BindingReceipt<Factory<AF>> {
+        to(file: file, line: line, factory: factory)
+    }
+
+    /// Binds a factory that takes the caller's seed first, then dependencies from the graph;
+    /// Cleanse's spelling with `function:`.
+    ///
+    /// - Parameters:
+    ///   - file: The file of the call.
+    ///   - line: The line of the call.
+    ///   - function: The function of the call; Cleanse's, not kept.
+    ///   - factory: Builds an element from the seed and its dependencies.
+    /// - Returns: The receipt of the `Factory<AF>` binding.
+    @discardableResult
+    public func to<each P>(
+        file: StaticString = #fileID, line: Int = #line, function: StaticString,
+        factory: @escaping @Sendable (Assisted<AF.Seed>, repeat each P) -> AF.Element
+    ) -> BindingReceipt<Factory<AF>> {
+        to(file: file, line: line, factory: factory)
+    }
+}

@@ -70,6 +70,13 @@ struct CleanseCompatibilityTests {
         #expect(note.text == "limit 40")
     }
 
+    /// Cleanse's assisted factory terminals take the caller's `function:` too.
+    @Test func assistedFactoryTerminalsThatTakeTheCallersFunctionBind() throws {
+        let made = try ComponentFactory.of(AssistedFunctionRoot.self).build()
+        #expect(made.doubler.build(21) == 42)
+        #expect(made.labeler.build(5) == "5 of 3")
+    }
+
     /// Cleanse declares `bindFactory` and `bindPropertyInjectionOf` on `BinderBase`, so that an
     /// extension of it can bind assisted factories and property injectors.
     @Test func binderBaseExtensionsBindAssistedFactoriesAndPropertyInjectors() throws {
@@ -142,6 +149,37 @@ private struct FunctionArgumentRoot: RootComponent {
     }
     static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
         bind.propertyInjector { bind in bind.to(file: #fileID, line: #line, function: #function, injector: Note.inject) }
+    }
+}
+
+/// An assisted factory whose factory also takes a dependency from the graph.
+private struct Labeler: AssistedFactory {
+    typealias Seed = Int
+    typealias Element = String
+}
+
+private struct AssistedFactories {
+    let doubler: Factory<Doubler>
+    let labeler: Factory<Labeler>
+}
+
+private struct AssistedFunctionRoot: RootComponent {
+    typealias Root = AssistedFactories
+    static func configure(binder: Binder<Unscoped>) {
+        bindFactories(binder, file: #fileID, line: #line, function: #function)
+    }
+    /// A helper as Cleanse code writes them: it passes its caller's location along.
+    static func bindFactories(_ binder: Binder<Unscoped>, file: StaticString, line: Int, function: StaticString) {
+        binder.bindFactory(Int.self).with(Doubler.self).to(file: file, line: line, function: function) { (seed: Assisted<Int>) in
+            seed.get() * 2
+        }
+        binder.bindFactory(String.self).with(Labeler.self).to(file: file, line: line, function: function) { (seed: Assisted<Int>, count: Int) in
+            "\(seed.get()) of \(count)"
+        }
+        binder.bind(Int.self).to(value: 3)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
+        bind.to(factory: AssistedFactories.init)
     }
 }
 

@@ -63,6 +63,23 @@ extension BinderBase {
     }
 }
 
+extension BinderBase where Scope: Wiring.Scope {
+    /// Includes a module of this binder's scope, recording the caller's location, as Cleanse's
+    /// `BinderType` did for code generic over binders; see `Binder.include(module:file:line:)`.
+    ///
+    /// Only a `Binder` can include it: a type of your own that conforms to `BinderBase` stops
+    /// the process here, with a message that says so.
+    public func include<M: Module>(module: M.Type, fileID: StaticString = #fileID, lineNumber: Int = #line) where M.Scope == Scope {
+        guard let binder = self as? Binder<Scope> else {
+            preconditionFailure(
+                "WiringCleanse: \(Self.self) includes \(M.self), a module of the scope \(Scope.self), "
+                    + "but only a Binder can include a scoped module. Call include(module:) on the Binder that configure(binder:) receives."
+            )
+        }
+        binder.include(module: module, file: fileID, line: lineNumber)
+    }
+}
+
 extension Binder: BinderBase {}
 
 /// A module whose bindings are shared in a scope (Cleanse's marker protocol); any `Module`

@@ -102,6 +102,13 @@ struct CleanseCompatibilityTests {
         try F.of(F.ComponentElement.self).build(())
     }
 
+    /// Cleanse's `BinderType` includes modules of its own scope, so that code generic over
+    /// binders includes scoped modules.
+    @Test func aScopedModuleIncludedThroughABinderTypeShares() throws {
+        let pair = try ComponentFactory.of(ScopedIncludeRoot.self).build()
+        #expect(pair.first === pair.second)
+    }
+
     @Test func aModuleIncludedThroughAnInstallerBinds() throws {
         #expect(try ComponentFactory.of(InstallerRoot.self).build() == "nested module")
     }
@@ -180,6 +187,32 @@ private struct AssistedFunctionRoot: RootComponent {
     }
     static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
         bind.to(factory: AssistedFactories.init)
+    }
+}
+
+private final class Vault {}
+
+/// A module of the `Singleton` scope, which only a binder of that scope includes.
+private struct VaultModule: Module {
+    typealias Scope = Singleton
+    static func configure(binder: Binder<Singleton>) {
+        binder.bind(Vault.self).sharedInScope().to { Vault() }
+    }
+}
+
+extension BinderType where Scope == Singleton {
+    fileprivate func includeVault() {
+        include(module: VaultModule.self)
+    }
+}
+
+private struct ScopedIncludeRoot: RootComponent {
+    typealias Root = (first: Vault, second: Vault)
+    static func configure(binder: Binder<Singleton>) {
+        binder.includeVault()
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
+        bind.to { (first: Vault, second: Vault) in (first, second) }
     }
 }
 

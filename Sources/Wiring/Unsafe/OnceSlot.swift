@@ -71,11 +71,13 @@ enum OnceSlot {
     /// Waits while another thread makes the value: until the slot is `ready`, or `empty` again
     /// because that thread's factory threw.
     ///
-    /// Stops the process when the maker is the calling thread itself: its factory asked for the
-    /// value it is making, which can only be a cycle through a provider called too early.
+    /// Stops the process when the maker is the calling thread itself, or a thread that waits
+    /// for it (a stack checkpoint moved the rest of the maker's resolution to this thread): its
+    /// factory asked for the value it is making, which can only be a cycle through a provider
+    /// called too early.
     static func waitWhileMaking(state: AtomicWord, maker: Int, token: Int, name: () -> String) {
         precondition(
-            maker != token,
+            maker != token && !ThreadStack.waitingThreads().contains(maker),
             "Wiring: the shared \(name()) was requested again while its own factory was running. "
                 + "A factory called a Provider (or a () -> T closure) of a binding that depends on it; "
                 + "keep the provider and call it after construction instead."

@@ -59,12 +59,34 @@ enum ThreadStack {
     }()
     #endif
 
+    /// The key under which a thread that ``onFreshStack(size:_:)`` started keeps the
+    /// ``WaitingThreads`` of its job.
+    private static let waitingThreadsKey: pthread_key_t? = {
+        var key = pthread_key_t()
+        return unsafe pthread_key_create(&key, nil) == 0 ? key : nil
+    }()
+
+    /// The tokens (`currentThreadToken()`) of the threads that wait, each for the next, until
+    /// the calling thread ends: empty but on a thread that ``onFreshStack(size:_:)`` started.
+    static func waitingThreads() -> [Int] {
+        guard let key = waitingThreadsKey, let waiting = unsafe pthread_getspecific(key) else { return [] }
+        return unsafe Unmanaged<WaitingThreads>.fromOpaque(waiting).takeUnretainedValue().tokens
+    }
+
+    /// Sets the calling thread's ``waitingThreads()`` for as long as `body` runs.
+    fileprivate static func withWaitingThreads(_ waiting: WaitingThreads, _ body: () -> Void) {
+        guard let key = waitingThreadsKey else { return body() }
+        unsafe pthread_setspecific(key, Unmanaged.passUnretained(waiting).toOpaque())
+        body()
+        pthread_setspecific(key, nil)
+    }
+
     /// Runs `body` on a new thread with a stack of `size` bytes and returns its result; the
     /// caller waits meanwhile, so `body` never runs at the same time as the caller. Where no
     /// thread can be started, runs `body` on the caller's stack.
     static func onFreshStack<T>(size: Int, _ body: () -> T) -> T {
         withoutActuallyEscaping(body) { body in
-            let job = StackJob(body)
+            let job = StackJob(body, waiting: WaitingThreads(waitingThreads() + [currentThreadToken()]))
             let context = unsafe Unmanaged.passRetained(job)
             var attributes = pthread_attr_t()
             unsafe pthread_attr_init(&attributes)
@@ -92,19 +114,39 @@ enum ThreadStack {
     }
 }
 
+/// The threads that wait for a fresh-stack thread: the one that started it, and those that
+/// wait for that one.
+final class WaitingThreads {
+    let tokens: [Int]
+
+    init(_ tokens: [Int]) { self.tokens = tokens }
+}
+
 /// The body a fresh-stack thread runs, and its result.
 private final class StackJob<T>: RunnableStackJob {
     let body: () -> T
     var result: T?
 
-    init(_ body: @escaping () -> T) { self.body = body }
+    init(_ body: @escaping () -> T, waiting: WaitingThreads) {
+        self.body = body
+        super.init(waiting: waiting)
+    }
 
-    override func run() { result = body() }
+    override func runBody() { result = body() }
 }
 
 /// A job of any result type, as the thread's entry point sees it.
 private class RunnableStackJob {
-    func run() {}
+    let waiting: WaitingThreads
+
+    init(waiting: WaitingThreads) { self.waiting = waiting }
+
+    /// Runs the body, with the threads that wait for it as the thread's ``ThreadStack/waitingThreads()``.
+    final func run() {
+        ThreadStack.withWaitingThreads(waiting) { runBody() }
+    }
+
+    func runBody() {}
 }
 
 /// The entry point of a fresh-stack thread: runs the job passed (retained) as its argument.

@@ -71,7 +71,8 @@ extension BinderBase where Scope: Wiring.Scope {
     /// the process here, with a message that says so.
     public func include<M: Module>(module: M.Type, fileID: StaticString = #fileID, lineNumber: Int = #line) where M.Scope == Scope {
         guard let binder = self as? Binder<Scope> else {
-            preconditionFailure(
+            // `fatalError`: an optimised build prints no precondition's message.
+            fatalError(
                 "WiringCleanse: \(Self.self) includes \(M.self), a module of the scope \(Scope.self), "
                     + "but only a Binder can include a scoped module. Call include(module:) on the Binder that configure(binder:) receives."
             )

@@ -76,12 +76,15 @@ enum OnceSlot {
     /// factory asked for the value it is making, which can only be a cycle through a provider
     /// called too early.
     static func waitWhileMaking(state: AtomicWord, maker: Int, token: Int, name: () -> String) {
-        precondition(
-            maker != token && !ThreadStack.waitingThreads().contains(maker),
-            "Wiring: the shared \(name()) was requested again while its own factory was running. "
-                + "A factory called a Provider (or a () -> T closure) of a binding that depends on it; "
-                + "keep the provider and call it after construction instead."
-        )
+        // `fatalError`, not `precondition`: an optimised build prints no precondition's message,
+        // and this one says which binding to fix.
+        if maker == token || ThreadStack.waitingThreads().contains(maker) {
+            fatalError(
+                "Wiring: the shared \(name()) was requested again while its own factory was running. "
+                    + "A factory called a Provider (or a () -> T closure) of a binding that depends on it; "
+                    + "keep the provider and call it after construction instead."
+            )
+        }
         var attempts = 0
         while state.load(ordering: .acquiring) == maker {
             attempts += 1

@@ -160,6 +160,10 @@ package enum ConfigureReader {
     @_optimize(none)
     static func bindCall(_ members: [Member]) -> BinderCall? {
         let bind = members[0]
+        // Wiring's `bind` takes the type and the call's location: a `bind` with other arguments
+        // is a function of the user's own (`bind(Int.self, value: 3)` in an extension).
+        let locationLabels: Set<String> = ["file", "line", "fileID", "lineNumber"]
+        guard bind.arguments.allSatisfy({ label(of: $0).map(locationLabels.contains) ?? true }) else { return nil }
         var type: String?
         for argument in bind.arguments where label(of: argument) == nil {
             type = metatype(argument)

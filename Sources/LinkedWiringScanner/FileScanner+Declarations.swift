@@ -61,17 +61,21 @@ extension FileScanner {
                 if isSymbol("<") { _ = try balanced(open: "<", close: ">") }
                 guard isSymbol("(") else { return }
                 index += 1
-                var binderName: String?
+                var names: [String] = []
                 while let current = token(), !(current.kind == .symbol && [":", ")"].contains(current.text)) {
-                    if current.kind == .word { binderName = current.text }
+                    if current.kind == .word { names.append(current.text) }
                     index += 1
                 }
                 guard isSymbol(":") else { return }
                 index += 1
+                // `Module`'s requirement is `configure(binder:)` with a binder: an overload with
+                // more parameters or another type (a test's helper) is not the module's.
+                guard names.first == "binder", let binderName = names.last, !isWord("inout") else { return }
                 let type = try typeExpression()
+                guard isSymbol(")") else { return }
                 if result.types[owner].configureBinder == nil {
                     result.types[owner].configureBinder = (type, keyword.line)
-                    if let binderName, let body = configureBody() {
+                    if let body = configureBody() {
                         result.types[owner].configureBody = ConfigureBody(binder: binderName, tokens: body)
                     }
                 }

@@ -25,6 +25,17 @@ struct DepthTests {
         #expect(outcome == [DeeperChainRoot.levels, DeeperChainRoot.levels])
     }
 
+    /// A chain of throwing factories moves to a fresh stack as a plain one does: 200 levels on a
+    /// stack of 128 KB. Before throwing factories had checkpoints, a debug build overflowed it.
+    /// (The chain's nested type names make validation superlinear in its depth, hence 200.)
+    @Test func aChainOfThrowingFactoriesResolvesOnAStackTooSmallForIt() async throws {
+        let factory = try AsyncComponentFactory.of(ThrowingChainRoot.self)
+        let executor = SmallStackExecutor(stackSize: 128 << 10)
+        defer { executor.finish() }
+        let depth = try await withTaskExecutorPreference(executor) { try await factory.build(()) }
+        #expect(depth == ThrowingChainRoot.levels)
+    }
+
     /// Runs `body` on a thread of its own with the given stack size, and waits for it.
     static func onThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable () throws -> T) throws -> T {
         let finished = DispatchSemaphore(value: 0)
@@ -82,13 +93,31 @@ private struct DeeperChainRoot: RootComponent {
     }
 }
 
+/// A chain whose every level above the ground has a throwing factory: its resolution only
+/// throws, and moves to a fresh stack as a plain one does.
+private struct ThrowingChainRoot: RootComponent {
+    static let levels = 200
+    typealias Root = Int
+
+    static func configure(binder: Binder<Unscoped>) {
+        DeepChain.bind(levels: levels, in: binder, throwing: true)
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> {
+        DeepChain.bindTop(levels: levels, in: bind)
+    }
+}
+
+/// Thrown by no level of the throwing chain: its levels only may throw.
+private struct NegativeDepth: Error {}
+
 /// Binds a chain `Ground`, `Above<Ground>`, … of the given depth; the root takes its top level.
 private enum DeepChain {
     /// Binds every level of the chain.
-    static func bind(levels: Int, in binder: Binder<Unscoped>) {
+    static func bind(levels: Int, in binder: Binder<Unscoped>, throwing: Bool = false) {
         binder.bind(Ground.self).to(factory: Ground.init)
         var level: any Level.Type = Ground.self
-        for _ in 0..<levels { level = bindAbove(level, in: binder) }
+        for _ in 0..<levels { level = bindAbove(level, throwing: throwing, in: binder) }
     }
 
     /// Binds the root to the depth of the top level. Nested generic types are made iteratively.
@@ -102,8 +131,15 @@ private enum DeepChain {
         Above<Below>.self
     }
 
-    private static func bindAbove<Below: Level>(_ below: Below.Type, in binder: Binder<Unscoped>) -> any Level.Type {
-        binder.bind(Above<Below>.self).to { (below: Below) in Above<Below>(depth: below.depth + 1) }
+    private static func bindAbove<Below: Level>(_ below: Below.Type, throwing: Bool, in binder: Binder<Unscoped>) -> any Level.Type {
+        if throwing {
+            binder.bind(Above<Below>.self).to(throwingFactory: { (below: Below) throws in
+                guard below.depth >= 0 else { throw NegativeDepth() }
+                return Above<Below>(depth: below.depth + 1)
+            })
+        } else {
+            binder.bind(Above<Below>.self).to { (below: Below) in Above<Below>(depth: below.depth + 1) }
+        }
         return Above<Below>.self
     }
 

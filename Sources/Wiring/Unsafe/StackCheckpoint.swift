@@ -38,4 +38,13 @@ enum StackCheckpoint {
         }
         return ThreadStack.onFreshStack(size: freshStackSize) { resolve(instance) }
     }
+
+    /// Resolves a resolution that throws on this thread when its stack has room, on a fresh
+    /// stack otherwise; an error reaches the caller as it was thrown.
+    static func resolve<T>(_ instance: ComponentInstance, _ resolve: ThrowingResolver<T>) throws -> T {
+        if ThreadStack.remaining() >= reserve {
+            return try resolve(instance)
+        }
+        return try ThreadStack.onFreshStack(size: freshStackSize) { Result { try resolve(instance) } }.get()
+    }
 }

@@ -76,10 +76,20 @@ final class AnyNode: @unchecked Sendable {
         return make(valueType)
     }
 
-    /// Puts a ``StackCheckpoint`` in front of the linked resolver, before anything that
-    /// depends on the key is linked. `valueType` is the type of the node's key.
+    /// Puts a ``StackCheckpoint`` in front of the linked resolver, or of the throwing resolver
+    /// of a binding whose resolution only throws, before anything that depends on the key is
+    /// linked. `valueType` is the type of the node's key.
+    ///
+    /// Main-actor resolutions must stay on the main thread, and async ones keep their frames off
+    /// the thread's stack between awaits: neither moves.
     func insertStackCheckpoint(valueType: any Any.Type) {
         func wrap<T>(_ type: T.Type) {
+            if let resolvers = effectful as? EffectfulResolvers<T> {
+                if let throwing = resolvers.throwing {
+                    effectful = EffectfulResolvers<T>(throwing: { instance in try StackCheckpoint.resolve(instance, throwing) })
+                }
+                return
+            }
             let resolve = resolver(as: T.self)
             setResolver { instance in StackCheckpoint.resolve(instance, resolve) }
         }

@@ -4,7 +4,8 @@ extension GraphCheck {
         var library: String
         var key: String
         var name: String
-        var bodies: [(body: ConfigureBody, file: String)] = []
+        /// Each `configure` body, the file that holds it, and the modules that file imports.
+        var bodies: [(body: ConfigureBody, file: String, imports: [String])] = []
         var inheritance: [String] = []
         var declaresSeed = false
         var rootTypes: [String] = []

@@ -67,6 +67,18 @@ extension GraphCheck {
         return prefix + owner + "." + components.joined(separator: ".")
     }
 
+    /// Whether a file of `library` that imports `imports` sees the declaration `key` (from
+    /// ``resolve(_:library:)``): a type of another module is visible only where its module is
+    /// imported, and the same name elsewhere is another type (Foundation's `Calendar`, not a
+    /// core library's). A module that re-exports another (`@_exported import`) is not followed:
+    /// the checks then stand down, which costs a check and never gives a false error.
+    static func isImported(_ key: String, by imports: [String], in library: String) -> Bool {
+        var name = Substring(key)
+        if name.hasPrefix("any ") { name = name.dropFirst(4) }
+        guard let owner = name.split(separator: ".").first.map(String.init) else { return false }
+        return owner == library || imports.contains(owner)
+    }
+
     /// What a module declares under one name.
     package struct NameEntry: Equatable, Sendable {
         /// How many top-level types (not extensions) have the name.

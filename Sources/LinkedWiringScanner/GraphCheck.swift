@@ -133,7 +133,7 @@ package struct GraphCheck {
                     if type.kind != .extension, !Self.isNestedInAnExtension(type, in: file) { info.isDeclaredHere = true }
                     info.declaresSeed = info.declaresSeed || type.declaresSeed
                     if let root = type.rootType { info.rootTypes.append(root) }
-                    if let body = type.configureBody { info.bodies.append((body, file.path)) }
+                    if let body = type.configureBody { info.bodies.append((body, file.path, file.imports)) }
                     modules[id] = info
                 }
             }
@@ -194,7 +194,7 @@ package struct GraphCheck {
             }
             let isPrivateModule = isPrivateModule(info)
             guard visited.insert(isPrivateModule ? id : id + "@" + (boundary ?? "")).inserted else { return }
-            guard info.bodies.count == 1, let (body, file) = info.bodies.first else {
+            guard info.bodies.count == 1, let (body, file, imports) = info.bodies.first else {
                 orderIsSure = false
                 return
             }
@@ -216,7 +216,8 @@ package struct GraphCheck {
                     }
                     guard finished == true, isPlain || isSurelyPrivateModule(info), let type,
                           let key = resolve(type, library: info.library),
-                          tag == nil || resolve(tag ?? "", library: info.library) != nil else {
+                          Self.isImported(key, by: imports, in: info.library),
+                          tag == nil || resolve(tag ?? "", library: info.library).map({ Self.isImported($0, by: imports, in: info.library) }) == true else {
                         isReadable = false
                         continue
                     }

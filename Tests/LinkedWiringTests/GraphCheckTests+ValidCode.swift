@@ -84,4 +84,62 @@ extension GraphCheckTests {
             """]])
         #expect(problems == [])
     }
+
+    /// `Storage.Calendar` where `Storage` is imported, Foundation's `Calendar` in a file that
+    /// imports Foundation alone: two types, bound once each.
+    @Test func aNameThatAFileDoesNotImportIsAnotherType() throws {
+        let problems = try check(["CalendarWiring": [
+            "CalendarWiring/StorageCalendarModule.swift": """
+                import Storage
+                public import Wiring
+
+                public struct StorageCalendarModule: Module {
+                    public static func configure(binder: Binder<Unscoped>) {
+                        binder.bind(Calendar.self).to(factory: Calendar.init)
+                    }
+                }
+                """,
+            "CalendarWiring/SystemCalendarModule.swift": """
+                import Foundation
+                public import Wiring
+
+                public struct SystemCalendarModule: Module {
+                    public static func configure(binder: Binder<Unscoped>) {
+                        binder.bind(Calendar.self).to(value: Calendar(identifier: .gregorian))
+                    }
+                }
+                """,
+        ]])
+        #expect(problems == [])
+    }
+
+    @Test func aNameBoundTwiceWhereBothFilesImportItsModuleIsStillAnError() throws {
+        let problems = try check(["CalendarWiring": [
+            "CalendarWiring/FirstModule.swift": """
+                import Storage
+                public import Wiring
+
+                public struct FirstModule: Module {
+                    public static func configure(binder: Binder<Unscoped>) {
+                        binder.bind(Calendar.self).to(factory: Calendar.init)
+                    }
+                }
+                """,
+            "CalendarWiring/SecondModule.swift": """
+                import Foundation
+                import Storage
+                public import Wiring
+
+                public struct SecondModule: Module {
+                    public static func configure(binder: Binder<Unscoped>) {
+                        binder.bind(Calendar.self).to(factory: Calendar.init)
+                    }
+                }
+                """,
+        ]])
+        #expect(problems == [
+            "CalendarWiring/FirstModule.swift:6:16: error: LinkedWiring: Calendar is bound more than once: in FirstModule, and again at CalendarWiring/SecondModule.swift:7 in SecondModule. To fix this, keep one binding of Calendar: include only one of the modules that bind it, or tag one binding with .tagged(with:) and request it as TaggedProvider. To provide several values, contribute each with .intoCollection().",
+            "CalendarWiring/SecondModule.swift:7:16: note: LinkedWiring: Calendar bound again here, in SecondModule",
+        ])
+    }
 }

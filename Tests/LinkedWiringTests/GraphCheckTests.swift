@@ -18,6 +18,7 @@ struct GraphCheckTests {
             public final class Store: Sendable { public init() {} }
             public struct Outbox { public init() {} }
             public protocol Handler: Sendable {}
+            public struct Calendar { public init() {} }
             """],
     ]
 

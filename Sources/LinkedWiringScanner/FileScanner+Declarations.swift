@@ -35,6 +35,13 @@ extension FileScanner {
             guard let kind = ScannedType.Kind(rawValue: keyword.text) else { return }
             if case let .type(owner, _)? = contexts.last, isWord("Seed", 1) { result.types[owner].declaresSeed = true }
             try typeDeclaration(kind, first: first, attributes: attributes, modifiers: modifiers)
+        case "associatedtype":
+            // Inside a conforming type, the name means the type's witness, not a top-level type of
+            // that name: an alias whose target the reading cannot tell.
+            if let name = token(1), name.kind == .word {
+                result.typealiases.append(name.text)
+                result.aliases.append(ScannedTypealias(name: name.text, target: nil, isTopLevel: false, isUnsure: true))
+            }
         case "typealias":
             if let name = token(1), name.kind == .word {
                 result.typealiases.append(name.text)

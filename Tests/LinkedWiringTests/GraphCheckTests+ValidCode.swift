@@ -142,4 +142,34 @@ extension GraphCheckTests {
             "CalendarWiring/SecondModule.swift:7:16: note: LinkedWiring: Calendar bound again here, in SecondModule",
         ])
     }
+
+    /// Inside `UserEndpoint`, `Response` is its associated type (`User`), not the top-level
+    /// `Response`: nothing needs to bind the latter.
+    @Test func anAssociatedTypeIsNotTheTopLevelTypeOfItsName() throws {
+        var core = Self.core
+        core["Mail"]?["Mail/Endpoint.swift"] = """
+            public struct User { public init() {} }
+            public struct Response { public init() {} }
+            public protocol Endpoint {
+                associatedtype Response
+                func decode() -> Response
+            }
+            public struct UserEndpoint: Endpoint {
+                public init(fallback: Response) {}
+                public func decode() -> User { User() }
+            }
+            """
+        let problems = try check(["MailWiring": ["MailWiring/MailModule.swift": """
+            import Mail
+            public import Wiring
+
+            public struct MailModule: Module {
+                public static func configure(binder: Binder<Unscoped>) {
+                    binder.bind(User.self).to(factory: User.init)
+                    binder.bind(UserEndpoint.self).to(factory: UserEndpoint.init)
+                }
+            }
+            """]], core: core)
+        #expect(problems == [])
+    }
 }

@@ -33,7 +33,10 @@ struct GraphCheckTests {
     /// The descriptions of what the checks report for wiring libraries, each seeing both core
     /// libraries; without the sibling-library rule's warnings unless `siblingRule` (its tests
     /// below see them all: the other tests' libraries bind both core libraries' types).
-    func check(_ libraries: [String: [String: String]], app: String = root, siblingRule: Bool = false) throws -> [String] {
+    func check(
+        _ libraries: [String: [String: String]], core coreSources: [String: [String: String]] = core, app: String = root,
+        siblingRule: Bool = false
+    ) throws -> [String] {
         var scanned: [GraphCheck.Library] = []
         var plan = LinkedWiringPlan()
         for (module, files) in libraries.sorted(by: { $0.key < $1.key }) {
@@ -47,7 +50,7 @@ struct GraphCheckTests {
             scanned.append(GraphCheck.Library(module: module, files: library, dependencies: ["Mail", "Storage"]))
         }
         var core: [GraphCheck.CoreLibrary] = []
-        for (module, files) in Self.core.sorted(by: { $0.key < $1.key }) {
+        for (module, files) in coreSources.sorted(by: { $0.key < $1.key }) {
             core.append(GraphCheck.CoreLibrary(module: module, files: try files.map { try FileScanner.scan(text: $0.value, path: $0.key) }))
         }
         let tokens = try Lexer(text: app, file: "App/Root.swift").tokens

@@ -282,12 +282,20 @@ package struct ModuleCatalog {
             if let scope = Self.scope(ofBinder: binder.type) { return scope }
             throw SourceProblem(file: entry.file.path, line: binder.line, message: unknownScope(key, "configure(binder: \(binder.type))"))
         }
-        // A subclass of a module class of the library inherits its configure.
+        // A subclass of a module class of the library inherits its configure, and a type that
+        // conforms to a protocol of the library takes the one an extension of it declares.
         for entry in aggregate.all {
             for inherited in entry.type.inheritance {
                 let name = normalized(inherited)
                 guard let parentKey = moduleLike.first(where: { $0 == name || $0.hasSuffix("." + name) }),
-                      !seen.contains(parentKey), let parent = all[parentKey], parent.declaration?.type.kind != .protocol else { continue }
+                      !seen.contains(parentKey), let parent = all[parentKey] else { continue }
+                if parent.declaration?.type.kind == .protocol {
+                    // A protocol without such an extension leaves the question to the module.
+                    guard let scope = try? scope(
+                        of: parentKey, aggregate: parent, conformance: conformance, moduleLike: moduleLike, all: all, seen: seen.union([key])
+                    ) else { continue }
+                    return scope
+                }
                 return try scope(of: parentKey, aggregate: parent, conformance: conformance, moduleLike: moduleLike, all: all, seen: seen.union([key]))
             }
         }

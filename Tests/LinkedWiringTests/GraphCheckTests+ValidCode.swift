@@ -172,4 +172,28 @@ extension GraphCheckTests {
             """]], core: core)
         #expect(problems == [])
     }
+
+    /// `TimeoutModule` takes its `configure(binder:)` from an extension of a protocol of its
+    /// library, as Swift lets it.
+    @Test func aModuleWhoseConfigureComesFromAProtocolExtensionIsIncluded() throws {
+        let problems = try check(["ValueWiring": ["ValueWiring/ValueModule.swift": """
+            public import Wiring
+
+            public protocol ValueModule: Module {
+                associatedtype Value: Sendable
+                static var value: Value { get }
+            }
+
+            extension ValueModule {
+                public static func configure(binder: Binder<Unscoped>) {
+                    binder.bind(Value.self).to(value: value)
+                }
+            }
+
+            public enum TimeoutModule: ValueModule {
+                public static let value = 30
+            }
+            """]])
+        #expect(problems == [])
+    }
 }

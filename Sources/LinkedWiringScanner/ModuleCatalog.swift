@@ -4,8 +4,9 @@
 /// A type is a module when it, or one of its extensions in the library, inherits `Module` (also
 /// spelled `Wiring.Module`, `Cleanse.Module`, `ScopedModule`) or a protocol or class of the
 /// library that does. It is included when it is public (and so are the types it is nested in),
-/// not generic, not deprecated, unavailable or SPI, not marked `// linked-wiring: exclude`, and
-/// its scope is `Unscoped` or `Singleton`.
+/// not generic, not deprecated, unavailable everywhere or SPI, not marked `// linked-wiring:
+/// exclude`, and its scope is `Unscoped` or `Singleton`. One unavailable on a platform is
+/// included under `#if !os(…)`.
 package struct ModuleCatalog {
     private let library: String
     private let files: [ScannedFile]
@@ -171,9 +172,12 @@ package struct ModuleCatalog {
             return .leftOut("it is marked // linked-wiring: exclude")
         }
         var availability: [String] = []
+        var unavailableWhere: [String] = []
         for attribute in attributes where attribute.hasPrefix("available(") {
             switch try Self.availability(attribute, at: conformance) {
             case let .leftOut(reason): return .leftOut(reason)
+            case let .unavailable(where: condition):
+                if !unavailableWhere.contains(condition) { unavailableWhere.append(condition) }
             case let .platforms(platforms):
                 for platform in platforms {
                     let name = platform.prefix { $0 != " " }
@@ -190,6 +194,7 @@ package struct ModuleCatalog {
         for condition in sites.flatMap(\.type.conditions) where !conditions.contains(condition) {
             conditions.append(condition)
         }
+        conditions += unavailableWhere.map { "!" + $0 }
         let isForeign = aggregate.declaration == nil
             || chain.contains { $0.type.kind == .extension && all[keys[$0.id] ?? ""]?.declaration == nil }
         let reference: String
@@ -345,8 +350,16 @@ package struct ModuleCatalog {
 
     private enum Availability {
         case leftOut(String)
+        /// Unavailable where this `#if` condition holds (`os(iOS)`), available elsewhere.
+        case unavailable(where: String)
         case platforms([String])
     }
+
+    /// The `#if` condition of a platform an `@available` attribute names, where one says it.
+    private static let platformConditions: [String: String] = [
+        "macOS": "os(macOS)", "OSX": "os(macOS)", "iOS": "os(iOS)", "tvOS": "os(tvOS)", "watchOS": "os(watchOS)",
+        "visionOS": "os(visionOS)", "macCatalyst": "targetEnvironment(macCatalyst)",
+    ]
 
     /// What an `@available` attribute means for including the module.
     @_optimize(none)
@@ -355,6 +368,11 @@ package struct ModuleCatalog {
             .split(separator: ",").map { $0.trimmingSpaces() }
         let labels = arguments.map { $0.prefix { $0 != ":" && $0 != " " } }
         if labels.contains("deprecated") { return .leftOut("it is deprecated") }
+        if labels.contains("unavailable"), arguments.count == 2, let platform = arguments.first,
+           let condition = platformConditions[String(platform)] {
+            // `@available(iOS, unavailable)`: the module exists on every other platform.
+            return .unavailable(where: condition)
+        }
         if labels.contains("unavailable") || labels.contains("obsoleted") { return .leftOut("it is unavailable") }
         if arguments.first == "*" || arguments.first?.hasPrefix("swift ") == true || arguments.first?.hasPrefix("_PackageDescription") == true {
             return .platforms([])

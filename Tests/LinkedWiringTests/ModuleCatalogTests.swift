@@ -190,6 +190,35 @@ struct ModuleCatalogTests {
         ])
     }
 
+    /// A module unavailable on one platform exists on the others: it is included wherever the
+    /// platform is not that one.
+    @Test func aModuleUnavailableOnOnePlatformIsIncludedOnTheOthers() throws {
+        let plan = try makePlan([
+            "Lib/Platforms.swift": """
+                @available(iOS, unavailable)
+                @available(macCatalyst, unavailable)
+                public struct DesktopOnly: Module {
+                    public static func configure(binder: Binder<Unscoped>) {}
+                }
+                @available(*, unavailable)
+                public struct Nowhere: Module {
+                    public static func configure(binder: Binder<Unscoped>) {}
+                }
+                @available(iOSApplicationExtension, unavailable)
+                public struct NotInExtensions: Module {
+                    public static func configure(binder: Binder<Unscoped>) {}
+                }
+                """,
+        ])
+        #expect(plan.included == [
+            IncludedModule(
+                library: "Lib", reference: "Lib.DesktopOnly", scope: .unscoped,
+                conditions: ["!os(iOS)", "!targetEnvironment(macCatalyst)"], availability: [], imports: []
+            ),
+        ])
+        #expect(plan.leftOut.map(\.reason) == ["it is unavailable", "it is unavailable"])
+    }
+
     @Test func aModuleWhoseScopeCannotBeToldIsAProblemOnItsLine() throws {
         let folder = try makeFiles([:])
         #expect(throws: GenerationFailure(problems: [

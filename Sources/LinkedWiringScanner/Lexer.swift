@@ -103,11 +103,48 @@ package struct Lexer {
                 word()
             } else if scalar.isASCIIDigit {
                 number()
+            } else if scalar == "/", let end = regexLiteralEnd() {
+                emit(.literal, "/…/", column: column)
+                while index <= end { advance() }
             } else {
                 emit(.symbol, String(scalar), column: column)
                 advance()
             }
         }
+    }
+
+    /// The words after which an expression starts: a `/` there begins a bare regex literal.
+    private static let wordsBeforeAnExpression: Set<String> = [
+        "return", "case", "in", "where", "if", "guard", "while", "try", "await", "throw", "switch", "else", "repeat",
+    ]
+
+    /// The symbols after which an expression starts.
+    private static let symbolsBeforeAnExpression: Set<String> = [
+        "(", "[", "{", ",", ":", ";", "=", "!", "&", "|", "?", "<", ">", "+", "-", "*", "%", "^", "~",
+    ]
+
+    /// The index of the `/` that closes a bare regex literal (Swift 6: `/\}/`) starting at the
+    /// cursor, or nil when this `/` is division or an operator: the literal starts where an
+    /// expression does, does not start with a space, and closes on the same line.
+    private func regexLiteralEnd() -> Int? {
+        guard let next = peek(1), next != " ", next != "\t", next != "\n", next != "=" else { return nil }
+        if let previous = tokens.last, previous.line == line || codeOnLine {
+            switch previous.kind {
+            case .symbol: guard Self.symbolsBeforeAnExpression.contains(previous.text) else { return nil }
+            case .word: guard Self.wordsBeforeAnExpression.contains(previous.text) else { return nil }
+            case .literal, .number, .directive: return nil
+            }
+        }
+        var position = index + 1
+        while position < scalars.count, scalars[position] != "\n" {
+            if scalars[position] == "\\" {
+                position += 2
+                continue
+            }
+            if scalars[position] == "/" { return position }
+            position += 1
+        }
+        return nil
     }
 
     private mutating func emit(

@@ -196,4 +196,27 @@ extension GraphCheckTests {
             """]])
         #expect(problems == [])
     }
+
+    /// Swift 6's bare regex literals may hold braces and quotes; division stays an operator.
+    @Test func bareRegexLiteralsAreLiteralsNotBracesOrStrings() throws {
+        let problems = try check(["MailWiring": ["MailWiring/MailModule.swift": #"""
+            import Mail
+            public import Wiring
+
+            func hasBrace(_ text: String) -> Bool { text.contains(/\}/) }
+            func quoted(_ text: String) -> Bool { text.contains(/"[^"]*"/) }
+            func half(_ total: Int, _ parts: Int) -> Int { total / parts / 2 }
+
+            public struct MailModule: Module {
+                public static func configure(binder: Binder<Unscoped>) {
+                    let pattern = /\{/
+                    _ = pattern
+                    binder.bind(Outbox.self)
+                }
+            }
+            """#]])
+        #expect(problems == [
+            "MailWiring/MailModule.swift:12:16: error: LinkedWiring: binder.bind(Outbox.self) in MailModule is never finished, so it binds nothing. To fix this, end it with a terminal, such as binder.bind(Outbox.self).to(factory: ...) or .to(value: ...), or delete it.",
+        ])
+    }
 }

@@ -72,6 +72,44 @@ struct PingPongInBuildComponent: RootComponent {
     }
 }
 
+struct StudioScope: Scope {}
+
+final class Studio: Sendable {}
+final class Easel: Sendable {}
+final class Brush: Sendable {}
+
+/// A subcomponent whose root takes a provider first (the child escapes), then a value of its
+/// scope that asks for the parent's value.
+struct EaselComponent: Component {
+    typealias Root = Easel
+
+    static func configure(binder: Binder<StudioScope>) {
+        binder.bind(Brush.self).to { () async in Brush() }
+        binder.bind(Easel.self, file: "App/Easel.swift", line: 5).sharedInScope().to { (_: Studio) async in Easel() }
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<Easel>) -> BindingReceipt<Easel> {
+        bind.to(file: "App/Easel.swift", line: 9) { (_: AsyncProvider<Brush>, easel: Easel) in easel }
+    }
+}
+
+/// The parent's value builds the subcomponent, whose value asks for the parent's value.
+struct StudioComponent: RootComponent {
+    typealias Root = AsyncProvider<Studio>
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.install(dependency: EaselComponent.self)
+        binder.bind(Studio.self, file: "App/Studio.swift", line: 3).sharedInScope().to { (easels: AsyncComponentFactory<EaselComponent>) async throws in
+            _ = try await easels.build(())
+            return Studio()
+        }
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<AsyncProvider<Studio>>) -> BindingReceipt<AsyncProvider<Studio>> {
+        bind.to { (studio: AsyncProvider<Studio>) in studio }
+    }
+}
+
 @Suite(.tags(.concurrency))
 struct AsyncSharedCycleTests {
     static func narcissusCycle(in component: String, requiredBy: String = "") -> String {
@@ -129,5 +167,18 @@ struct AsyncSharedCycleTests {
             let error = try await #require(throws: ResolutionError.self) { try await root.get() }
             #expect(error.description == Self.narcissusCycle(in: "NarcissusComponent"))
         }
+    }
+
+    @Test func aCycleThroughASubcomponentsValueThrows() async throws {
+        let root = try ComponentFactory.of(StudioComponent.self).build(())
+        let error = try await #require(throws: ResolutionError.self) { try await root.get() }
+        #expect(error.description == """
+            The factory of Easel at App/Easel.swift:5 in StudioComponent > EaselComponent threw: \
+            Wiring: the shared Studio was requested again while its own factory was running. \
+            A factory awaited an AsyncProvider of a binding that depends on it; \
+            keep the provider and call it after construction instead.
+              required by Easel, the root of EaselComponent at App/Easel.swift:9
+              required by Studio at App/Studio.swift:3
+            """)
     }
 }

@@ -123,3 +123,75 @@ private struct DeepMirrorRoot: RootComponent {
         DeepMirror.bindRoot(top, in: bind)
     }
 }
+
+// MARK: - An escape on a checkpoint's thread
+
+final class Reflection: Sendable {}
+
+/// A chain of 200 plain levels whose ground takes an `AsyncProvider<Reflection>`; the shared
+/// async `Reflection` takes the chain's top, then awaits its own provider. Built on a small
+/// stack, the chain's checkpoint moves the rest of it to a thread of its own, where the ground's
+/// provider makes the instance escape.
+private enum ReflectionChain {
+    static let levels = 200
+
+    static var top: any MirrorLevel.Type {
+        var level: any MirrorLevel.Type = MirrorGround.self
+        for _ in 0..<levels { level = above(level) }
+        return level
+    }
+
+    private static func above<Below: MirrorLevel>(_: Below.Type) -> any MirrorLevel.Type {
+        MirrorAbove<Below>.self
+    }
+
+    static func bind(in binder: Binder<Singleton>) {
+        binder.bind(MirrorGround.self).to { (_: AsyncProvider<Reflection>) in MirrorGround() }
+        var level: any MirrorLevel.Type = MirrorGround.self
+        for _ in 0..<levels { level = bindAbove(level, in: binder) }
+        bindReflection(taking: top, in: binder)
+    }
+
+    private static func bindAbove<Below: MirrorLevel>(_: Below.Type, in binder: Binder<Singleton>) -> any MirrorLevel.Type {
+        binder.bind(MirrorAbove<Below>.self).to { (_: Below) in MirrorAbove<Below>() }
+        return MirrorAbove<Below>.self
+    }
+
+    private static func bindReflection<Top: MirrorLevel>(taking _: Top.Type, in binder: Binder<Singleton>) {
+        binder.bind(Reflection.self, file: "App/Reflection.swift", line: 4).sharedInScope()
+            .to { (_: Top, me: AsyncProvider<Reflection>) async throws in
+                _ = try await me.get()
+                return Reflection()
+            }
+    }
+}
+
+private struct ReflectionRoot: RootComponent {
+    typealias Root = Reflection
+    static func configure(binder: Binder<Singleton>) {
+        ReflectionChain.bind(in: binder)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Reflection>) -> BindingReceipt<Reflection> {
+        bind.to(file: "App/Root.swift", line: 50) { (reflection: Reflection) in reflection }
+    }
+}
+
+extension DeepProviderCycleTests {
+    /// The escape records the build's task even on the checkpoint's thread, so the factory's
+    /// request for its own value throws instead of waiting for ever.
+    @Test func anEscapeOnACheckpointsThreadStillTellsTheBuildsTask() async throws {
+        let factory = try AsyncComponentFactory.of(ReflectionRoot.self)
+        let executor = SmallStackExecutor(stackSize: 128 << 10)
+        defer { executor.finish() }
+        let error = try await #require(throws: ResolutionError.self) {
+            try await withTaskExecutorPreference(executor) { try await factory.build(()) }
+        }
+        #expect(error.description == """
+            The factory of Reflection at App/Reflection.swift:4 in ReflectionRoot threw: \
+            Wiring: the shared Reflection was requested again while its own factory was running. \
+            A factory awaited an AsyncProvider of a binding that depends on it; \
+            keep the provider and call it after construction instead.
+              required by Reflection, the root of ReflectionRoot at App/Root.swift:50
+            """)
+    }
+}

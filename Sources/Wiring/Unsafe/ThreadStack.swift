@@ -69,8 +69,18 @@ enum ThreadStack {
     /// The tokens (`currentThreadToken()`) of the threads that wait, each for the next, until
     /// the calling thread ends: empty but on a thread that ``onFreshStack(size:_:)`` started.
     static func waitingThreads() -> [Int] {
-        guard let key = waitingThreadsKey, let waiting = unsafe pthread_getspecific(key) else { return [] }
-        return unsafe Unmanaged<WaitingThreads>.fromOpaque(waiting).takeUnretainedValue().tokens
+        current()?.tokens ?? []
+    }
+
+    /// The `currentTaskToken()` of the task whose resolution the calling thread continues: nil
+    /// but on a thread that ``onFreshStack(size:_:)`` started from a task.
+    static func waitingTask() -> Int? {
+        current()?.task
+    }
+
+    private static func current() -> WaitingThreads? {
+        guard let key = waitingThreadsKey, let waiting = unsafe pthread_getspecific(key) else { return nil }
+        return unsafe Unmanaged<WaitingThreads>.fromOpaque(waiting).takeUnretainedValue()
     }
 
     /// Sets the calling thread's ``waitingThreads()`` for as long as `body` runs.
@@ -86,7 +96,10 @@ enum ThreadStack {
     /// thread can be started, runs `body` on the caller's stack.
     static func onFreshStack<T>(size: Int, _ body: () -> T) -> T {
         withoutActuallyEscaping(body) { body in
-            let job = StackJob(body, waiting: WaitingThreads(waitingThreads() + [currentThreadToken()]))
+            let task = currentTaskToken()
+            let job = StackJob(body, waiting: WaitingThreads(
+                waitingThreads() + [currentThreadToken()], task: task == SlotState.beingMadeOutsideATask ? nil : task
+            ))
             let context = unsafe Unmanaged.passRetained(job)
             var attributes = pthread_attr_t()
             unsafe pthread_attr_init(&attributes)
@@ -115,11 +128,15 @@ enum ThreadStack {
 }
 
 /// The threads that wait for a fresh-stack thread: the one that started it, and those that
-/// wait for that one.
+/// wait for that one; and the task whose resolution it continues, if a task started it.
 final class WaitingThreads {
     let tokens: [Int]
+    let task: Int?
 
-    init(_ tokens: [Int]) { self.tokens = tokens }
+    init(_ tokens: [Int], task: Int?) {
+        self.tokens = tokens
+        self.task = task
+    }
 }
 
 /// The body a fresh-stack thread runs, and its result.

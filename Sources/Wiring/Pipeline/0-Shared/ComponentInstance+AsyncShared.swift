@@ -2,7 +2,7 @@ extension SlotState {
     /// The state of an async shared slot whose value the build makes before the instance
     /// escapes: no other task can ask for it then, and asking for the task's token would cost
     /// each such value about 90 instructions. Should the instance escape in the middle of the
-    /// creation, the escape records that task (`ComponentInstance.escapingTask`).
+    /// creation, the escape records that task (`ComponentInstance.recordEscapingTask()`).
     @usableFromInline static let beingMadeByTheBuild = 2
 
     /// What `currentTaskToken()` returns outside any task. Wiring makes async values only in
@@ -43,9 +43,10 @@ extension StorageSlot {
 ///   build makes it, and the escape recorded the build's task). A request from that
 ///   task, which can only come from the factory's own chain of awaits, throws
 ///   `SharedValueCycle` instead of waiting for itself. A task that makes one value of the
-///   instance and asks for another makes that one too, in place of starting a task and
-///   awaiting it: a cycle through several async shared bindings, always within one instance
-///   (a parent's bindings never ask for a child's), comes back to the task that started it.
+///   instance, or of an ancestor, and asks for another makes that one too, in place of
+///   starting a task and awaiting it: a cycle through several async shared bindings comes back
+///   to the task that started it. A value the build makes this way after the instance escaped
+///   sees the build's cancellation, as the values it made before do.
 extension ComponentInstance {
     /// Whether an async shared slot's value is made: one acquiring load.
     @inlinable
@@ -90,9 +91,9 @@ extension ComponentInstance {
                 expected: SlotState.empty, desired: token, ordering: .acquiringAndReleasing
             )
             if claimed {
-                if layout.isMakingAsyncValue(token, in: words, otherThan: slot.waitersOffset, maker: maker(of:)) {
-                    // This task makes another value of this instance, which waits for this one:
-                    // make this one here too (see the type's comment).
+                if isMakingAsyncValue(token, otherThan: slot) {
+                    // This task makes another value, which waits for this one: make this one here
+                    // too (see the type's comment).
                     return try await makeClaimedSharedAsync(slot, create, errors: errors)
                 }
                 let shared = SharedInstance(self)
@@ -119,6 +120,20 @@ extension ComponentInstance {
                 SlotState.isBeingMade(state.load(ordering: .sequentiallyConsistent))
             }
         }
+    }
+
+    /// Whether the task whose token is `token` makes the value of an async shared slot of this
+    /// instance other than `slot`, or of an ancestor's: a child's value can wait for a parent's.
+    private func isMakingAsyncValue(_ token: Int, otherThan slot: StorageSlot) -> Bool {
+        if layout.isMakingAsyncValue(token, in: words, otherThan: slot.waitersOffset, maker: maker(of:)) { return true }
+        var ancestor = parent
+        while let instance = ancestor {
+            if instance.layout.isMakingAsyncValue(token, in: instance.words, otherThan: -1, maker: instance.maker(of:)) {
+                return true
+            }
+            ancestor = instance.parent
+        }
+        return false
     }
 
     /// The token of the task making the value of an async slot whose state is `state`.

@@ -17,7 +17,7 @@ final class ComponentInstance: ManagedBuffer<ComponentInstance.Header, UInt64> {
         /// the holder exists; never unset.
         @usableFromInline var hasEscaped = false
         /// The token of the task that ran the build when the instance escaped, for a layout
-        /// with async shared slots (see `ComponentInstance.escapingTask`); `SlotState.empty`
+        /// with async shared slots (see `ComponentInstance.recordEscapingTask()`); `SlotState.empty`
         /// otherwise.
         @usableFromInline var escapedIn = SlotState.empty
 

@@ -9,10 +9,13 @@ import Darwin
 /// The calling thread's stack: how much is left, and running a body on a new one.
 enum ThreadStack {
     /// The key under which each thread caches the lowest address of its stack.
-    private static let lowestAddressKey: pthread_key_t? = {
+    private static let lowestAddressKey = newKey()
+
+    /// A new thread-specific key, or nil when the system has none left.
+    private static func newKey() -> pthread_key_t? {
         var key = pthread_key_t()
         return unsafe pthread_key_create(&key, nil) == 0 ? key : nil
-    }()
+    }
 
     /// The bytes between the caller's frame and the end of the thread's stack, or `Int.max`
     /// where the system does not say where the stack ends.
@@ -61,10 +64,7 @@ enum ThreadStack {
 
     /// The key under which a thread that ``onFreshStack(size:_:)`` started keeps the
     /// ``WaitingThreads`` of its job.
-    private static let waitingThreadsKey: pthread_key_t? = {
-        var key = pthread_key_t()
-        return unsafe pthread_key_create(&key, nil) == 0 ? key : nil
-    }()
+    private static let waitingThreadsKey = newKey()
 
     /// The tokens (`currentThreadToken()`) of the threads that wait, each for the next, until
     /// the calling thread ends: empty but on a thread that ``onFreshStack(size:_:)`` started.
@@ -72,8 +72,8 @@ enum ThreadStack {
         current()?.tokens ?? []
     }
 
-    /// The `currentTaskToken()` of the task whose resolution the calling thread continues: nil
-    /// but on a thread that ``onFreshStack(size:_:)`` started from a task.
+    /// The `currentTaskToken()` of the thread that started the calling thread, whose resolution
+    /// it continues: nil but on a thread that ``onFreshStack(size:_:)`` started.
     static func waitingTask() -> Int? {
         current()?.task
     }
@@ -96,10 +96,7 @@ enum ThreadStack {
     /// thread can be started, runs `body` on the caller's stack.
     static func onFreshStack<T>(size: Int, _ body: () -> T) -> T {
         withoutActuallyEscaping(body) { body in
-            let task = currentTaskToken()
-            let job = StackJob(body, waiting: WaitingThreads(
-                waitingThreads() + [currentThreadToken()], task: task == SlotState.beingMadeOutsideATask ? nil : task
-            ))
+            let job = StackJob(body, waiting: WaitingThreads(waitingThreads() + [currentThreadToken()], task: currentTaskToken()))
             let context = unsafe Unmanaged.passRetained(job)
             var attributes = pthread_attr_t()
             unsafe pthread_attr_init(&attributes)
@@ -128,12 +125,13 @@ enum ThreadStack {
 }
 
 /// The threads that wait for a fresh-stack thread: the one that started it, and those that
-/// wait for that one; and the task whose resolution it continues, if a task started it.
+/// wait for that one; and the token of the task whose resolution it continues
+/// (`SlotState.beingMadeOutsideATask` when no task started it).
 final class WaitingThreads {
     let tokens: [Int]
-    let task: Int?
+    let task: Int
 
-    init(_ tokens: [Int], task: Int?) {
+    init(_ tokens: [Int], task: Int) {
         self.tokens = tokens
         self.task = task
     }

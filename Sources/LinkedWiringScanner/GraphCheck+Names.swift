@@ -67,16 +67,18 @@ extension GraphCheck {
         return prefix + owner + "." + components.joined(separator: ".")
     }
 
-    /// Whether a file of `library` that imports `imports` sees the declaration `key` (from
-    /// ``resolve(_:library:)``): a type of another module is visible only where its module is
-    /// imported, and the same name elsewhere is another type (Foundation's `Calendar`, not a
-    /// core library's). A module that re-exports another (`@_exported import`) is not followed:
-    /// the checks then stand down, which costs a check and never gives a false error.
-    static func isImported(_ key: String, by imports: [String], in library: String) -> Bool {
+    /// ``resolve(_:library:)`` for a name written in a file of `library` that imports
+    /// `imports`: nil when the declaration belongs to a module the file does not import. A type
+    /// of another module is visible only where its module is imported, and the same name
+    /// elsewhere is another type (Foundation's `Calendar`, not a core library's). A module that
+    /// re-exports another (`@_exported import`) is not followed: the checks then stand down,
+    /// which costs a check and never gives a false error.
+    func resolve(_ written: String, library: String, seenWith imports: [String]) -> String? {
+        guard let key = resolve(written, library: library) else { return nil }
         var name = Substring(key)
         if name.hasPrefix("any ") { name = name.dropFirst(4) }
-        guard let owner = name.split(separator: ".").first.map(String.init) else { return false }
-        return owner == library || imports.contains(owner)
+        guard let owner = name.split(separator: ".").first.map(String.init) else { return nil }
+        return owner == library || imports.contains(owner) ? key : nil
     }
 
     /// What a module declares under one name.

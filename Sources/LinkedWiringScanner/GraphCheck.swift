@@ -214,14 +214,13 @@ package struct GraphCheck {
                     if finished == false {
                         unfinished(call, type: type, module: info, file: file)
                     }
+                    let tagKey = tag.flatMap { resolve($0, library: info.library, seenWith: imports) }
                     guard finished == true, isPlain || isSurelyPrivateModule(info), let type,
-                          let key = resolve(type, library: info.library),
-                          Self.isImported(key, by: imports, in: info.library),
-                          tag == nil || resolve(tag ?? "", library: info.library).map({ Self.isImported($0, by: imports, in: info.library) }) == true else {
+                          let key = resolve(type, library: info.library, seenWith: imports),
+                          tag == nil || tagKey != nil else {
                         isReadable = false
                         continue
                     }
-                    let tagKey = tag.flatMap { resolve($0, library: info.library) }
                     // A module `of` includes inside several private modules is read once for each.
                     if let report = siblingRule(call, key: key, tagKey: tagKey, role: role, module: info, file: file),
                        siblingPlaces.insert("\(file):\(call.line):\(call.column)").inserted {

@@ -174,7 +174,7 @@ package struct ModuleCatalog {
         var availability: [String] = []
         var unavailableWhere: [String] = []
         for attribute in attributes where attribute.hasPrefix("available(") {
-            switch try Self.availability(attribute, at: conformance) {
+            switch try Self.availability(attribute, file: conformance.file.path, line: conformance.type.line, column: conformance.type.column) {
             case let .leftOut(reason): return .leftOut(reason)
             case let .unavailable(where: condition):
                 if !unavailableWhere.contains(condition) { unavailableWhere.append(condition) }
@@ -294,14 +294,12 @@ package struct ModuleCatalog {
                 let name = normalized(inherited)
                 guard let parentKey = moduleLike.first(where: { $0 == name || $0.hasSuffix("." + name) }),
                       !seen.contains(parentKey), let parent = all[parentKey] else { continue }
-                if parent.declaration?.type.kind == .protocol {
+                do {
+                    return try scope(of: parentKey, aggregate: parent, conformance: conformance, moduleLike: moduleLike, all: all, seen: seen.union([key]))
+                } catch {
                     // A protocol without such an extension leaves the question to the module.
-                    guard let scope = try? scope(
-                        of: parentKey, aggregate: parent, conformance: conformance, moduleLike: moduleLike, all: all, seen: seen.union([key])
-                    ) else { continue }
-                    return scope
+                    guard parent.declaration?.type.kind == .protocol else { throw error }
                 }
-                return try scope(of: parentKey, aggregate: parent, conformance: conformance, moduleLike: moduleLike, all: all, seen: seen.union([key]))
             }
         }
         throw SourceProblem(
@@ -346,53 +344,6 @@ package struct ModuleCatalog {
         return name
     }
 
-    // MARK: - Availability
-
-    private enum Availability {
-        case leftOut(String)
-        /// Unavailable where this `#if` condition holds (`os(iOS)`), available elsewhere.
-        case unavailable(where: String)
-        case platforms([String])
-    }
-
-    /// The `#if` condition of a platform an `@available` attribute names, where one says it.
-    private static let platformConditions: [String: String] = [
-        "macOS": "os(macOS)", "OSX": "os(macOS)", "iOS": "os(iOS)", "tvOS": "os(tvOS)", "watchOS": "os(watchOS)",
-        "visionOS": "os(visionOS)", "macCatalyst": "targetEnvironment(macCatalyst)",
-    ]
-
-    /// What an `@available` attribute means for including the module.
-    @_optimize(none)
-    private static func availability(_ attribute: String, at entry: Entry) throws(SourceProblem) -> Availability {
-        let arguments = attribute.dropFirst("available(".count).dropLast()
-            .split(separator: ",").map { $0.trimmingSpaces() }
-        let labels = arguments.map { $0.prefix { $0 != ":" && $0 != " " } }
-        if labels.contains("deprecated") { return .leftOut("it is deprecated") }
-        if labels.contains("unavailable"), arguments.count == 2, let platform = arguments.first,
-           let condition = platformConditions[String(platform)] {
-            // `@available(iOS, unavailable)`: the module exists on every other platform.
-            return .unavailable(where: condition)
-        }
-        if labels.contains("unavailable") || labels.contains("obsoleted") { return .leftOut("it is unavailable") }
-        if arguments.first == "*" || arguments.first?.hasPrefix("swift ") == true || arguments.first?.hasPrefix("_PackageDescription") == true {
-            return .platforms([])
-        }
-        if arguments.allSatisfy({ $0 == "*" || ($0.split(separator: " ").count == 2 && !$0.contains(":")) }) {
-            return .platforms(arguments.filter { $0 != "*" })
-        }
-        if arguments.count >= 2, let platform = arguments.first, !platform.contains(" "),
-           let introduced = arguments.first(where: { $0.hasPrefix("introduced:") }) {
-            return .platforms(["\(platform) \(introduced.dropFirst("introduced:".count).trimmingSpaces())"])
-        }
-        if !arguments.contains(where: { $0.split(separator: " ").count == 2 && !$0.contains(":") }) {
-            return .platforms([])
-        }
-        throw SourceProblem(
-            file: entry.file.path, line: entry.type.line, column: entry.type.column,
-            message: "cannot read `@\(attribute)` of a module; write `@available(macOS 15, iOS 18, *)`, or mark the module `// linked-wiring: exclude` and include it yourself"
-        )
-    }
-
     @_optimize(none)
     private func location(of entry: Entry) -> String {
         "\(Self.shortPath(entry.file.path)):\(entry.type.line)"
@@ -405,9 +356,3 @@ package struct ModuleCatalog {
     }
 }
 
-extension StringProtocol {
-    @_optimize(none)
-    fileprivate func trimmingSpaces() -> String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-    }
-}

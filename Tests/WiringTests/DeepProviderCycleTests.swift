@@ -67,22 +67,25 @@ private struct MirrorGround: MirrorLevel {}
 
 private struct MirrorAbove<Below: MirrorLevel>: MirrorLevel {}
 
+/// The top of a chain of `levels` levels: `MirrorAbove<…<MirrorGround>>`.
+private func mirrorTop(levels: Int) -> any MirrorLevel.Type {
+    var level: any MirrorLevel.Type = MirrorGround.self
+    for _ in 0..<levels { level = mirrorAbove(level) }
+    return level
+}
+
+private func mirrorAbove<Below: MirrorLevel>(_: Below.Type) -> any MirrorLevel.Type {
+    MirrorAbove<Below>.self
+}
+
 /// A chain of 300 bindings, `MirrorAbove<…<MirrorGround>>`, whose top is shared and whose bottom
 /// asks for the top through a provider while it is made.
 private enum DeepMirror {
     static let levels = 300
 
-    static var top: any MirrorLevel.Type {
-        var level: any MirrorLevel.Type = MirrorGround.self
-        for _ in 0..<levels { level = above(level) }
-        return level
-    }
+    static var top: any MirrorLevel.Type { mirrorTop(levels: levels) }
 
     static var topName: String { "\(top)" }
-
-    private static func above<Below: MirrorLevel>(_: Below.Type) -> any MirrorLevel.Type {
-        MirrorAbove<Below>.self
-    }
 
     static func bind(in binder: Binder<Singleton>) {
         bindGround(askingFor: top, in: binder)
@@ -135,15 +138,7 @@ final class Reflection: Sendable {}
 private enum ReflectionChain {
     static let levels = 200
 
-    static var top: any MirrorLevel.Type {
-        var level: any MirrorLevel.Type = MirrorGround.self
-        for _ in 0..<levels { level = above(level) }
-        return level
-    }
-
-    private static func above<Below: MirrorLevel>(_: Below.Type) -> any MirrorLevel.Type {
-        MirrorAbove<Below>.self
-    }
+    static var top: any MirrorLevel.Type { mirrorTop(levels: levels) }
 
     static func bind(in binder: Binder<Singleton>) {
         binder.bind(MirrorGround.self).to { (_: AsyncProvider<Reflection>) in MirrorGround() }

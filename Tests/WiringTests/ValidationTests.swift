@@ -34,11 +34,37 @@ struct ValidationTests {
         let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(DefaultLocationRoot.self) }
         #expect(error.diagnostics.first?.location == SourceLocation(fileID: "WiringTests/ValidationTests.swift", line: DefaultLocationRoot.bindLine))
     }
+
+    /// Generic arguments are spelled as code spells them, however deep they nest; a name with no
+    /// array, optional or dictionary in it is kept as Swift prints it.
+    @Test func aMissingGenericTypeIsNamedAsCodeSpellsIt() throws {
+        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(CrateRoot.self) }
+        let names = ["Crate<Crate<Crate<Int>>>", "Crate<Int?>", "Crate<[Int]>", "Crate<[String: Int]>", "Crate<Crate<[String: [Int?]]>>"]
+        #expect(error.diagnostics.map(\.message) == names.map { name in
+            """
+            Missing binding for \(name).
+              required by Int, the root of CrateRoot at App/CrateRoot.swift:4
+              To fix this, bind it with binder.bind(\(name).self).to(...) in a module that CrateRoot includes, or include the module that binds it.
+            """
+        })
+    }
 }
 
 // MARK: - Fixtures
 //
 // Most fixtures pass explicit locations so that messages can be asserted whole.
+
+private struct Crate<Content>: Sendable {}
+
+private struct CrateRoot: RootComponent {
+    typealias Root = Int
+    static func configure(binder: Binder<Unscoped>) {}
+    static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> {
+        bind.to(file: "App/CrateRoot.swift", line: 4) {
+            (_: Crate<Crate<Crate<Int>>>, _: Crate<Int?>, _: Crate<[Int]>, _: Crate<[String: Int]>, _: Crate<Crate<[String: [Int?]]>>) in 0
+        }
+    }
+}
 
 private protocol NetworkExecutor: Sendable {}
 private struct BankNetworkExecutor: NetworkExecutor {}

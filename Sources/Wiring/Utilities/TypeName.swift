@@ -75,8 +75,13 @@ enum TypeName {
 
     /// Rewrites `Array<X>` as `[X]`, `Dictionary<K, V>` as `[K: V]` and `Optional<X>` as `X?`,
     /// the way Swift code spells them, in generic arguments too: `Provider<[String: Route]>`.
+    ///
+    /// A name with none of the three in it is returned as it is, after one scan: rewriting its
+    /// arguments level by level costs time quadratic in how deep they nest, and a chain of
+    /// bindings of nested generic types, `Above<Above<…>>`, names one such type per binding.
     private static func shorten(_ name: String) -> String {
         guard name.hasSuffix(">"), let open = name.firstIndex(of: "<") else { return name }
+        guard name.contains("Array<") || name.contains("Optional<") || name.contains("Dictionary<") else { return name }
         let base = name[..<open]
         guard !base.contains(where: { "<>[](), ".contains($0) }) else { return name }
         let arguments = splitArguments(name[name.index(after: open)..<name.index(before: name.endIndex)]).map(shorten)

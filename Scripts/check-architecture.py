@@ -57,6 +57,13 @@ Then two rules that keep the platforms Wiring asks for honest:
      iOS 17, tvOS 17, watchOS 10, visionOS 1): lowering the platforms below it must move them
      into generic functions first. Generic functions over packs are fine everywhere.
 
+And one rule of the plugin's scanner:
+
+ 13. every function, initialiser, subscript and computed property of Sources/LinkedWiringScanner
+     is `@_optimize(none)`: SwiftPM compiles a plugin's tool twice in a clean build, in the
+     build's configuration, and the optimiser was most of the scanner's release compile
+     (ARCHITECTURE.md, "What may depend on what").
+
 Exit status: 0 when every arrow and rule is followed, 1 when one is not, 2 when the manifest or
 an exception list cannot be read.
 """
@@ -456,9 +463,46 @@ def reach_back_problems(root):
     return problems
 
 
+SCANNER_FOLDER = "Sources/LinkedWiringScanner"
+# A function, initialiser, subscript or computed property: the declarations that compile to code.
+# A `var` counts when its line opens a body and sets no value (`var name: T {`).
+CODE_DECLARATION = re.compile(
+    r"^[ \t]*(?:@\w+(?:\([^)\n]*\))?[ \t]+)*"
+    r"(?:(?:package|public|internal|fileprivate|private|static|class|mutating|nonmutating|override|final|"
+    r"convenience|required|nonisolated|consuming|borrowing)[ \t]+)*"
+    r"(?P<kind>func|init|subscript|var)\b(?P<rest>.*)$",
+    re.MULTILINE)
+UNOPTIMISED = "@_optimize(none)"
+
+
+def unoptimised_scanner_problems(root):
+    """Rule 13: every function of the plugin's scanner is `@_optimize(none)`, on its line or on an
+    attribute line right above it."""
+    problems = []
+    for relative in swift_files(root, SCANNER_FOLDER):
+        code = code_only((pathlib.Path(root) / relative).read_text(encoding="utf-8"))
+        lines = code.split("\n")
+        for match in CODE_DECLARATION.finditer(code):
+            rest = match.group("rest")
+            if match.group("kind") == "var" and not (rest.rstrip().endswith("{") and "=" not in rest):
+                continue
+            number = code.count("\n", 0, match.start())
+            above = number - 1
+            attributes = [lines[number]]
+            while above >= 0 and lines[above].strip().startswith("@"):
+                attributes.append(lines[above])
+                above -= 1
+            if not any(UNOPTIMISED in line for line in attributes):
+                problems.append(f"{relative}:{number + 1}: this {match.group('kind')} is not {UNOPTIMISED}; the scanner "
+                                f"is compiled unoptimised (ARCHITECTURE.md, \"What may depend on what\"): put "
+                                f"{UNOPTIMISED} on the line above it")
+    return problems
+
+
 def source_problems(root=ROOT):
-    """The broken source rules of the repository at `root`: unsafe constructs, then reach-backs."""
-    return unsafe_problems(root) + reach_back_problems(root)
+    """The broken source rules of the repository at `root`: unsafe constructs, reach-backs, then
+    optimised code in the plugin's scanner."""
+    return unsafe_problems(root) + reach_back_problems(root) + unoptimised_scanner_problems(root)
 
 
 ATOMICS_TARGET = "CWiringAtomics"
@@ -607,7 +651,8 @@ def main(argv=None):
     count = len([entry for entry in manifest["targets"] if entry["type"] != "test"])
     print(f"check-architecture: {count} targets, every arrow follows the wiring-libraries rules; "
           f"no unsafe construct outside {UNSAFE_FOLDER} but the listed exceptions, no stage reaches back, "
-          f"no product imports Synchronization or declares a pack type, the README states the manifest's platforms")
+          f"no product imports Synchronization or declares a pack type, the README states the manifest's platforms, "
+          f"the plugin's scanner is unoptimised")
     return 0
 
 

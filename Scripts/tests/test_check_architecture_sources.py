@@ -230,6 +230,58 @@ class SourceRuleTests(unittest.TestCase):
         ])
 
 
+class UnoptimisedScannerTests(unittest.TestCase):
+    FIX = ("the scanner is compiled unoptimised (ARCHITECTURE.md, \"What may depend on what\"): "
+           "put @_optimize(none) on the line above it")
+
+    def problems(self, text):
+        with tempfile.TemporaryDirectory() as folder:
+            file = pathlib.Path(folder) / "Sources/LinkedWiringScanner/Lexer.swift"
+            file.parent.mkdir(parents=True)
+            file.write_text(textwrap.dedent(text), encoding="utf-8")
+            return check.unoptimised_scanner_problems(folder)
+
+    def test_every_kind_of_code_without_the_attribute_fails_naming_file_line_and_the_fix(self):
+        self.assertEqual(self.problems("""\
+            struct Lexer {
+                /// Reads a file.
+                init(text: String) {}
+                package static func tokens() -> [Int] { [] }
+                private var count: Int {
+                    0
+                }
+                subscript(index: Int) -> Int { index }
+            }
+            """), [
+            f"Sources/LinkedWiringScanner/Lexer.swift:3: this init is not @_optimize(none); {self.FIX}",
+            f"Sources/LinkedWiringScanner/Lexer.swift:4: this func is not @_optimize(none); {self.FIX}",
+            f"Sources/LinkedWiringScanner/Lexer.swift:5: this var is not @_optimize(none); {self.FIX}",
+            f"Sources/LinkedWiringScanner/Lexer.swift:8: this subscript is not @_optimize(none); {self.FIX}",
+        ])
+
+    def test_the_attribute_on_the_line_or_among_the_attributes_above_passes(self):
+        self.assertEqual(self.problems("""\
+            struct Lexer {
+                let text: String
+                var count = 0
+                var tokens: [Int] { get }
+                @_optimize(none)
+                @discardableResult
+                mutating func next() -> Int { 0 }
+                @_optimize(none) init() { text = "" }
+                // func in a comment
+                let words = "func in a string"
+            }
+            """), [])
+
+    def test_a_declaration_below_a_comment_below_the_attribute_fails(self):
+        self.assertEqual(self.problems("""\
+            @_optimize(none)
+            // a note
+            func scan() {}
+            """), [f"Sources/LinkedWiringScanner/Lexer.swift:3: this func is not @_optimize(none); {self.FIX}"])
+
+
 class RepositoryTests(unittest.TestCase):
     def test_the_repository_follows_the_source_rules(self):
         self.assertEqual(check.source_problems(check.ROOT), [])

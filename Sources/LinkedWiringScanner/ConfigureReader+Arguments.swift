@@ -1,7 +1,4 @@
 extension ConfigureReader {
-    // Cold: reads the configure bodies of a file scanned anew, which a warm run does only for the
-    // files that changed; the cache keeps the readings. `@_optimize(none)` here and below keeps the
-    // optimiser off it (Benchmarks/README.md, "The tool's own compile").
     /// The label of an argument, or nil when it has none.
     @_optimize(none)
     static func label(of argument: [Token]) -> String? {

@@ -13,9 +13,6 @@ package enum ConfigureReader {
         "case", "where", "for", "repeat", "defer", "do", "catch",
     ]
 
-    // Cold: reads the configure bodies of a file scanned anew, which a warm run does only for the
-    // files that changed; the cache keeps the readings. `@_optimize(none)` here and below keeps the
-    // optimiser off it (Benchmarks/README.md, "The tool's own compile").
     /// Reads one body.
     ///
     /// - Parameter body: The body and its binder's name.

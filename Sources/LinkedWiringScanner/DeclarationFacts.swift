@@ -41,6 +41,7 @@ package struct DeclarationFacts: Equatable, Sendable, Codable {
     package var nestedTypes: [String] = []
 
     /// Facts of scanned files.
+    @_optimize(none)
     package init(files: [ScannedFile]) {
         for file in files {
             aliases += file.aliases
@@ -77,6 +78,7 @@ package struct DeclarationFacts: Equatable, Sendable, Codable {
     }
 
     /// Adds the facts of other files of the module.
+    @_optimize(none)
     package mutating func add(_ other: DeclarationFacts) {
         types += other.types
         inits += other.inits

@@ -11,6 +11,7 @@ struct FactIndex {
     /// The names of nested types.
     var nestedTypes: Set<String> = []
 
+    @_optimize(none)
     init(_ facts: DeclarationFacts) {
         for type in facts.types { types[type.name, default: []].append(type) }
         for fact in facts.inits { inits[fact.owner, default: []].append(fact) }

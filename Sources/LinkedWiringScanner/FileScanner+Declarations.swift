@@ -1,6 +1,4 @@
 extension FileScanner {
-    // Cold: part of the scan of a file read anew (see FileScanner.swift). `@_optimize(none)` here
-    // and below keeps the optimiser off it (Benchmarks/README.md, "The tool's own compile").
     /// Reads the attributes and modifiers at the cursor and the declaration they introduce, when
     /// it is one the scan records; otherwise leaves the cursor after them.
     @_optimize(none)

@@ -1,8 +1,6 @@
 /// The `// linked-wiring:` markers: which declaration each stands above, and which are not
 /// understood or stand above nothing.
 extension FileScanner {
-    // Cold: part of the scan of a file read anew (see FileScanner.swift). `@_optimize(none)` here
-    // and below keeps the optimiser off it (Benchmarks/README.md, "The tool's own compile").
     /// Whether the comment lines right above `line` say `// linked-wiring: exclude`.
     @_optimize(none)
     mutating func marker(above line: Int) throws(SourceProblem) -> Bool {

@@ -1,8 +1,6 @@
 /// How the scanner reads a type as written (an inherited type, a binder's type argument) and
 /// skips what is balanced between brackets.
 extension FileScanner {
-    // Cold: part of the scan of a file read anew (see FileScanner.swift). `@_optimize(none)` here
-    // and below keeps the optimiser off it (Benchmarks/README.md, "The tool's own compile").
     /// Reads a type at the cursor (`Wiring.Binder<Singleton>`, `any P`, `[T]`, `@unchecked
     /// Sendable`, `~Copyable`) and returns it without spaces, except between words.
     @_optimize(none)

@@ -30,9 +30,6 @@ package struct FileScanner {
         case type(Int, openedAt: Token)
         case other(openedAt: Token)
 
-        // Cold: scans a file read anew, which a warm run does only for the files that changed; the
-        // cache keeps the scans. `@_optimize(none)` here and below keeps the optimiser off it
-        // (Benchmarks/README.md, "The tool's own compile").
         @_optimize(none)
         var token: Token {
             switch self {

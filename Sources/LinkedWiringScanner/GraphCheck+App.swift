@@ -20,6 +20,7 @@ extension GraphCheck {
         package var asksForTheSiblingRule: Bool
 
         /// Creates the app's summary.
+        @_optimize(none)
         package init(
             includesLinkedWiring: Bool, words: Set<String>, changesTheGraph: Bool = false, addsBindings: Bool = true,
             asksForTheSiblingRule: Bool = false
@@ -32,6 +33,7 @@ extension GraphCheck {
         }
 
         /// The summary of an app target's scanned sources.
+        @_optimize(none)
         package init(tokens: [[Token]]) {
             var words: Set<String> = []
             var includes = false

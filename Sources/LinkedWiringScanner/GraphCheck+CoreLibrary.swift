@@ -10,6 +10,7 @@ extension GraphCheck {
         package var facts: DeclarationFacts?
 
         /// Creates a core library from what its files declare.
+        @_optimize(none)
         package init(module: String, names: [String: NameEntry]?, facts: DeclarationFacts? = nil) {
             self.module = module
             self.names = names
@@ -17,6 +18,7 @@ extension GraphCheck {
         }
 
         /// Creates a core library from its scanned files.
+        @_optimize(none)
         package init(module: String, files: [ScannedFile]?) {
             // The names from the facts, as the generator makes them from its summaries.
             let facts = files.map(DeclarationFacts.init(files:))

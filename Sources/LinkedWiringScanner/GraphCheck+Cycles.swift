@@ -2,6 +2,7 @@ extension GraphCheck {
     /// The dependency cycles among sure bindings of a whole graph: bindings whose `T.init` the
     /// checks read, each the one binding of its type, through plain parameters. One error per
     /// loop, at the first-declared binding in it, as `of` reports it.
+    @_optimize(none)
     mutating func cycles(_ bindings: [Binding]) {
         let single = bindings.filter { $0.role == .single && $0.tag == nil }
         var byKey: [String: [Int]] = [:]

@@ -1,7 +1,4 @@
 extension GraphCheck {
-    // Cold: reads a factory's `T.init` while a file is scanned anew, never in the checks.
-    // `@_optimize(none)` here and below keeps the optimiser off it (Benchmarks/README.md, "The
-    // tool's own compile").
     /// `T` of a `factory: T.init` argument (any effect's label), or nil.
     @_optimize(none)
     static func initReference(_ tokens: [Token]) -> String? {

@@ -9,6 +9,7 @@ extension GraphCheck {
         package var dependencies: [String]
 
         /// Creates a library.
+        @_optimize(none)
         package init(module: String, files: [ScannedFile], dependencies: [String]) {
             self.module = module
             self.files = files

@@ -2,6 +2,7 @@ extension GraphCheck {
     /// The missing-binding errors of a whole graph: a parameter of a sure `T.init` that no
     /// single, untagged binding of the graph binds. One error per missing type, at the first
     /// binding that requires it, in the voice of `of`'s `Missing binding for …`.
+    @_optimize(none)
     mutating func missingBindings(_ bindings: [Binding], component: String) {
         var bound: Set<String> = rootKey.map { [$0] } ?? []
         // The app's root binds its root type, which its sources name; a name they use may also

@@ -1,6 +1,7 @@
 extension GraphCheck {
     /// A type's name in its library, as `ModuleCatalog` keys it: nested names joined by `.`, an
     /// extension by the type it extends, without the library's own name or generic arguments.
+    @_optimize(none)
     static func key(of type: ScannedType, in file: ScannedFile, library: String) -> String {
         var name = type.kind == .extension ? stripped(type.name, library: library) : type.name
         var parent = type.parent
@@ -16,6 +17,7 @@ extension GraphCheck {
         return name
     }
 
+    @_optimize(none)
     static func stripped(_ written: String, library: String) -> String {
         var text = ""
         var depth = 0
@@ -31,6 +33,7 @@ extension GraphCheck {
     /// The declaration a type name written in `library` names, as `Module.Name` (`any
     /// Module.Name` for an existential): nil unless exactly one top-level type of the library or
     /// of the core libraries it sees has that name, and no typealias or nested type could be it.
+    @_optimize(none)
     func resolve(_ written: String, library: String) -> String? {
         let memoKey = library + "\u{0}" + written
         if let known = memo.resolved[memoKey] { return known }
@@ -39,6 +42,7 @@ extension GraphCheck {
         return resolved
     }
 
+    @_optimize(none)
     private func computeResolve(_ written: String, library: String) -> String? {
         var name = written
         var prefix = ""
@@ -73,6 +77,7 @@ extension GraphCheck {
     /// elsewhere is another type (Foundation's `Calendar`, not a core library's). A module that
     /// re-exports another (`@_exported import`) is not followed: the checks then stand down,
     /// which costs a check and never gives a false error.
+    @_optimize(none)
     func resolve(_ written: String, library: String, seenWith imports: [String]) -> String? {
         guard let key = resolve(written, library: library) else { return nil }
         var name = Substring(key)
@@ -90,12 +95,14 @@ extension GraphCheck {
         package var isShadowed = false
 
         /// Creates an entry.
+        @_optimize(none)
         package init(topLevel: Int = 0, isShadowed: Bool = false) {
             self.topLevel = topLevel
             self.isShadowed = isShadowed
         }
 
         /// Adds the declarations of another file.
+        @_optimize(none)
         package mutating func add(_ other: NameEntry) {
             topLevel += other.topLevel
             isShadowed = isShadowed || other.isShadowed
@@ -104,6 +111,7 @@ extension GraphCheck {
 
     /// The names a module declares, from its facts: the same as `names(of:)` of its files,
     /// which the summary cache keeps no longer.
+    @_optimize(none)
     static func names(of facts: DeclarationFacts) -> [String: NameEntry] {
         var index: [String: NameEntry] = [:]
         for alias in facts.aliases { index[alias.name, default: NameEntry()].isShadowed = true }
@@ -113,6 +121,7 @@ extension GraphCheck {
     }
 
     /// The names the files of one module declare.
+    @_optimize(none)
     package static func names(of files: [ScannedFile]) -> [String: NameEntry] {
         var index: [String: NameEntry] = [:]
         for file in files {

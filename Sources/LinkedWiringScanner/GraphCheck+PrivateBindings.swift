@@ -17,6 +17,7 @@ extension GraphCheck {
     /// for, which no binding outside them binds and no `expose` exposes, while a private module
     /// binds it. Stands down for a type that a binding inside a private module asks for too, or
     /// that a binding the message could not name (tagged, a contribution) asks for.
+    @_optimize(none)
     mutating func keptPrivate(_ bindings: [Binding], _ kept: KeptBindings) {
         // A name the app uses may be a typealias or nested type of a library (see missingBindings).
         if app.words.contains(where: { word in names.values.contains { $0[word]?.isShadowed == true } }) { return }
@@ -82,8 +83,6 @@ extension GraphCheck {
         }
     }
 
-    // Cold: writes a problem's text. `@_optimize(none)` here and below keeps the optimiser off it
-    // (Benchmarks/README.md, "The tool's own compile").
     /// `A`, `A and B`, `A, B and C`, as `of` lists names.
     @_optimize(none)
     static func listed(_ names: [String]) -> String {

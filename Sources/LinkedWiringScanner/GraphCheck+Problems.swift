@@ -1,6 +1,4 @@
 extension GraphCheck {
-    // Cold: makes the problems' text. `@_optimize(none)` here and below keeps the optimiser off it
-    // (Benchmarks/README.md, "The tool's own compile").
     /// A problem at a call, with the place `of` gives it.
     @_optimize(none)
     func problem(_ call: BinderCall, module: ModuleInfo, file: String, severity: SourceProblem.Severity = .error, _ message: String) -> SourceProblem {

@@ -12,6 +12,7 @@ extension GraphCheck {
     ///
     /// The same name rule as `WiringRule.siblings(ofWiringLibrary:)` in Wiring, which this tool
     /// cannot import: `WiringRuleNameTests` holds both to the same cases.
+    @_optimize(none)
     package static func siblings(ofWiringLibrary name: String) -> [String]? {
         guard name.hasSuffix("Wiring"), name.count > "Wiring".count else { return nil }
         let sibling = String(name.dropLast("Wiring".count))
@@ -31,12 +32,14 @@ extension GraphCheck {
     /// The type a name written in `library` names, when it is one top-level type of the library
     /// or of a core library it sees (a nested name, whose `of` name the plugin cannot be sure of,
     /// is nil).
+    @_optimize(none)
     func pinned(_ written: String, library: String) -> PinnedType? {
         resolve(written, library: library).flatMap(Self.pinned)
     }
 
     /// The type of a key ``resolve(_:library:)`` gave (`Storage.Store`, `any Storage.Handler`);
     /// nil for a nested one.
+    @_optimize(none)
     static func pinned(_ resolved: String) -> PinnedType? {
         let isExistential = resolved.hasPrefix("any ")
         let qualified = isExistential ? resolved.dropFirst(4) : resolved[...]
@@ -50,6 +53,7 @@ extension GraphCheck {
     /// (`Mail.`, `any Mail.`) of the types the library may bind: its siblings' and its own (a
     /// type it declares itself breaks rule 1, which `of` words otherwise: the plugin leaves it to
     /// `of`).
+    @_optimize(none)
     func siblings(of library: String) -> (siblings: [String], prefixes: [String])? {
         if let known = memo.siblings[library] { return known }
         let found = Self.siblings(ofWiringLibrary: library).map { siblings in
@@ -68,6 +72,7 @@ extension GraphCheck {
     /// option) gets nothing here. As `WiringRule` does, it exempts a map's entries, and a binding to an implementation from
     /// a sibling (`bind((any P).self).to(SiblingType.self) { $0 }`); a tagged binding belongs to
     /// its tag's library, a collection's element to its type's.
+    @_optimize(none)
     func siblingRule(_ call: BinderCall, key: String, tagKey: String?, role: BinderCall.Role, module: ModuleInfo, file: String) -> SourceProblem? {
         let library = module.library
         guard module.isDeclaredHere, let (siblings, prefixes) = siblings(of: library), let sibling = siblings.first else { return nil }
@@ -95,6 +100,7 @@ extension GraphCheck {
     }
 
     /// Whether a type is nested in an extension, whose Swift module `of` may name otherwise.
+    @_optimize(none)
     static func isNestedInAnExtension(_ type: ScannedType, in file: ScannedFile) -> Bool {
         var parent = type.parent
         while let index = parent {
@@ -109,8 +115,6 @@ extension GraphCheck.App {
     /// The factories whose `of(_:rules:)` validates a root.
     static let factories: Set<String> = ["ComponentFactory", "AsyncComponentFactory", "MainActorComponentFactory"]
 
-    // Cold: once per run, on the app's own tokens, never per binding. `@_optimize(none)` here and
-    // below keeps the optimiser off it (Benchmarks/README.md, "The tool's own compile").
     /// Whether the app target's sources surely validate a root that includes `LinkedWiring`
     /// with the sibling-library rule: a call `ComponentFactory.of(Root.self, rules: .all)` (or
     /// `AsyncComponentFactory`, `MainActorComponentFactory`; `.siblingBindingsOnly` or

@@ -6,6 +6,7 @@ extension GraphCheck {
     /// The binding key of a type written in `module` (`Store`, `any Store`, `Core.Store`):
     /// `Core.Store`, or `any Core.Store` for a protocol however it is written; nil when the name
     /// is not one top-level type the checks can pin down.
+    @_optimize(none)
     func typedKey(_ written: String, library: String) -> String? {
         let memoKey = library + "\u{0}" + written
         if let known = memo.typedKeys[memoKey] { return known }
@@ -14,6 +15,7 @@ extension GraphCheck {
         return key
     }
 
+    @_optimize(none)
     private func computeTypedKey(_ written: String, library: String) -> String? {
         guard let resolved = resolve(written, library: library) else { return nil }
         let plain = resolved.hasPrefix("any ") ? String(resolved.dropFirst(4)) : resolved
@@ -28,6 +30,7 @@ extension GraphCheck {
     /// import), or as a typealias that leads to one (below); nil for anything else (optionals,
     /// collections, wrappers, closures, generics, names from other modules), which the checks
     /// then say nothing about.
+    @_optimize(none)
     func parameterKey(_ written: String, module: String, library: String, depth: Int = 0) -> String? {
         // `library` does not change the answer: the name is looked up in `module` alone.
         let memoKey = module + "\u{0}" + written
@@ -37,6 +40,7 @@ extension GraphCheck {
         return key
     }
 
+    @_optimize(none)
     private func computeParameterKey(_ written: String, module: String, library: String, depth: Int) -> String? {
         var name = written
         var isExistential = false
@@ -60,6 +64,7 @@ extension GraphCheck {
 
     /// Whether every character of `name` is a letter, a digit or `_`; ASCII is answered without
     /// `Character`'s Unicode properties, which cost the plugin's debug build most of its lookups.
+    @_optimize(none)
     static func isPlainName(_ name: String) -> Bool {
         var ascii = true
         for byte in name.utf8 {
@@ -75,6 +80,7 @@ extension GraphCheck {
     /// What the typealias `name` of `module` names as written, when it is the one declaration of
     /// that name in the module: top-level, not generic, not private to a file, not under an
     /// `#if`, and no nested type or other typealias of the module has its name.
+    @_optimize(none)
     func aliasTarget(_ name: String, module: String) -> String? {
         guard let moduleFacts = index[module], !moduleFacts.nestedTypes.contains(name) else { return nil }
         let declared = moduleFacts.aliases[name] ?? []
@@ -85,6 +91,7 @@ extension GraphCheck {
     /// The binding keys `T.init` asks for, written in `library`: nil unless exactly one
     /// initialiser of `T` is visible there and every visible fact about `T` is sure. Keys of
     /// parameters the checks cannot read are left out.
+    @_optimize(none)
     func initRequests(_ written: String, library: String) -> [(key: String, written: String)]? {
         let memoKey = library + "\u{0}" + written
         if let known = memo.initRequests[memoKey] { return known }
@@ -97,6 +104,7 @@ extension GraphCheck {
 
     /// The module that declares `T` and the parameter types of the one `T.init` visible in
     /// `library`, as written; nil under the conditions of `initRequests`.
+    @_optimize(none)
     func initParameters(_ written: String, library: String) -> (module: String, parameters: [String])? {
         let memoKey = library + "\u{0}" + written
         if let known = memo.initParameters[memoKey] { return known }
@@ -105,6 +113,7 @@ extension GraphCheck {
         return found
     }
 
+    @_optimize(none)
     private func computeInitParameters(_ written: String, library: String) -> (module: String, parameters: [String])? {
         guard let key = typedKey(written, library: library), !key.hasPrefix("any ") else { return nil }
         let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
@@ -151,6 +160,7 @@ extension GraphCheck {
     /// in another form (`Provider<Store>`, `() -> Store`, `Store?`). `of` reports a missing or
     /// kept type at its first request of any form, so a check that reports at a later binding
     /// must stand down.
+    @_optimize(none)
     func unkeyedRequests(_ bindings: [Binding]) -> (firstOpaque: Int, firstMention: [String: Int]) {
         var firstOpaque = Int.max
         var firstMention: [String: Int] = [:]
@@ -172,11 +182,13 @@ extension GraphCheck {
     }
 
     /// Whether `of`'s first request of `key` may come before the binding at `index`.
+    @_optimize(none)
     static func mayBeRequestedBefore(_ index: Int, key: String, _ unkeyed: (firstOpaque: Int, firstMention: [String: Int])) -> Bool {
         unkeyed.firstOpaque < index || (unkeyed.firstMention[String(displayName(key).dropFirst(key.hasPrefix("any ") ? 4 : 0))] ?? Int.max) < index
     }
 
     /// `Store` for `Core.Store`, `any Handler` for `any Core.Handler`.
+    @_optimize(none)
     static func displayName(_ key: String) -> String {
         key.hasPrefix("any ") ? "any " + (key.dropFirst(4).split(separator: ".", maxSplits: 1).last.map(String.init) ?? "")
             : (key.split(separator: ".", maxSplits: 1).last.map(String.init) ?? key)

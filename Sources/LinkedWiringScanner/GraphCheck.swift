@@ -43,6 +43,7 @@ package struct GraphCheck {
     ///   - app: What the app target's sources say.
     ///   - plan: The modules `LinkedWiring` includes.
     /// - Returns: Every error (and its notes), in `of`'s order.
+    @_optimize(none)
     package static func run(libraries: [Library], core: [CoreLibrary], app: App, plan: LinkedWiringPlan) -> [SourceProblem] {
         guard app.includesLinkedWiring else { return [] }
         var check = GraphCheck(
@@ -76,6 +77,7 @@ package struct GraphCheck {
     ///   - everyRule: Whether the root is validated with `rules: .all`, which adds the
     ///     sibling-library rule.
     /// - Returns: The errors and notes, or nil when no single type of the libraries has that name.
+    @_optimize(none)
     package static func run(libraries: [Library], core: [CoreLibrary], root: String, everyRule: Bool = false) -> [SourceProblem]? {
         var check = GraphCheck(
             libraries: libraries, core: Dictionary(core.map { ($0.module, $0) }, uniquingKeysWith: { first, _ in first }),
@@ -103,6 +105,7 @@ package struct GraphCheck {
         return check.problems
     }
 
+    @_optimize(none)
     private init(libraries: [Library], core: [String: CoreLibrary], app: App, plan: LinkedWiringPlan) {
         self.libraries = libraries
         self.core = core
@@ -112,6 +115,7 @@ package struct GraphCheck {
 
     // MARK: - Modules
 
+    @_optimize(none)
     private mutating func collectModules() {
         for (module, library) in core {
             if let declared = library.names { names[module] = declared }
@@ -142,6 +146,7 @@ package struct GraphCheck {
 
     /// Whether a module is a plain `Module` for sure: it says so, and inherits nothing that
     /// could make it a `PrivateModule` (no protocol or class of its library).
+    @_optimize(none)
     private func isPlainModule(_ info: ModuleInfo) -> Bool {
         let plain: Set<String> = [
             "Module", "Wiring.Module", "Cleanse.Module", "Wiring.Cleanse.Module",
@@ -151,12 +156,14 @@ package struct GraphCheck {
         return info.inheritance.allSatisfy { plain.contains($0) || ["Sendable", "Swift.Sendable"].contains($0) }
     }
 
+    @_optimize(none)
     private func isPrivateModule(_ info: ModuleInfo) -> Bool {
         info.inheritance.contains { $0.hasSuffix("PrivateModule") }
     }
 
     /// Whether a module is a `PrivateModule` for sure: it says so, and inherits nothing else but
     /// `Sendable`.
+    @_optimize(none)
     func isSurelyPrivateModule(_ info: ModuleInfo) -> Bool {
         let names: Set<String> = ["PrivateModule", "Wiring.PrivateModule"]
         guard info.inheritance.contains(where: names.contains) else { return false }
@@ -165,6 +172,7 @@ package struct GraphCheck {
 
     // MARK: - The traversal
 
+    @_optimize(none)
     private mutating func traverse(starts: [(id: String, linked: Bool)], orderIsSure initial: Bool) {
         var visited: Set<String> = []
         var bindings: [Binding] = []
@@ -187,6 +195,7 @@ package struct GraphCheck {
 
         // `of` includes a private module once, and a plain module once outside every private
         // module and once inside each (each private module gets its own copy).
+        @_optimize(none)
         func visit(_ id: String, linked: Bool, boundary: String?, keeper: String?) {
             guard let info = modules[id] else {
                 orderIsSure = false
@@ -280,6 +289,7 @@ package struct GraphCheck {
     /// The module a `binder.include(module: M.self)` in `module` names: looked up from the scope
     /// of the including type outwards, as Swift looks names up, in its library, then as
     /// `Library.Name` in another linked library.
+    @_optimize(none)
     private func moduleID(_ written: String, from module: ModuleInfo) -> String? {
         let library = module.library
         let name = Self.stripped(written, library: library)
@@ -297,9 +307,6 @@ package struct GraphCheck {
 
     // MARK: - Reports
 
-    // Cold: makes the problems' text, and the rare checks that only report (unfinished binds, stray
-    // exposes, map keys). `@_optimize(none)` here and below keeps the optimiser off it
-    // (Benchmarks/README.md, "The tool's own compile").
     @_optimize(none)
     private mutating func unfinished(_ call: BinderCall, type: String?, module: ModuleInfo, file: String) {
         let expression = "binder.bind(\(type.map { Self.metatypeExpression($0) } ?? ""))"
@@ -320,6 +327,7 @@ package struct GraphCheck {
         ))
     }
 
+    @_optimize(none)
     private mutating func duplicates(_ bindings: [Binding]) {
         var order: [String] = []
         var byKey: [String: [Binding]] = [:]

@@ -61,6 +61,7 @@ package struct Lexer {
     ///   - text: The source.
     ///   - file: The path used in problems.
     /// - Throws: A ``SourceProblem`` for a string, comment or regex that never ends.
+    @_optimize(none)
     package init(text: String, file: String) throws(SourceProblem) {
         scalars = Array(text.unicodeScalars)
         self.file = file
@@ -69,10 +70,12 @@ package struct Lexer {
 
     private var column: Int { index - lineStart + 1 }
 
+    @_optimize(none)
     private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
         index + offset < scalars.count ? scalars[index + offset] : nil
     }
 
+    @_optimize(none)
     private mutating func advance() {
         if scalars[index] == "\n" {
             line += 1
@@ -82,6 +85,7 @@ package struct Lexer {
         index += 1
     }
 
+    @_optimize(none)
     private mutating func run() throws(SourceProblem) {
         // The hot loops step `index` themselves over what cannot be a line break: the plugin's tool
         // is built in debug for a debug build, where each `peek` and `advance` is a call.
@@ -126,6 +130,7 @@ package struct Lexer {
     /// The index of the `/` that closes a bare regex literal (Swift 6: `/\}/`) starting at the
     /// cursor, or nil when this `/` is division or an operator: the literal starts where an
     /// expression does, does not start with a space, and closes on the same line.
+    @_optimize(none)
     private func regexLiteralEnd() -> Int? {
         guard let next = peek(1), next != " ", next != "\t", next != "\n", next != "=" else { return nil }
         if let previous = tokens.last, previous.line == line || codeOnLine {
@@ -147,6 +152,7 @@ package struct Lexer {
         return nil
     }
 
+    @_optimize(none)
     private mutating func emit(
         _ kind: Token.Kind, _ text: String, line: Int? = nil, column: Int, condition: String = "", value: String? = nil
     ) {
@@ -154,6 +160,7 @@ package struct Lexer {
         codeOnLine = true
     }
 
+    @_optimize(none)
     private mutating func lineComment() {
         let start = index
         let followsCode = codeOnLine
@@ -161,6 +168,7 @@ package struct Lexer {
         comments.append(LineComment(text: text(start, index), line: line, followsCode: followsCode))
     }
 
+    @_optimize(none)
     private mutating func blockComment() throws(SourceProblem) {
         let (startLine, startColumn) = (line, column)
         var depth = 0
@@ -180,6 +188,7 @@ package struct Lexer {
         } while depth > 0
     }
 
+    @_optimize(none)
     private func startsRawLiteral() -> Bool {
         var offset = 0
         while peek(offset) == "#" { offset += 1 }
@@ -188,6 +197,7 @@ package struct Lexer {
 
     /// Skips a string literal (any number of `#`, one or three quotes, interpolations with
     /// literals of their own) or an extended regex literal `#/…/#`.
+    @_optimize(none)
     private mutating func literal() throws(SourceProblem) {
         let (startLine, startColumn) = (line, column)
         let start = index
@@ -195,6 +205,7 @@ package struct Lexer {
         emit(.literal, "\"…\"", line: startLine, column: startColumn, value: simpleValue(text(start, index)))
     }
 
+    @_optimize(none)
     private mutating func skipLiteral() throws(SourceProblem) {
         let (startLine, startColumn) = (line, column)
         var hashes = 0
@@ -241,6 +252,7 @@ package struct Lexer {
     /// a one-line literal that only looks like a multi-line delimiter, as the compiler reads it:
     /// `#"""#` is the string `"`. It is when a quote followed by `hashes` `#` comes on the same
     /// line, from the third quote on.
+    @_optimize(none)
     private func closesOnItsLine(_ hashes: Int) -> Bool {
         guard hashes > 0 else { return false }
         var offset = 2
@@ -253,6 +265,7 @@ package struct Lexer {
 
     /// The value of a one-line string literal as written (`"card"`, `#"card"#`), when it has no
     /// escape or interpolation; nil otherwise (a regex, a multi-line string, an escape).
+    @_optimize(none)
     private func simpleValue(_ written: String) -> String? {
         guard !written.contains("\n"), !written.contains("\r"), !written.contains("\\") else { return nil }
         var body = Substring(written)
@@ -268,17 +281,20 @@ package struct Lexer {
     }
 
     /// Whether the `\` at the cursor starts an escape in a literal with `hashes` delimiters.
+    @_optimize(none)
     private func escapes(_ hashes: Int) -> Bool {
         (0..<hashes).allSatisfy { peek(1 + $0) == "#" }
     }
 
     /// Consumes `hashes` `#` when they follow the cursor; whether they did.
+    @_optimize(none)
     private mutating func closes(_ hashes: Int) -> Bool {
         guard (0..<hashes).allSatisfy({ peek($0) == "#" }) else { return false }
         for _ in 0..<hashes { advance() }
         return true
     }
 
+    @_optimize(none)
     private mutating func skipInterpolation() throws(SourceProblem) {
         let (startLine, startColumn) = (line, column)
         var depth = 0
@@ -297,6 +313,7 @@ package struct Lexer {
         } while depth > 0
     }
 
+    @_optimize(none)
     private mutating func directiveOrPound() {
         let startColumn = column
         let start = index + 1
@@ -320,6 +337,7 @@ package struct Lexer {
         emit(.directive, name, column: startColumn, condition: condition)
     }
 
+    @_optimize(none)
     private mutating func word() {
         let startColumn = column
         let start = index
@@ -334,6 +352,7 @@ package struct Lexer {
         emit(.word, text(start, index), column: startColumn)
     }
 
+    @_optimize(none)
     private mutating func number() {
         let startColumn = column
         let start = index
@@ -343,6 +362,7 @@ package struct Lexer {
         emit(.number, text(start, index), column: startColumn)
     }
 
+    @_optimize(none)
     private func text(_ start: Int, _ end: Int) -> String {
         var result = ""
         result.unicodeScalars.append(contentsOf: scalars[start..<end])
@@ -353,21 +373,25 @@ package struct Lexer {
 extension Unicode.Scalar {
     // ASCII is answered without Unicode's property tables: a lookup there costs more than the
     // rest of the lexer together in the plugin's debug build.
+    @_optimize(none)
     fileprivate var isIdentifierStart: Bool {
         if value < 0x80 { return isASCIILetter || value == 0x5F }
         return properties.isAlphabetic
     }
 
+    @_optimize(none)
     fileprivate var isIdentifierContinue: Bool {
         if value < 0x80 { return isASCIILetter || isASCIIDigit || value == 0x5F }
         return properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark
     }
 
     /// Whether it is an ASCII digit, `0` to `9`.
+    @_optimize(none)
     fileprivate var isASCIIDigit: Bool {
         value >= 0x30 && value <= 0x39
     }
 
+    @_optimize(none)
     private var isASCIILetter: Bool {
         (value >= 0x41 && value <= 0x5A) || (value >= 0x61 && value <= 0x7A)
     }

@@ -9,9 +9,6 @@ package struct WiringLibrarySources: Equatable, Sendable {
     /// For a wiring library, the core libraries it sees (its source dependencies, recursively).
     package var dependencies: [String]
 
-    // Cold: once per run (the driver, the plan, reading a changed file, writing the output); the
-    // time goes to the checks and the cache it calls, which stay optimised. `@_optimize(none)` here
-    // and below keeps the optimiser off it (Benchmarks/README.md, "The tool's own compile").
     /// Creates a library.
     @_optimize(none)
     package init(module: String, files: [String], dependencies: [String] = []) {

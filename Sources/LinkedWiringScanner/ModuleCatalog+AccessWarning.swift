@@ -1,8 +1,6 @@
 /// The warning for a module `LinkedWiring` leaves out only for its access level: a module left
 /// `internal` by mistake would otherwise be missing from the root with no word at build time.
 extension ModuleCatalog {
-    // Cold: writes a warning's text. `@_optimize(none)` here and below keeps the optimiser off it
-    // (Benchmarks/README.md, "The tool's own compile").
     /// The message of the warning at a module's declaration.
     ///
     /// - Parameters:

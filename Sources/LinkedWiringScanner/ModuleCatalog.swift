@@ -33,8 +33,6 @@ package struct ModuleCatalog {
     private static let moduleProtocols: Set<String> = ["Module", "ScopedModule", "PrivateModule"]
     private static let wiringNamespaces = ["Wiring.Cleanse.", "Wiring.", "Cleanse."]
 
-    // Cold: once per wiring library and run, over its module declarations only. `@_optimize(none)`
-    // here and below keeps the optimiser off it (Benchmarks/README.md, "The tool's own compile").
     /// Classifies the modules of one library.
     ///
     /// - Parameters:

@@ -19,8 +19,6 @@ package enum RootTestGeneration {
         "RootComponent", "Wiring.RootComponent", "Cleanse.RootComponent", "Wiring.Cleanse.RootComponent",
     ]
 
-    // Cold: only for a test target's `--tests-output`, once per build. `@_optimize(none)` here and
-    // below keeps the optimiser off it (Benchmarks/README.md, "The tool's own compile").
     /// The root components of scanned modules: types (or extensions) that inherit
     /// `RootComponent`, are not generic, private or unavailable, and are not nested in a function.
     ///

@@ -45,6 +45,7 @@ package struct ScannedType: Equatable, Sendable {
     package var column: Int
 
     /// Equality of everything but the member tuples' labels.
+    @_optimize(none)
     package static func == (lhs: ScannedType, rhs: ScannedType) -> Bool {
         lhs.kind == rhs.kind && lhs.name == rhs.name && lhs.parent == rhs.parent && lhs.access == rhs.access
             && lhs.attributes == rhs.attributes && lhs.isGeneric == rhs.isGeneric && lhs.inheritance == rhs.inheritance
@@ -116,6 +117,7 @@ package struct ConfigureBody: Equatable, Sendable, Codable {
     package var reading: ConfigureReading?
 
     /// Creates a body.
+    @_optimize(none)
     package init(binder: String, tokens: [Token], reading: ConfigureReading? = nil) {
         self.binder = binder
         self.tokens = tokens
@@ -123,6 +125,7 @@ package struct ConfigureBody: Equatable, Sendable, Codable {
     }
 
     /// What ``ConfigureReader`` makes of the body: its kept reading, or a reading of its tokens.
+    @_optimize(none)
     package var read: ConfigureReading {
         reading ?? ConfigureReader.read(self)
     }
@@ -132,6 +135,7 @@ package struct ConfigureBody: Equatable, Sendable, Codable {
     }
 
     /// Decodes a body kept by the generator's cache: its binder and its reading.
+    @_optimize(none)
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         binder = try container.decode(String.self, forKey: .binder)
@@ -139,9 +143,6 @@ package struct ConfigureBody: Equatable, Sendable, Codable {
         reading = try container.decode(ConfigureReading.self, forKey: .reading)
     }
 
-    // Cold: encoding runs only for a file read anew; the decoding that every warm run does stays
-    // optimised. `@_optimize(none)` here and below keeps the optimiser off it
-    // (Benchmarks/README.md, "The tool's own compile").
     /// Encodes the binder and the reading (read now when the body has none), not the tokens.
     @_optimize(none)
     package func encode(to encoder: any Encoder) throws {
@@ -158,6 +159,7 @@ extension ScannedType: Codable {
     }
 
     /// Decodes a type kept by the generator's cache.
+    @_optimize(none)
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         kind = try container.decode(Kind.self, forKey: .kind)

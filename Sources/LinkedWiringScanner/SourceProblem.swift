@@ -32,6 +32,7 @@ package struct SourceProblem: Error, Equatable, CustomStringConvertible, Sendabl
     }
 
     /// Creates a problem.
+    @_optimize(none)
     package init(file: String, line: Int?, column: Int = 1, severity: Severity = .error, message: String) {
         self.file = file
         self.line = line
@@ -40,8 +41,6 @@ package struct SourceProblem: Error, Equatable, CustomStringConvertible, Sendabl
         self.message = message
     }
 
-    // Cold: renders a problem's text, once per problem printed. `@_optimize(none)` here and below
-    // keeps the optimiser off it (Benchmarks/README.md, "The tool's own compile").
     /// `path:line:column: error: LinkedWiring: message` (or `warning:`, `note:`).
     @_optimize(none)
     package var description: String {

@@ -4,6 +4,7 @@
 
 extension BinderCall: Codable {
     /// Decodes a call kept by the generator's cache.
+    @_optimize(none)
     package init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         let kind = try container.decode(Int.self)
@@ -36,9 +37,6 @@ extension BinderCall: Codable {
         implementation = try container.decodeIfPresent(String.self)
     }
 
-    // Cold: encoding runs only for a file read anew; the decoding that every warm run does stays
-    // optimised. `@_optimize(none)` here and below keeps the optimiser off it
-    // (Benchmarks/README.md, "The tool's own compile").
     /// Encodes a call for the generator's cache.
     @_optimize(none)
     package func encode(to encoder: any Encoder) throws {
@@ -98,6 +96,7 @@ extension BinderCall: Codable {
 
 extension DeclarationFacts.TypeFact: Codable {
     /// Decodes a type kept by the generator's cache.
+    @_optimize(none)
     package init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         name = try container.decode(String.self)
@@ -121,6 +120,7 @@ extension DeclarationFacts.TypeFact: Codable {
 
 extension DeclarationFacts.InitFact: Codable {
     /// Decodes an initialiser kept by the generator's cache.
+    @_optimize(none)
     package init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         owner = try container.decode(String.self)

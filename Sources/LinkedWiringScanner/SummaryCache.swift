@@ -32,6 +32,7 @@ struct SummaryCache<Summary: Codable> {
     var formatLine: String { "LinkedWiring cache 4 " + kind }
 
     /// A cache in `folder`, which is made if it does not exist, for files of one kind.
+    @_optimize(none)
     init(folder: String, kind: String) {
         self.folder = folder
         self.kind = kind
@@ -41,6 +42,7 @@ struct SummaryCache<Summary: Codable> {
     /// Where the entry of `file` is kept: `kind-HASH` in the folder, HASH the FNV-1a hash of the
     /// path in hexadecimal (two paths with one hash share a place, and each finds the other's
     /// path there: a miss, never a wrong answer).
+    @_optimize(none)
     func entryPath(of file: String) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in file.utf8 {
@@ -52,6 +54,7 @@ struct SummaryCache<Summary: Codable> {
     /// The date and size of a file, as the cache keys it; nil when it cannot be read. Taken
     /// before the file is read, so that an edit while it is read leaves an entry under the older
     /// key, which the next run does not use.
+    @_optimize(none)
     static func key(of file: String) -> String? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
               let date = attributes[.modificationDate] as? Date, let size = attributes[.size] as? Int else { return nil }
@@ -62,6 +65,7 @@ struct SummaryCache<Summary: Codable> {
     }
 
     /// What the cache holds for a file whose date and size are `key`, if anything.
+    @_optimize(none)
     func summary(of file: String, key: String?) -> Summary? {
         guard let key, let data = FileManager.default.contents(atPath: entryPath(of: file)) else { return nil }
         let header = Data((formatLine + "\n").utf8)
@@ -70,8 +74,6 @@ struct SummaryCache<Summary: Codable> {
         return entry.summary
     }
 
-    // Cold: writes an entry only for a file read anew. `@_optimize(none)` here and below keeps the
-    // optimiser off it (Benchmarks/README.md, "The tool's own compile").
     /// Keeps what a file whose date and size were `key` before it was read holds.
     @_optimize(none)
     func store(_ summary: Summary, of file: String, key: String?) {

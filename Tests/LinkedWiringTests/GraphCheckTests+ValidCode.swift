@@ -197,7 +197,8 @@ extension GraphCheckTests {
         #expect(problems == [])
     }
 
-    /// Swift 6's bare regex literals may hold braces and quotes; division stays an operator.
+    /// Swift 6's regex literals, bare, extended and multi-line, may hold braces and quotes;
+    /// division stays an operator.
     @Test func bareRegexLiteralsAreLiteralsNotBracesOrStrings() throws {
         let problems = try check(["MailWiring": ["MailWiring/MailModule.swift": #"""
             import Mail
@@ -206,6 +207,10 @@ extension GraphCheckTests {
             func hasBrace(_ text: String) -> Bool { text.contains(/\}/) }
             func quoted(_ text: String) -> Bool { text.contains(/"[^"]*"/) }
             func half(_ total: Int, _ parts: Int) -> Int { total / parts / 2 }
+            func extended(_ text: String) -> Bool { text.contains(#/"\{/#) }
+            let lines = #/
+              \} (?<name>"[a-z]+) // a comment of the regex, with a "
+            /#
 
             public struct MailModule: Module {
                 public static func configure(binder: Binder<Unscoped>) {
@@ -216,7 +221,7 @@ extension GraphCheckTests {
             }
             """#]])
         #expect(problems == [
-            "MailWiring/MailModule.swift:12:16: error: LinkedWiring: binder.bind(Outbox.self) in MailModule is never finished, so it binds nothing. To fix this, end it with a terminal, such as binder.bind(Outbox.self).to(factory: ...) or .to(value: ...), or delete it.",
+            "MailWiring/MailModule.swift:16:16: error: LinkedWiring: binder.bind(Outbox.self) in MailModule is never finished, so it binds nothing. To fix this, end it with a terminal, such as binder.bind(Outbox.self).to(factory: ...) or .to(value: ...), or delete it.",
         ])
     }
 }

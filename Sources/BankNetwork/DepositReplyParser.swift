@@ -30,7 +30,9 @@ enum DepositReplyParser {
         do {
             value = try StrictJSONParser.parse(body)
         } catch {
-            throw Malformed(detail: "the body is not JSON (\(error))")
+            // A duplicate member's name is the bank's text: the secret is taken out before the cut.
+            let description = error.described { quoted($0, redactor: redactor, limit: StrictJSONParser.quotedNameLength) }
+            throw Malformed(detail: "the body is not JSON (\(description))")
         }
         guard case let .object(members) = value else { throw Malformed(detail: "the body is not a JSON object") }
         let depositID = try string("deposit_id", in: members)

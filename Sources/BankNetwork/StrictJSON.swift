@@ -21,7 +21,28 @@ struct StrictJSONParser {
     struct SyntaxError: Error, Equatable, CustomStringConvertible {
         let reason: String
         let offset: Int
-        var description: String { "\(reason) at byte \(offset)" }
+        /// The name a duplicate member repeats, whole: a caller quotes it with
+        /// ``described(quoting:)``, so that it can take a secret out before the name is cut.
+        var duplicateName: String?
+
+        init(reason: String, offset: Int, duplicateName: String? = nil) {
+            self.reason = reason
+            self.offset = offset
+            self.duplicateName = duplicateName
+        }
+
+        /// The reason and offset, with the duplicate name, if any, cut to
+        /// ``StrictJSONParser/quotedNameLength`` characters: a hostile reply's name can be as long
+        /// as the reply.
+        var description: String {
+            described { name in name.count > StrictJSONParser.quotedNameLength ? name.prefix(StrictJSONParser.quotedNameLength) + "…" : name }
+        }
+
+        /// The reason and offset, with the duplicate name, if any, as `quote` writes it.
+        func described(quoting quote: (String) -> String) -> String {
+            guard let duplicateName else { return "\(reason) at byte \(offset)" }
+            return "\(reason) \"\(quote(duplicateName))\" at byte \(offset)"
+        }
     }
 
     /// How deeply arrays and objects may nest.
@@ -78,9 +99,7 @@ struct StrictJSONParser {
             let keyOffset = position
             let key = try parseString()
             guard members[key] == nil else {
-                // Cut: a hostile reply's name can be as long as the reply.
-                let shown = key.count > Self.quotedNameLength ? key.prefix(Self.quotedNameLength) + "…" : key
-                throw SyntaxError(reason: "duplicate member \"\(shown)\"", offset: keyOffset)
+                throw SyntaxError(reason: "duplicate member", offset: keyOffset, duplicateName: key)
             }
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else { throw error("expected ':'") }

@@ -98,6 +98,22 @@ struct TokenRedactionTests {
         #expect(confirmation.depositID == "dep-<redacted>Q==")
     }
 
+    /// A duplicate member's name is quoted cut to 40 characters: cut first, it kept the token's
+    /// first 7 characters, one short of what the redactor takes out.
+    @Test func aTokenInADuplicateMemberNameIsRedactedBeforeTheNameIsCut() async throws {
+        let token = "s3cr3tXY-tok-4242"
+        let name = String(repeating: "k", count: 33) + token
+        let server = try ScriptedHTTPServer(script: [
+            .status(201, body: #"{"deposit_id":"d","\#(name)":1,"\#(name)":2,"account":"alice","amount_cents":4500,"balance_cents":1}"#),
+        ])
+        let error = try await #require(throws: NetworkError.self) {
+            try await makeExecutor(server, bearerToken: token).deposit(request(4_500))
+        }
+        #expect(error.kind == .malformedReply)
+        #expect(error.message == "the bank at \(server.baseURL) sent a malformed reply: the body is not JSON "
+            + "(duplicate member \"\(String(repeating: "k", count: 33))<redact…\" at byte 73)")
+    }
+
     @Test func aShortTokenIsRedactedWholeAndOrdinaryTextIsLeftAlone() {
         let redactor = SecretRedactor(secret: "tok-1")
         #expect(redactor.redact("token tok-1 is revoked; tok- and ok-1 are not it") == "token <redacted> is revoked; tok- and ok-1 are not it")

@@ -121,14 +121,17 @@ public struct BankURL: Sendable, Hashable, CustomStringConvertible {
     ///
     /// The part is what comes before the last `@` of the authority, which ends at the first `/`,
     /// `?` or `#` after `://` (or after the start, when there is no `://`), so a password with an
-    /// `@` in it is hidden whole and an `@` in the path is left alone. Any text can be passed,
-    /// valid URL or not.
+    /// `@` in it is hidden whole and an `@` in the path is left alone. That is how a valid URL
+    /// reads. A text that is not one may hold a password with a `/`, `?` or `#` in it (which a
+    /// valid URL percent-encodes), so there the part runs to the last `@` of the whole text: an
+    /// `@` in its path hides more than the credentials, never less. Any text can be passed.
     ///
     /// - Parameter text: A URL as the user wrote it.
     /// - Returns: The text with its credentials hidden; the text itself when it has none.
     public static func redactingCredentials(_ text: String) -> String {
         let start = text.range(of: "://")?.upperBound ?? text.startIndex
-        let end = text[start...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? text.endIndex
+        let authorityEnd = text[start...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? text.endIndex
+        let end = URLComponents(string: text)?.host != nil ? authorityEnd : text.endIndex
         guard let at = text[start..<end].lastIndex(of: "@") else { return text }
         let hiddenFrom = text[start..<at].firstIndex(of: ":").map { text.index(after: $0) } ?? start
         return text[..<hiddenFrom] + "<redacted>" + text[at...]

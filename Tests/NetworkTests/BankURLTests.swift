@@ -70,6 +70,13 @@ struct BankURLTests {
          "the bank URL 'teller:<redacted>@bank.example' uses teller; only http and https are supported"),
         ("https://teller:hunter2@bank.example?x#y",
          "the bank URL 'https://teller:<redacted>@bank.example?x#y' contains credentials; pass a bearer token instead"),
+        // A password with a character that ends a valid URL's authority: not a valid URL.
+        ("https://teller:hun/ter2@bank.example",
+         "the bank URL 'https://teller:<redacted>@bank.example' is not a valid URL: write it as http://host:port or https://host"),
+        ("https://teller:hun?ter2@bank.example",
+         "the bank URL 'https://teller:<redacted>@bank.example' is not a valid URL: write it as http://host:port or https://host"),
+        ("https://teller:hun#ter2@bank.example",
+         "the bank URL 'https://teller:<redacted>@bank.example' is not a valid URL: write it as http://host:port or https://host"),
     ])
     func noMessageShowsAPasswordInTheURL(url: String, message: String) throws {
         let error = try #require(throws: NetworkError.self) { try BankURL(url) }
@@ -81,8 +88,11 @@ struct BankURLTests {
         ("https://bank.example/a@b", "https://bank.example/a@b"),
         ("https://teller:hunter2@bank.example/a@b", "https://teller:<redacted>@bank.example/a@b"),
         ("no credentials here", "no credentials here"),
+        // Not valid URLs: up to the last `@`.
+        ("https://teller:hun/ter2@bank.example", "https://teller:<redacted>@bank.example"),
+        ("https://teller:hun/ter2@bank.example/a@b", "https://teller:<redacted>@b"),
     ])
-    func credentialsAreRedactedFromTheAuthorityAlone(url: String, shown: String) {
+    func credentialsAreRedactedFromAValidURLsAuthorityAndUpToAnInvalidOnesLastAt(url: String, shown: String) {
         #expect(BankURL.redactingCredentials(url) == shown)
     }
 

@@ -47,7 +47,7 @@ public struct ATMDepositer: Sendable {
     /// - Throws: ``ScanError`` when the bills are refused, ``JournalError`` when the deposit cannot
     ///   be recorded (nothing is sent, and nothing is left in the journal, in either case);
     ///   ``DepositPending`` when the deposit stays in the journal for a sync: its outcome is
-    ///   unknown, or it could not be recorded durably, or taken out after a refusal;
+    ///   unknown, or it could not be recorded durably, or taken out durably after a refusal;
     ///   ``NetworkError`` when the bank certainly did not record the deposit and it left the
     ///   journal, so that no process can still send it.
     public func deposit(bills: [Bill]) async throws -> DepositReceipt {
@@ -74,13 +74,16 @@ public struct ATMDepositer: Sendable {
         do {
             confirmation = try await network.deposit(request)
         } catch let refusal as NetworkError where !refusal.mayHaveBeenCredited {
-            // The bank certainly did not record it: the deposit is over, and leaves the journal.
+            // The bank certainly did not record it: the deposit is over, and leaves the journal,
+            // durably, before the caller hears "never credited".
             do {
-                try journal.remove(claim)
+                try journal.removeDurably(claim)
             } catch {
+                let removal = error.kind == .leftUnsent
+                    ? "taking it out of the journal could not be made durable" : "it could not be taken out of the journal"
                 throw DepositPending(
                     deposit: pending,
-                    reason: "the bank did not record it (\(refusal.message)), but it could not be taken out of the journal: \(error.message)",
+                    reason: "the bank did not record it (\(refusal.message)), but \(removal): \(error.message)",
                     cause: nil,
                     journalLocation: journal.location
                 )

@@ -108,6 +108,28 @@ struct ATMDepositerTests {
         #expect(journal.claimedKeys.isEmpty)
     }
 
+    /// A removal that a crash could undo would let a sync send the deposit after the depositer
+    /// said "never credited, deposit again": the same bills could be credited twice.
+    @Test func aRefusedDepositWhoseRemovalIsNotDurableIsPendingNotRefused() async throws {
+        let path = try FileDepositJournalTests.temporaryFolder() + "/journal.json"
+        // The record's folder sync succeeds; the removal's fails.
+        let injector = FaultInjector(failing: [:], thenFailing: [.fsyncFolder: 1])
+        let journal = FileDepositJournal(location: JournalLocation(path: path), system: injector.calls)
+        let network = FakeNetworkExecutor()
+        let gate = FakeNetworkExecutor.Gate()
+        network.script(.hold(gate))
+        let depositer = try makeDepositer(network, journal: journal)
+        let deposit = Task { try await depositer.deposit(bills: [Bill(.twenty)]) }
+        await gate.arrival()  // recorded durably, and sent
+        injector.advance()
+        gate.open(with: .fail(NetworkError(kind: .httpStatus, message: "HTTP 429: busy", statusCode: 429, mayHaveBeenCredited: false)))
+        let error = try await #require(throws: DepositPending.self) { try await deposit.value }
+        #expect(error.reason == "the bank did not record it (HTTP 429: busy), but taking it out of the journal could not be made durable: "
+            + "cannot sync the folder of the deposit journal \(path): Input/output error, so the journal may list the deposit again after a crash")
+        #expect(error.cause == nil)
+        #expect(try journal.pendingDeposits().isEmpty)
+    }
+
     @Test func aConfirmedDepositThatCannotLeaveTheJournalIsCreditedAndItsReceiptSaysSo() async throws {
         let network = FakeNetworkExecutor()
         let journal = InMemoryDepositJournal()
@@ -169,7 +191,7 @@ struct ATMDepositerTests {
         #expect(network.calls.isEmpty)
     }
 
-    private func makeDepositer(_ network: FakeNetworkExecutor, journal: InMemoryDepositJournal = InMemoryDepositJournal()) throws -> ATMDepositer {
+    private func makeDepositer(_ network: FakeNetworkExecutor, journal: any DepositJournal = InMemoryDepositJournal()) throws -> ATMDepositer {
         ATMDepositer(
             scanner: BillScanner(),
             network: network,

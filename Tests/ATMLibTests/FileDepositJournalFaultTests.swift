@@ -100,6 +100,19 @@ struct FileDepositJournalFaultTests {
         #expect(try journal.pendingDeposits().isEmpty)
     }
 
+    @Test func aDurableRemovalWhoseFolderSyncFailsSaysTheJournalMayListTheDepositAgain() throws {
+        let path = try FileDepositJournalTests.temporaryFolder() + "/journal.json"
+        let injector = FaultInjector(failing: [:], thenFailing: [.fsyncFolder: 1])
+        let journal = FileDepositJournal(location: JournalLocation(path: path), system: injector.calls)
+        let claim = try journal.record(FileDepositJournalTests.deposit("k-1"))
+        injector.advance()
+        let error = try #require(throws: JournalError.self) { try journal.removeDurably(claim) }
+        #expect(error.kind == .leftUnsent)
+        #expect(error.message == "cannot sync the folder of the deposit journal \(path): Input/output error, "
+            + "so the journal may list the deposit again after a crash")
+        #expect(try journal.pendingDeposits().isEmpty)
+    }
+
     @Test func aLinkPlantedAtTheTemporaryFileIsRemovedNotWrittenThrough() throws {
         let folder = try FileDepositJournalTests.temporaryFolder()
         let target = folder + "/precious"

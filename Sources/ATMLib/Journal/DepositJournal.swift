@@ -36,6 +36,16 @@ public protocol DepositJournal: Sendable {
     /// - Throws: ``JournalError`` when the journal cannot be updated; the deposit then stays.
     func remove(_ claim: DepositClaim) throws(JournalError)
 
+    /// Removes a claimed deposit that the bank certainly did not record, as ``remove(_:)`` does,
+    /// and fails unless the removal is durable: a removal that a crash could undo would let a
+    /// later sync send the deposit, after its depositer said "never credited, deposit again".
+    ///
+    /// - Parameter claim: The claim on the deposit.
+    /// - Throws: ``JournalError`` when the journal cannot be updated (the deposit then stays), or,
+    ///   with the kind ``JournalError/Kind/leftUnsent``, when the deposit is out of the journal
+    ///   but that could not be made durable, so that the journal may list it again after a crash.
+    func removeDurably(_ claim: DepositClaim) throws(JournalError)
+
     /// Every deposit still waiting for the bank, oldest first.
     ///
     /// - Returns: The pending deposits.
@@ -65,6 +75,12 @@ public protocol DepositJournal: Sendable {
 extension DepositJournal {
     /// One deposit at a time.
     public var settlementBatchLimit: Int { 1 }
+
+    /// As ``remove(_:)``: for a journal whose every removal is durable, or that keeps nothing
+    /// across a crash.
+    public func removeDurably(_ claim: DepositClaim) throws(JournalError) {
+        try remove(claim)
+    }
 
     /// Claims the deposits one by one.
     public func claim(_ deposits: [PendingDeposit]) throws(JournalError) -> [ClaimAttempt] {

@@ -163,17 +163,36 @@ public final class FileDepositJournal: DepositJournal {
         try remove([claim])
     }
 
+    /// Removes a claimed deposit, and fails when its folder could not be synced after it: see
+    /// ``DepositJournal/removeDurably(_:)``.
+    public func removeDurably(_ claim: DepositClaim) throws(JournalError) {
+        if case let .notDurable(error) = try removing([claim]) {
+            throw JournalError(
+                kind: .leftUnsent,
+                message: error.message + ", so the journal may list the deposit again after a crash"
+            )
+        }
+    }
+
     /// Removes several claimed deposits with one rewrite of the journal: all of them or none.
     public func remove(_ claims: [DepositClaim]) throws(JournalError) {
-        guard !claims.isEmpty else { return }
+        _ = try removing(claims)
+    }
+
+    /// Removes the claimed deposits with one rewrite; `.written` or `.notDurable`, or throws the
+    /// error of a journal left as it was.
+    private func removing(_ claims: [DepositClaim]) throws(JournalError) -> WriteResult {
+        guard !claims.isEmpty else { return .written }
         let keys = Set(claims.map(\.deposit.idempotencyKey))
         let file = try JournalFile(resolving: path)
-        try locked(file) { () throws(JournalError) in
+        return try locked(file) { () throws(JournalError) -> WriteResult in
             var pending = try read(file)
             pending.removeAll { keys.contains($0.idempotencyKey) }
-            if case let .notWritten(error) = write(pending, to: file) {
+            let result = write(pending, to: file)
+            if case let .notWritten(error) = result {
                 throw error
             }
+            return result
         }
     }
 

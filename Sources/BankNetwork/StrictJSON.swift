@@ -56,6 +56,9 @@ struct StrictJSONParser {
 
     /// Parses one JSON text: a value surrounded by optional whitespace.
     static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+        // RFC 8259 §8.1: JSON text is UTF-8. The strings below are decoded leniently, which would
+        // turn any other byte into U+FFFD unseen.
+        if let offset = firstByteNotUTF8(in: bytes) { throw SyntaxError(reason: "a byte that is not UTF-8", offset: offset) }
         var parser = StrictJSONParser(bytes: bytes)
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
@@ -66,6 +69,21 @@ struct StrictJSONParser {
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
+    }
+
+    /// The offset of the first byte that does not belong to well-formed UTF-8 (overlong forms and
+    /// surrogates included), or nil when there is none.
+    private static func firstByteNotUTF8(in bytes: [UInt8]) -> Int? {
+        var decoder = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch decoder.parseScalar(from: &iterator) {
+            case let .valid(encoded): offset += encoded.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
     }
 
     // MARK: - Values

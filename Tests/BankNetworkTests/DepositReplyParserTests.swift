@@ -46,6 +46,17 @@ struct DepositReplyParserTests {
         #expect(error.detail == detail)
     }
 
+    /// JSON is UTF-8: a byte of anything else, an overlong form or a surrogate is not taken as
+    /// U+FFFD into a deposit's record.
+    @Test(arguments: [[0xFF, 0xFE], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE2, 0x82]] as [[UInt8]])
+    func aBodyThatIsNotUTF8IsNotJSON(bad: [UInt8]) throws {
+        let body = Array(#"{"deposit_id":"dep-"#.utf8) + bad + Array(#"","account":"alice","amount_cents":4500,"balance_cents":14500}"#.utf8)
+        let error = try #require(throws: DepositReplyParser.Malformed.self) {
+            try DepositReplyParser.confirmation(from: body, for: request, isReplay: false)
+        }
+        #expect(error.detail == "the body is not JSON (a byte that is not UTF-8 at byte 19)")
+    }
+
     /// Swift's `==` on strings compares canonical equivalence, under which the Kelvin sign
     /// (U+212A) is the letter K: the account a confirmation credits must be the same bytes.
     @Test func anAccountThatIsOnlyCanonicallyEquivalentIsAnotherAccount() throws {

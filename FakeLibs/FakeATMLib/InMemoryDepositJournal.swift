@@ -11,6 +11,7 @@ public final class InMemoryDepositJournal: DepositJournal {
         var failure: JournalError?
         var removalFailure: JournalError?
         var removalsBeforeFailure = 0
+        var durabilityFailure: JournalError?
         var claimFailure: JournalError?
     }
 
@@ -44,6 +45,15 @@ public final class InMemoryDepositJournal: DepositJournal {
             state.removalFailure = error
             state.removalsBeforeFailure = count
         }
+    }
+
+    /// Makes every later ``removeDurably(_:)`` take the deposit out and then throw `error`, or
+    /// succeed again with nil: a folder whose sync fails after the journal was replaced.
+    ///
+    /// - Parameter error: The error, or nil; a file journal's is of the kind
+    ///   ``JournalError/Kind/leftUnsent``.
+    public func failDurability(with error: JournalError?) {
+        state.withLock { $0.durabilityFailure = error }
     }
 
     /// Makes every later claim throw `error`, or succeed again with nil: a folder where the
@@ -95,6 +105,12 @@ public final class InMemoryDepositJournal: DepositJournal {
             }
             state.pending.removeAll { $0.idempotencyKey == claim.deposit.idempotencyKey }
         }
+    }
+
+    /// Removes a claimed deposit, then throws what ``failDurability(with:)`` set, if anything.
+    public func removeDurably(_ claim: DepositClaim) throws(JournalError) {
+        try remove(claim)
+        if let failure = state.withLock({ $0.durabilityFailure }) { throw failure }
     }
 
     /// The deposits still waiting for the bank, oldest first.

@@ -28,8 +28,10 @@ struct DepositCommand {
             context.console.print(options.json ? ReceiptPrinter.json(receipt) : ReceiptPrinter.text(receipt))
             if let stillListed = receipt.stillListed {
                 // Credited, so the status stays 0 (README, "What an exit status tells you").
+                let listing = stillListed.kind == .leftUnsent
+                    ? "taking it out of the journal could not be made durable" : "the journal still lists it"
                 context.console.printError(
-                    "\(context.name): the deposit was credited, but the journal still lists it: \(stillListed.message); "
+                    "\(context.name): the deposit was credited, but \(listing): \(stillListed.message); "
                         + "'\(context.name) sync' settles it, and the bank answers with the same credit"
                 )
             }

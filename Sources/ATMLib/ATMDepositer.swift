@@ -95,11 +95,11 @@ public struct ATMDepositer: Sendable {
             let unknown = NetworkError(kind: .transferFailed, message: "\(error)", mayHaveBeenCredited: true)
             throw DepositPending(deposit: pending, cause: unknown, journalLocation: journal.location)
         }
-        // Confirmed. Should removing it fail, it stays pending, a sync replays it harmlessly, and
-        // the receipt says so.
+        // Confirmed. Should removing it fail, or not be durable, it stays pending (or may be
+        // listed again after a crash), a sync replays it harmlessly, and the receipt says so.
         var stillListed: JournalError?
         do {
-            try journal.remove(claim)
+            try journal.removeDurably(claim)
         } catch {
             stillListed = error
         }

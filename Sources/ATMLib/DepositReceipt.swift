@@ -15,8 +15,10 @@ public struct DepositReceipt: Sendable, Hashable {
     /// The key the deposit was sent with; the same on every retry.
     public let idempotencyKey: String
     /// Why the journal still lists the deposit although the bank credited it: taking it out
-    /// failed (the disk, or another process holding the journal). Nil when it left the journal.
-    /// A sync replays it later, and the bank answers with the same credit.
+    /// failed (the disk, or another process holding the journal), or, with the kind
+    /// ``JournalError/Kind/leftUnsent``, it was taken out but not durably, so that the journal may
+    /// list it again after a crash. Nil when it left the journal for good. A sync replays it
+    /// later, and the bank answers with the same credit.
     public let stillListed: JournalError?
 
     /// Creates a receipt.

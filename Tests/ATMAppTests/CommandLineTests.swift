@@ -36,6 +36,19 @@ struct CommandLineTests {
         #expect(try journal.pendingDeposits().count == 1)
     }
 
+    /// The same when the deposit left the journal but not durably: a crash could bring it back.
+    @Test func aDepositCreditedWhoseRemovalIsNotDurableSaysSoAndExits0() async throws {
+        let journal = InMemoryDepositJournal()
+        journal.failDurability(with: JournalError(kind: .leftUnsent, message: "cannot sync the folder of the deposit journal /j: "
+            + "Input/output error, so the journal may list the deposit again after a crash"))
+        let run = await Invocation(["deposit", "20", "--account", "alice", "--bank", "http://127.0.0.1:8080"]).run(journal: journal)
+        #expect(run.status == .success)
+        #expect(run.error == "atm: the deposit was credited, but taking it out of the journal could not be made durable: cannot sync "
+            + "the folder of the deposit journal /j: Input/output error, so the journal may list the deposit again after a crash; "
+            + "'atm sync' settles it, and the bank answers with the same credit\n")
+        #expect(try journal.pendingDeposits().isEmpty)
+    }
+
     @Test func billsCanBeWrittenWithACount() async throws {
         let run = await Invocation(["deposit", "20x2", "5", "--account=alice", "--bank=http://127.0.0.1:8080"]).run()
         #expect(run.status == .success)

@@ -143,6 +143,18 @@ struct ATMDepositerTests {
         #expect(network.balance(of: "alice") == 1000)
     }
 
+    @Test func aConfirmedDepositWhoseRemovalIsNotDurableIsCreditedAndItsReceiptSaysSo() async throws {
+        let network = FakeNetworkExecutor()
+        let journal = InMemoryDepositJournal()
+        let notDurable = JournalError(kind: .leftUnsent, message: "cannot sync the folder of the deposit journal /j: Input/output error, "
+            + "so the journal may list the deposit again after a crash")
+        journal.failDurability(with: notDurable)
+        let receipt = try await makeDepositer(network, journal: journal).deposit(bills: [Bill(.ten)])
+        #expect(receipt.stillListed == notDurable)
+        #expect(try journal.pendingDeposits().isEmpty)
+        #expect(network.balance(of: "alice") == 1000)
+    }
+
     @Test func aConfirmedDepositThatLeavesTheJournalHasNothingStillListed() async throws {
         let journal = InMemoryDepositJournal()
         let receipt = try await makeDepositer(FakeNetworkExecutor(), journal: journal).deposit(bills: [Bill(.ten)])

@@ -86,6 +86,8 @@ package enum ConfigureReader {
         var name: Token
         var arguments: [[Token]]
         var hasTrailingClosure: Bool
+        /// The tokens of its trailing closure, braces included, when it has exactly one.
+        var trailingClosure: [Token]?
     }
 
     /// Reads the chain `binder.a(…).b(…)…` at `index`: the call, or nil when the reader is not
@@ -108,6 +110,7 @@ package enum ConfigureReader {
             }
             while position < tokens.count, tokens[position].kind == .symbol, tokens[position].text == "{" {
                 guard let end = skipBalanced(tokens, from: position) else { return (nil, tokens.count) }
+                member.trailingClosure = member.hasTrailingClosure ? nil : Array(tokens[position..<end])
                 member.hasTrailingClosure = true
                 position = end
                 // A labelled trailing closure: `label: { … }`.
@@ -178,7 +181,7 @@ package enum ConfigureReader {
             let name = member.name.text
             if isTerminal(member) {
                 finished = true
-                requestsNothing = name == "to" && member.arguments.count == 1 && member.arguments.first.flatMap(label(of:)) == "value"
+                requestsNothing = Self.requestsNothing(member)
                 if name == "to", let first = member.arguments.first, label(of: first) == nil {
                     namesImplementation = true
                     implementation = metatype(first)
@@ -213,6 +216,43 @@ package enum ConfigureReader {
         call.implementation = implementation
         site(of: bind, into: &call)
         return call
+    }
+
+    /// Whether a terminal's factory requests nothing of the graph: `to(value:)`, or a closure
+    /// that takes no parameters, trailing (`to { Clock() }`, after location arguments only) or
+    /// labelled (`to(factory: { Clock() })`).
+    @_optimize(none)
+    static func requestsNothing(_ member: Member) -> Bool {
+        guard member.name.text == "to" else { return false }
+        let labels = member.arguments.map(label(of:))
+        if labels == ["value"] { return true }
+        if let closure = member.trailingClosure {
+            let locations: Set<String?> = ["file", "line", "function"]
+            return labels.allSatisfy(locations.contains) && takesNoParameters(closure)
+        }
+        let factories: Set<String?> = ["factory", "throwingFactory", "asyncFactory", "mainActorFactory"]
+        guard !member.hasTrailingClosure, labels.count == 1, factories.contains(labels[0]) else { return false }
+        return takesNoParameters(Array(member.arguments[0].dropFirst(2)))
+    }
+
+    /// Whether `tokens` are a closure, braces included, that takes no parameters: no `in` and no
+    /// `$0` of its own, outside the closures nested in it. A `for … in` of its own reads as
+    /// parameters too, which leaves the reader unsure, never wrong.
+    @_optimize(none)
+    static func takesNoParameters(_ tokens: [Token]) -> Bool {
+        guard let open = tokens.first, let close = tokens.last, tokens.count >= 2,
+              open.kind == .symbol, open.text == "{", close.kind == .symbol, close.text == "}"
+        else { return false }
+        var depth = 0
+        for token in tokens.dropFirst().dropLast() {
+            switch (token.kind, token.text) {
+            case (.symbol, "{"): depth += 1
+            case (.symbol, "}"): depth -= 1
+            case (.word, let text) where depth == 0 && (text == "in" || text.hasPrefix("$")): return false
+            default: break
+            }
+        }
+        return true
     }
 
     /// Records the `file:` and `line:` literals a call passes.

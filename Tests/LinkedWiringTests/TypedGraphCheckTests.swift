@@ -261,6 +261,26 @@ struct TypedGraphCheckTests {
         #expect(try check(service) == [Self.missing("Store", line: 6, by: "Service")])
     }
 
+    /// A closure that takes no parameters requests nothing, so the check reads on past it; one
+    /// that takes any (or that the reader cannot tell) may ask for `Store` first, as `of` would
+    /// report, so the check stands down.
+    @Test func aClosureWithoutParametersRequestsNothing() throws {
+        let service = "        binder.bind(Service.self).to(factory: Service.init)\n"
+        for closure in [
+            "to { Impl() }", "to(factory: { Impl() })", "to(throwingFactory: { try Impl.make() })",
+            "to { Impl(codes: [1, 2].map { $0 * 2 }) }", "to {\n            let made = Impl()\n            return made\n        }",
+        ] {
+            #expect(try check("        binder.bind(Handler.self).\(closure)\n" + service, extra: "struct Impl: Handler {}")
+                == [Self.missing("Store", line: closure.contains("\n") ? 10 : 7, by: "Service")], "\(closure)")
+        }
+        for closure in [
+            "to { (store: Store) in Impl() }", "to { Impl(store: $0) }", "to(factory: { store in Impl() })",
+            "to { for code in [1] { _ = code }; return Impl() }",
+        ] {
+            #expect(try check("        binder.bind(Handler.self).\(closure)\n" + service, extra: "struct Impl: Handler {}") == [], "\(closure)")
+        }
+    }
+
     /// `Store` bound in a private module that does not expose it, where `Service.init` in a
     /// plain module asks for it: `of`'s private-binding diagnostic, at the requesting binding.
     static let keeper = """

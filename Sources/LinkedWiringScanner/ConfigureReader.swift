@@ -1,8 +1,12 @@
 /// Reads the statements of a `configure` body that start with its binder, without types: the
 /// graph checks build on what it is sure of, and a body it is not sure of is opaque.
 package enum ConfigureReader {
-    /// The builder methods that keep a binding open, besides the terminals.
-    static let openMethods: Set<String> = ["tagged", "intoCollection", "intoMap", "sharedInScope", "asSingleton"]
+    /// The builder methods that keep a binding open, besides the terminals, with the labels of
+    /// their arguments: a method of that name with other arguments is the user's own, which may
+    /// do anything (`intoMap(key:value:)` that finishes the binding itself).
+    static let openMethods: [String: [String?]] = [
+        "tagged": ["with"], "intoCollection": [], "intoMap": ["key"], "sharedInScope": [], "asSingleton": [],
+    ]
 
     /// The words that may end a body before its last statement.
     static let exitWords: Set<String> = ["return", "throw", "guard", "fatalError", "preconditionFailure", "exit", "abort"]
@@ -192,7 +196,7 @@ package enum ConfigureReader {
                 }
                 break
             }
-            guard openMethods.contains(name) else {
+            guard let labels = openMethods[name], member.arguments.map(label(of:)) == labels, !member.hasTrailingClosure else {
                 finished = nil
                 break
             }
@@ -201,7 +205,6 @@ package enum ConfigureReader {
                 guard let written = metatype(argument(labelled: "with", in: member)) else { return nil }
                 tag = written
             case "intoCollection":
-                guard member.arguments.isEmpty else { return nil }
                 role = .collection
             case "intoMap":
                 role = .map(key: literalKey(argument(labelled: "key", in: member)))

@@ -80,7 +80,13 @@ extension FileScanner {
                 guard isSymbol(")") else { return }
                 if result.types[owner].configureBinder == nil {
                     result.types[owner].configureBinder = (type, keyword.line)
-                    if let body = configureBody() {
+                    if conditions.count > result.types[owner].conditions.count {
+                        // Under an `#if` of the type's own: this `configure` may not be the one
+                        // built, and another may follow under `#else`. What it binds is unsure.
+                        result.types[owner].configureBody = ConfigureBody(
+                            binder: binderName, tokens: [], reading: ConfigureReading(calls: [], isOpaque: true)
+                        )
+                    } else if let body = configureBody() {
                         result.types[owner].configureBody = ConfigureBody(binder: binderName, tokens: body)
                     }
                 }

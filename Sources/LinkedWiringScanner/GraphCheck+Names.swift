@@ -55,6 +55,9 @@ extension GraphCheck {
         let visible = [library] + (dependencies[library] ?? [])
         var module: String?
         if visible.contains(first), components.count > 1 {
+            // A type named like the module hides it in a file that imports the type's module
+            // (`Storage.Outbox` is `Mail.Storage.Outbox` where `Mail` declares `Storage`).
+            if visible.contains(where: { names[$0]?[first] != nil }) { return nil }
             module = first
             components.removeFirst()
         }

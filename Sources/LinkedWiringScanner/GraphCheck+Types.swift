@@ -141,16 +141,20 @@ extension GraphCheck {
         }
         // The memberwise or default init exists only in its own module, where it is visible.
         if parts[0] == library, !type.hasInitInBody { return nil }
-        var candidates: [DeclarationFacts.InitFact] = []
+        var candidates: [(module: String, fact: DeclarationFacts.InitFact)] = []
         for module in visible {
             guard let moduleFacts = index[module] else { return nil }
             for fact in moduleFacts.inits[parts[1]] ?? [] {
                 if module == library || ["public", "open", "package"].contains(fact.access ?? "") {
-                    candidates.append(fact)
+                    candidates.append((module, fact))
                 }
             }
         }
-        guard candidates.count == 1, !candidates[0].isUnsure, let parameters = candidates[0].parameters else { return nil }
+        // An init that an extension in another module declares names that module's types, in
+        // the light of its file's imports: the checks read the type's own module's names only.
+        guard candidates.count == 1, candidates[0].module == parts[0], !candidates[0].fact.isUnsure,
+              let parameters = candidates[0].fact.parameters
+        else { return nil }
         return (parts[0], parameters)
     }
 

@@ -307,6 +307,15 @@ package struct Lexer {
                 try skipLiteral()
                 continue
             }
+            // Comments are the compiler's trivia here too: a `(` in one opens nothing.
+            if scalar == "/", peek(1) == "*" {
+                try blockComment()
+                continue
+            }
+            if scalar == "/", peek(1) == "/" {
+                while let next = peek(), next != "\n" { advance() }
+                continue
+            }
             if scalar == "(" { depth += 1 }
             if scalar == ")" { depth -= 1 }
             advance()

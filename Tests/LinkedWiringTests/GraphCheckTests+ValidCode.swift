@@ -224,4 +224,179 @@ extension GraphCheckTests {
             "MailWiring/MailModule.swift:16:16: error: LinkedWiring: binder.bind(Outbox.self) in MailModule is never finished, so it binds nothing. To fix this, end it with a terminal, such as binder.bind(Outbox.self).to(factory: ...) or .to(value: ...), or delete it.",
         ])
     }
+
+    /// Each `configure` is under an `#if`: whichever branch is built, one of the two modules binds
+    /// `SMTPMailer` and the other binds nothing.
+    @Test func aConfigureUnderAnIfIsNotTheOnlyOneOfItsModule() throws {
+        let problems = try check(["MailWiring": ["MailWiring/MailModule.swift": """
+            import Mail
+            public import Wiring
+
+            public struct DebugMailModule: Module {
+                #if DEBUG
+                public static func configure(binder: Binder<Unscoped>) {
+                    binder.bind(SMTPMailer.self).to(factory: SMTPMailer.init)
+                }
+                #else
+                public static func configure(binder: Binder<Unscoped>) {}
+                #endif
+            }
+
+            public struct ReleaseMailModule: Module {
+                #if !DEBUG
+                public static func configure(binder: Binder<Unscoped>) {
+                    binder.bind(SMTPMailer.self).to(factory: SMTPMailer.init)
+                }
+                #else
+                public static func configure(binder: Binder<Unscoped>) {}
+                #endif
+            }
+            """]])
+        #expect(problems == [])
+    }
+
+    /// `Mail` declares a type named `Storage`: in a file that imports `Mail`, `Storage.Outbox` is
+    /// `Mail.Storage.Outbox` (a type shadows a module of its name), and only in a file that does
+    /// not is it the module `Storage`'s `Outbox`. Two types, bound once each.
+    @Test func aTypeNamedLikeAModuleShadowsThatModule() throws {
+        let problems = try check([
+            "MailWiring": ["MailWiring/MailModule.swift": """
+                import Mail
+                import Storage
+                public import Wiring
+
+                public struct MailModule: Module {
+                    public static func configure(binder: Binder<Unscoped>) {
+                        binder.bind(Storage.Outbox.self).to(factory: Storage.Outbox.init)
+                    }
+                }
+                """],
+            "StorageWiring": ["StorageWiring/StorageModule.swift": """
+                import Storage
+                public import Wiring
+
+                public struct StorageModule: Module {
+                    public static func configure(binder: Binder<Unscoped>) {
+                        binder.bind(Storage.Outbox.self).to(factory: Storage.Outbox.init)
+                    }
+                }
+                """],
+        ], core: Self.namespaceCore)
+        #expect(problems == [])
+    }
+
+    /// The same `Mail.Storage.Outbox` is a type of `Mail`: `MailWiring` keeps the sibling rule.
+    @Test func aTypeNamedLikeAModuleBelongsToItsOwnLibrary() throws {
+        let problems = try check(["MailWiring": ["MailWiring/MailModule.swift": """
+            import Mail
+            import Storage
+            public import Wiring
+
+            public struct MailModule: Module {
+                public static func configure(binder: Binder<Unscoped>) {
+                    binder.bind(Storage.Outbox.self).to(factory: Storage.Outbox.init)
+                }
+            }
+            """]], core: Self.namespaceCore, app: Self.root + "\nlet factory = try ComponentFactory.of(AppRoot.self, rules: .all)\n", siblingRule: true)
+        #expect(problems == [])
+    }
+
+    static let namespaceCore: [String: [String: String]] = [
+        "Mail": ["Mail/Mailer.swift": """
+            public protocol Mailer: Sendable {}
+            public enum Storage {
+                public struct Outbox: Sendable { public init() {} }
+            }
+            """],
+        "Storage": ["Storage/Store.swift": """
+            public struct Outbox: Sendable { public init() {} }
+            """],
+    ]
+
+    /// A comment in an interpolation is the compiler's trivia: its `(` opens nothing.
+    @Test func aCommentInAnInterpolationHoldsNoParenthesis() throws {
+        let problems = try check(["MailWiring": ["MailWiring/MailModule.swift": #"""
+            import Mail
+            public import Wiring
+
+            let retries = 3
+            let label = "\(retries /* (at most */)"
+
+            public struct MailModule: Module {
+                public static func configure(binder: Binder<Unscoped>) {
+                    binder.bind(Outbox.self).to(factory: Outbox.init)
+                }
+            }
+            """#]])
+        #expect(problems == [])
+    }
+
+    /// `intoMap(key:value:)` and `tagged(with:value:)` are the library's own helpers, which finish
+    /// the binding themselves.
+    @Test func aBuilderMethodOfYourOwnWithMoreArgumentsMayFinishTheBinding() throws {
+        let problems = try check(["MailWiring": ["MailWiring/MailModule.swift": """
+            import Mail
+            public import Wiring
+
+            public enum Retries: BindingTag { public typealias Element = Int }
+
+            extension BindingBuilder where Element: Sendable {
+                /// Contributes `value` under `key` to the map of this binding's type.
+                func intoMap<Key: Hashable & Sendable>(key: Key, value: Element) {
+                    intoMap(key: key).to(value: value)
+                }
+
+                /// Binds `value` under the tag `tag`.
+                func tagged<T: BindingTag>(with tag: T.Type, value: Element) where T.Element == Element {
+                    tagged(with: tag).to(value: value)
+                }
+            }
+
+            public struct MailModule: Module {
+                public static func configure(binder: Binder<Unscoped>) {
+                    binder.bind(String.self).intoMap(key: "smtp", value: "smtp.example.com")
+                    binder.bind(Int.self).tagged(with: Retries.self, value: 3)
+                    binder.bind(SMTPMailer.self).to(factory: SMTPMailer.init)
+                }
+            }
+            """]])
+        #expect(problems == [])
+    }
+
+    /// `Service`'s one visible `init` is declared in `Storage`, where `Store` is `Storage.Store`,
+    /// not `Mail.Store`: the graph binds what it asks for.
+    @Test func anInitFromAnExtensionInAnotherLibraryReadsThatLibrarysNames() throws {
+        var core = Self.core
+        core["Mail"] = ["Mail/Service.swift": """
+            public struct Store: Sendable { public init() {} }
+            public struct Service: Sendable {
+                public let name: String
+                init(name: String) { self.name = name }
+                public static func named(_ name: String) -> Service { Service(name: name) }
+            }
+            """]
+        core["Storage"] = ["Storage/Store.swift": """
+            import Mail
+            public struct Store: Sendable {
+                public let name: String
+                public init() { name = "disk" }
+            }
+            extension Service {
+                public init(store: Store) { self = .named(store.name) }
+            }
+            """]
+        let problems = try check(["MailWiring": ["MailWiring/MailModule.swift": """
+            import Mail
+            import Storage
+            public import Wiring
+
+            public struct MailModule: Module {
+                public static func configure(binder: Binder<Unscoped>) {
+                    binder.bind(Storage.Store.self).to(value: Storage.Store())
+                    binder.bind(Service.self).to(factory: Service.init)
+                }
+            }
+            """]], core: core)
+        #expect(problems == [])
+    }
 }

@@ -136,7 +136,7 @@ struct TypedGraphCheckTests {
         // The same with every effect's label, and the existential written either way.
         #expect(try check("""
                     binder.bind(Service.self).to(asyncFactory: Service.init)
-                    binder.bind(Report.self).to(mainActorFactory: Service.Report.init)
+                    binder.bind(Report.self).to(mainActorFactory: Report.init)
                     binder.bind(Audit.self).to(throwingFactory: Audit.init)
                     binder.bind(Base.self).to(factory: Base.init)
             """) == [

@@ -8,6 +8,9 @@ package enum ConfigureReader {
         "tagged": ["with"], "intoCollection": [], "intoMap": ["key"], "sharedInScope": [], "asSingleton": [],
     ]
 
+    /// The words that declare a type or an alias in a body, whose name may shadow a core type's.
+    static let localDeclarationWords: Set<String> = ["struct", "class", "enum", "actor", "typealias"]
+
     /// The words that may end a body before its last statement.
     static let exitWords: Set<String> = ["return", "throw", "guard", "fatalError", "preconditionFailure", "exit", "abort"]
 
@@ -42,8 +45,10 @@ package enum ConfigureReader {
                 // An include the calls below do not account for: inside a closure or a branch.
                 reading.isOpaque = true
             }
-            if token.kind == .word, exitWords.contains(token.text) {
-                // The statements after it may not run: the reader reports nothing of this body.
+            if token.kind == .word, exitWords.contains(token.text) || localDeclarationWords.contains(token.text) {
+                // The statements after it may not run, or a type declared here may shadow a name
+                // the calls write (`typealias Store = SMTPMailer`): the reader reports nothing of
+                // this body.
                 return ConfigureReading(calls: [], isOpaque: true)
             }
             guard token.kind == .word, token.text == body.binder else {

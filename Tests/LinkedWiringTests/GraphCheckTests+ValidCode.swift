@@ -225,6 +225,36 @@ extension GraphCheckTests {
         ])
     }
 
+    /// A typealias (or a type) that `configure` declares shadows the core library's of its name:
+    /// `MailModule` binds `SMTPMailer` under the name `Store`, not `Storage`'s `Store`.
+    @Test func aTypeDeclaredInsideConfigureShadowsTheCoreType() throws {
+        let problems = try check([
+            "MailWiring": ["MailWiring/MailModule.swift": """
+                import Mail
+                import Storage
+                public import Wiring
+
+                public struct MailModule: Module {
+                    public static func configure(binder: Binder<Unscoped>) {
+                        typealias Store = SMTPMailer
+                        binder.bind(Store.self).to(factory: Store.init)
+                    }
+                }
+                """],
+            "StorageWiring": ["StorageWiring/StorageModule.swift": """
+                import Storage
+                public import Wiring
+
+                public struct StorageModule: Module {
+                    public static func configure(binder: Binder<Unscoped>) {
+                        binder.bind(Store.self).to(factory: Store.init)
+                    }
+                }
+                """],
+        ])
+        #expect(problems == [])
+    }
+
     /// Each `configure` is under an `#if`: whichever branch is built, one of the two modules binds
     /// `SMTPMailer` and the other binds nothing.
     @Test func aConfigureUnderAnIfIsNotTheOnlyOneOfItsModule() throws {

@@ -107,9 +107,9 @@ public final class InMemoryDepositJournal: DepositJournal {
         }
     }
 
-    /// Removes a claimed deposit, then throws what ``failDurability(with:)`` set, if anything.
-    public func removeDurably(_ claim: DepositClaim) throws(JournalError) {
-        try remove(claim)
+    /// Removes claimed deposits, then throws what ``failDurability(with:)`` set, if anything.
+    public func removeDurably(_ claims: [DepositClaim]) throws(JournalError) {
+        try remove(claims)
         if let failure = state.withLock({ $0.durabilityFailure }) { throw failure }
     }
 

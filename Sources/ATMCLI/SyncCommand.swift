@@ -154,10 +154,13 @@ struct SyncCommand {
                     lines.append(
                         "  \(deposit): confirmed, deposit \(TerminalText.escaped(confirmation.depositID)), balance \(Money(cents: confirmation.balanceCents))"
                     )
-                case let .creditedButListed(confirmation, _):
+                case let .creditedButListed(confirmation, error):
+                    let listing = error.kind == .leftUnsent
+                        ? "taking it out of the journal could not be made durable: should the journal list it again, a sync replays it"
+                        : "the journal still lists it: a sync replays it"
                     lines.append(
                         "  \(deposit): credited (deposit \(TerminalText.escaped(confirmation.depositID)), balance \(Money(cents: confirmation.balanceCents))), "
-                            + "but the journal still lists it: a sync replays it, and the bank answers with the same credit"
+                            + "but \(listing), and the bank answers with the same credit"
                     )
                 case let .stillPending(error):
                     someStillPending = true
@@ -245,6 +248,8 @@ struct SyncCommand {
             }
             switch outcome.result {
             case let .confirmed(confirmation): return entry("confirmed", confirmation)
+            case let .creditedButListed(confirmation, error) where error.kind == .leftUnsent:
+                return entry("credited_not_durably_removed", confirmation, "taking it out of the journal could not be made durable: \(error.message)")
             case let .creditedButListed(confirmation, error):
                 return entry("credited_still_listed", confirmation, "the journal still lists it: \(error.message)")
             case let .stillPending(error): return entry("pending", nil, error.message)

@@ -110,7 +110,7 @@ public struct DepositSynchronizer: Sendable {
             }
         }
         do {
-            try journal.remove(confirmed.map(\.claim))
+            try journal.removeDurably(confirmed.map(\.claim))
         } catch {
             for entry in confirmed { results[entry.index] = .creditedButListed(entry.confirmation, error) }
             return error

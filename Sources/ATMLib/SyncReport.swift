@@ -10,7 +10,9 @@ public struct SyncReport: Sendable, Hashable {
             /// it left the journal.
             case confirmed(DepositConfirmation)
             /// The bank confirmed it, but it could not be taken out of the journal, which still
-            /// lists it: a later sync replays it, and the bank answers with the same credit.
+            /// lists it, or, with an error of the kind ``JournalError/Kind/leftUnsent``, it was
+            /// taken out but not durably, so that the journal may list it again after a crash: a
+            /// later sync replays it, and the bank answers with the same credit.
             case creditedButListed(DepositConfirmation, JournalError)
             /// Its outcome is still unknown (the bank cannot be reached): it stays pending.
             case stillPending(NetworkError)

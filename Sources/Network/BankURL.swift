@@ -35,8 +35,11 @@ public struct BankURL: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter text: A bank URL, such as one recorded in an older journal.
     /// - Returns: Its canonical form.
     public static func canonical(_ text: String) -> String {
+        // Spaces and slashes off the end together, so that the form is its own canonical form
+        // (`…/ /` would otherwise lose one layer per call, and a journal's group of deposits
+        // name another bank than its deposits).
         var url = text.trimmingCharacters(in: .whitespaces)
-        while url.hasSuffix("/") { url.removeLast() }
+        while let last = url.last, last == "/" || last.unicodeScalars.allSatisfy(CharacterSet.whitespaces.contains) { url.removeLast() }
         guard let schemeEnd = url.range(of: "://") else { return url }
         let authorityEnd = url[schemeEnd.upperBound...].firstIndex(of: "/") ?? url.endIndex
         return url[..<authorityEnd].lowercased() + url[authorityEnd...]

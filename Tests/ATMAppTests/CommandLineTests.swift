@@ -254,6 +254,51 @@ struct CommandLineTests {
         #expect(json.error == stopped)
     }
 
+    /// A bank URL recorded with slashes and spaces at its end (an older or edited journal) is
+    /// grouped and synced as its bank's: it was grouped under one form and looked up under
+    /// another, and the sync said "Nothing to sync" and exited 0 with the deposit still listed.
+    @Test func aDepositRecordedWithSlashesAndSpacesAfterItsBankIsSynced() async throws {
+        let deposit = PendingDeposit(idempotencyKey: "k-1", account: "bob", amountCents: 500, bills: [5], bankURL: "http://127.0.0.1:8080/ /", recordedAt: "2026-11-22T21:00:00Z")
+        let journal = InMemoryDepositJournal(pending: [deposit])
+        let run = await Invocation(["sync"]).run(journal: journal)
+        #expect(run.status == .success)
+        #expect(run.output == """
+            1 pending deposit at http://127.0.0.1:8080:
+              $5.00 to bob: confirmed, deposit fake-1, balance $5.00
+
+            """)
+        #expect(try journal.pendingDeposits().isEmpty)
+    }
+
+    /// A confirmed deposit taken out of the journal where the disk could not make that durable:
+    /// a crash may bring it back, so the sync says so, stops and exits 74, as for a journal that
+    /// could not drop it.
+    @Test func aSyncWhoseRemovalIsNotDurableSaysSoAndExits74() async throws {
+        let deposit = PendingDeposit(idempotencyKey: "k-1", account: "bob", amountCents: 500, bills: [5], bankURL: "http://127.0.0.1:8080", recordedAt: "2026-11-22T21:00:00Z")
+        let notDurable = JournalError(kind: .leftUnsent, message: "cannot sync the folder of the deposit journal /j: Input/output error, "
+            + "so the journal may list the deposit again after a crash")
+        for json in [false, true] {
+            let journal = InMemoryDepositJournal(pending: [deposit])
+            journal.failDurability(with: notDurable)
+            let run = await Invocation(["sync"] + (json ? ["--json"] : [])).run(journal: journal)
+            #expect(run.status == .ioError)
+            #expect(run.output == (json ? """
+                {"complete":false,"deposits":[{"account":"bob","amount_cents":500,"balance_cents":500,"deposit_id":"fake-1","idempotency_key":"k-1",\
+                "message":"taking it out of the journal could not be made durable: \(notDurable.message)","status":"credited_not_durably_removed"}],\
+                "still_listed":[]}
+
+                """ : """
+                1 pending deposit at http://127.0.0.1:8080:
+                  $5.00 to bob: credited (deposit fake-1, balance $5.00), but taking it out of the journal could not be made durable: \
+                should the journal list it again, a sync replays it, and the bank answers with the same credit
+                The journal failed, so the sync stopped: the bank credited 1 deposit ($5.00); the journal still lists 0 deposits ($0.00).
+
+                """))
+            #expect(run.error == "atm: \(notDurable.message); the sync stopped there: run 'atm sync' again once the journal can be written\n")
+            #expect(try journal.pendingDeposits().isEmpty)
+        }
+    }
+
     @Test func aJournalWhoseClaimsCannotBeWrittenNeverMakesSyncSayNothingIsPending() async throws {
         let deposit = PendingDeposit(idempotencyKey: "k-1", account: "bob", amountCents: 500, bills: [5], bankURL: "http://127.0.0.1:8080", recordedAt: "2026-11-22T21:00:00Z")
         let readOnly = JournalError(kind: .inputOutput, message: "cannot claim a deposit in the deposit journal /j: Permission denied")

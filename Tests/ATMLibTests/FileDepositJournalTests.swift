@@ -49,6 +49,10 @@ struct FileDepositJournalTests {
          "a deposit's idempotency key is empty, longer than 255 bytes or not printable ASCII"),
         (#"{"version":1,"pending":[{"account":"a","amount_cents":1e400,"bank_url":"u","bills":[],"idempotency_key":"k","recorded_at":"t"}]}"#,
          "it is not the JSON of a deposit journal"),
+        // One claim and one removal per key: a sync would settle both as one.
+        (#"{"version":1,"pending":[{"account":"a","amount_cents":5,"bank_url":"u","bills":[5],"idempotency_key":"k","recorded_at":"t"},"#
+            + #"{"account":"a","amount_cents":10,"bank_url":"u","bills":[10],"idempotency_key":"k","recorded_at":"t"}]}"#,
+         "it lists two deposits under the idempotency key \"k\", which this ATM never writes"),
     ])
     func aCorruptJournalIsReportedAndLeftAsItIs(contents: String, detail: String) throws {
         let path = try Self.temporaryFolder() + "/journal.json"

@@ -96,6 +96,15 @@ struct BankURLTests {
         #expect(BankURL.redactingCredentials(url) == shown)
     }
 
+    /// The canonical form is its own: a journal groups its deposits under it, and a sync finds
+    /// the deposits of a group by it again.
+    @Test(arguments: ["http://127.0.0.1:8080/ /", "HTTP://Bank.Example/ \t/", "https://bank.example/v1/ / /", "http://bank.example \u{A0}/"])
+    func theCanonicalFormIsItsOwnCanonicalForm(url: String) {
+        let canonical = BankURL.canonical(url)
+        #expect(BankURL.canonical(canonical) == canonical)
+        #expect(!canonical.hasSuffix("/") && !canonical.hasSuffix(" "))
+    }
+
     @Test(arguments: ["https://bank.example/?debug=1", "https://bank.example/#top"])
     func aQueryOrAFragmentIsRefused(url: String) throws {
         let error = try #require(throws: NetworkError.self) { try BankURL(url) }

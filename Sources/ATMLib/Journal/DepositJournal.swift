@@ -36,15 +36,16 @@ public protocol DepositJournal: Sendable {
     /// - Throws: ``JournalError`` when the journal cannot be updated; the deposit then stays.
     func remove(_ claim: DepositClaim) throws(JournalError)
 
-    /// Removes a claimed deposit that the bank certainly did not record, as ``remove(_:)`` does,
-    /// and fails unless the removal is durable: a removal that a crash could undo would let a
-    /// later sync send the deposit, after its depositer said "never credited, deposit again".
+    /// Removes claimed deposits with one change of the journal, as `remove(_:)` does, and fails
+    /// unless the removal is durable: a removal that a crash could undo would let a later sync
+    /// send a refused deposit after its depositer said "never credited, deposit again", and
+    /// would make a report that a credited deposit left the journal claim more than is known.
     ///
-    /// - Parameter claim: The claim on the deposit.
-    /// - Throws: ``JournalError`` when the journal cannot be updated (the deposit then stays), or,
-    ///   with the kind ``JournalError/Kind/leftUnsent``, when the deposit is out of the journal
-    ///   but that could not be made durable, so that the journal may list it again after a crash.
-    func removeDurably(_ claim: DepositClaim) throws(JournalError)
+    /// - Parameter claims: The claims on the deposits.
+    /// - Throws: ``JournalError`` when the journal cannot be updated (the deposits then stay), or,
+    ///   with the kind ``JournalError/Kind/leftUnsent``, when they are out of the journal but
+    ///   that could not be made durable, so that the journal may list them again after a crash.
+    func removeDurably(_ claims: [DepositClaim]) throws(JournalError)
 
     /// Every deposit still waiting for the bank, oldest first.
     ///
@@ -76,10 +77,15 @@ extension DepositJournal {
     /// One deposit at a time.
     public var settlementBatchLimit: Int { 1 }
 
-    /// As ``remove(_:)``: for a journal whose every removal is durable, or that keeps nothing
+    /// As `remove(_:)`: for a journal whose every removal is durable, or that keeps nothing
     /// across a crash.
+    public func removeDurably(_ claims: [DepositClaim]) throws(JournalError) {
+        try remove(claims)
+    }
+
+    /// Removes one claimed deposit durably, as `removeDurably(_:)` removes several.
     public func removeDurably(_ claim: DepositClaim) throws(JournalError) {
-        try remove(claim)
+        try removeDurably([claim])
     }
 
     /// Claims the deposits one by one.

@@ -163,14 +163,12 @@ public final class FileDepositJournal: DepositJournal {
         try remove([claim])
     }
 
-    /// Removes a claimed deposit, and fails when its folder could not be synced after it: see
-    /// ``DepositJournal/removeDurably(_:)``.
-    public func removeDurably(_ claim: DepositClaim) throws(JournalError) {
-        if case let .notDurable(error) = try removing([claim]) {
-            throw JournalError(
-                kind: .leftUnsent,
-                message: error.message + ", so the journal may list the deposit again after a crash"
-            )
+    /// Removes claimed deposits, and fails when the folder could not be synced after it: see
+    /// `DepositJournal.removeDurably(_:)`.
+    public func removeDurably(_ claims: [DepositClaim]) throws(JournalError) {
+        if case let .notDurable(error) = try removing(claims) {
+            let them = claims.count == 1 ? "the deposit" : "these deposits"
+            throw JournalError(kind: .leftUnsent, message: error.message + ", so the journal may list \(them) again after a crash")
         }
     }
 
@@ -223,9 +221,14 @@ public final class FileDepositJournal: DepositJournal {
         guard document.version == Self.formatVersion else {
             throw .corrupt(path, "its format version is \(document.version), not \(Self.formatVersion)")
         }
+        var keys = Set<String>()
         for deposit in document.pending {
             if let problem = Self.problem(with: deposit) {
                 throw .corrupt(path, problem)
+            }
+            // One claim and one removal per key: two deposits under one key cannot be settled apart.
+            guard keys.insert(deposit.idempotencyKey).inserted else {
+                throw .corrupt(path, "it lists two deposits under the idempotency key \"\(deposit.idempotencyKey)\", which this ATM never writes")
             }
         }
         return document.pending

@@ -30,6 +30,14 @@ extension FileScanner {
         guard let keyword = token(), keyword.kind == .word else { return }
         switch keyword.text {
         case "struct", "enum", "class", "actor", "protocol", "extension":
+            // With no attribute or modifier before it, the word may be a name (`let actor: String`,
+            // `case actor`, `= .struct`): `actor` is a keyword only before a name on its line.
+            if attributes.isEmpty, modifiers.isEmpty, index > 0 {
+                let previous = tokens[index - 1]
+                if previous.kind == .symbol, [".", ","].contains(previous.text) { return }
+                if previous.kind == .word, ["let", "var", "case", "func"].contains(previous.text) { return }
+                if keyword.text == "actor", !(token(1).map { $0.kind == .word && $0.line == keyword.line } ?? false) { return }
+            }
             guard let kind = ScannedType.Kind(rawValue: keyword.text) else { return }
             if case let .type(owner, _)? = contexts.last, isWord("Seed", 1) { result.types[owner].declaresSeed = true }
             try typeDeclaration(kind, first: first, attributes: attributes, modifiers: modifiers)
@@ -266,7 +274,8 @@ extension FileScanner {
             while true {
                 let inherited = try typeExpression()
                 if !inherited.isEmpty { type.inheritance.append(inherited) }
-                guard isSymbol(",") else { break }
+                // A composition, `Sendable & Module`, inherits each of its parts.
+                guard isSymbol(",") || isSymbol("&") else { break }
                 index += 1
             }
         }

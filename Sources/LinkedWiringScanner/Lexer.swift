@@ -127,6 +127,9 @@ package struct Lexer {
         "(", "[", "{", ",", ":", ";", "=", "!", "&", "|", "?", "<", ">", "+", "-", "*", "%", "^", "~",
     ]
 
+    /// The characters of operators, which a `/` right after one continues.
+    private static let operatorCharacters: Set<String> = ["=", "!", "&", "|", "?", "<", ">", "+", "-", "*", "%", "^", "~", "."]
+
     /// The index of the `/` that closes a bare regex literal (Swift 6: `/\}/`) starting at the
     /// cursor, or nil when this `/` is division or an operator: the literal starts where an
     /// expression does, does not start with a space, and closes on the same line.
@@ -135,7 +138,10 @@ package struct Lexer {
         guard let next = peek(1), next != " ", next != "\t", next != "\n", next != "=" else { return nil }
         if let previous = tokens.last, previous.line == line || codeOnLine {
             switch previous.kind {
-            case .symbol: guard Self.symbolsBeforeAnExpression.contains(previous.text) else { return nil }
+            case .symbol:
+                guard Self.symbolsBeforeAnExpression.contains(previous.text) else { return nil }
+                // An operator character right before it makes this `/` part of that operator (`</>`).
+                if Self.operatorCharacters.contains(previous.text), previous.line == line, previous.column + 1 == column { return nil }
             case .word: guard Self.wordsBeforeAnExpression.contains(previous.text) else { return nil }
             case .literal, .number, .directive: return nil
             }

@@ -31,7 +31,7 @@ package struct ModuleCatalog {
     }
 
     private static let moduleProtocols: Set<String> = ["Module", "ScopedModule", "PrivateModule"]
-    private static let wiringNamespaces = ["Wiring.Cleanse.", "Wiring.", "Cleanse."]
+    private static let wiringNamespaces = ["WiringCleanse.Cleanse.", "WiringCleanse.", "Wiring.Cleanse.", "Wiring.", "Cleanse."]
 
     /// Classifies the modules of one library.
     ///

@@ -12,6 +12,8 @@ package struct ModuleCatalog {
     private let files: [ScannedFile]
     private var entries: [Entry] = []
     private var keys: [Int: String] = [:]
+    /// The library's top-level typealiases that the reading is sure of, by name: their targets.
+    private var aliases: [String: String] = [:]
 
     /// One type or extension, with its place in the library.
     private struct Entry {
@@ -52,6 +54,9 @@ package struct ModuleCatalog {
         self.files = files
         var offset = 0
         for file in files {
+            for alias in file.aliases where alias.isTopLevel && !alias.isUnsure {
+                if let target = alias.target { aliases[alias.name] = target }
+            }
             for (index, type) in file.types.enumerated() {
                 entries.append(Entry(type: type, file: file, id: offset + index, parentID: type.parent.map { offset + $0 }))
             }
@@ -132,8 +137,10 @@ package struct ModuleCatalog {
     }
 
     @_optimize(none)
-    private func isModuleName(_ written: String, _ moduleLike: Set<String>) -> Bool {
+    private func isModuleName(_ written: String, _ moduleLike: Set<String>, followingAliases: Bool = true) -> Bool {
         var name = normalized(written)
+        // `typealias WiringModule = Wiring.Module`: the alias names what its target names.
+        if followingAliases, let target = aliases[name] { return isModuleName(target, moduleLike, followingAliases: false) }
         if let namespace = Self.wiringNamespaces.first(where: { name.hasPrefix($0) }) {
             name.removeFirst(namespace.count)
             return Self.moduleProtocols.contains(name)

@@ -72,8 +72,7 @@ struct UnusualValidCodeTests {
                 public static func configure(binder: Binder<Unscoped>) {}
             }
             """])
-        // Known: an alias of `Module` is not followed, so the module is left out with no word.
-        withKnownIssue { #expect(result.included == ["MailWiring.MailModule unscoped"]) }
+        #expect(result.included == ["MailWiring.MailModule unscoped"])
     }
 
     @Test func aProtocolThatFixesTheScopeIsNotReadAsUnscoped() throws {

@@ -283,6 +283,14 @@ extension FileScanner {
             if current.kind == .symbol, current.text == "}" || current.text == ";" {
                 throw problem("cannot find the body of \(name)", at: keyword)
             }
+            // `protocol SessionModule: Module where Scope == SessionScope`: the scope it fixes.
+            if current.kind == .word, current.text == "Scope" || current.text == "Self.Scope", isSymbol("=", 1), isSymbol("=", 2),
+               let before = token(-1), before.kind == .word && before.text == "where" || before.kind == .symbol && before.text == "," {
+                index += 3
+                let fixed = try typeExpression()
+                if type.scopeAlias == nil, !fixed.isEmpty { type.scopeAlias = (fixed, current.line) }
+                continue
+            }
             index += 1
         }
         guard let brace = token() else {

@@ -289,11 +289,32 @@ package struct ModuleCatalog {
             return scope
         }
         if let (entry, binder) = configure {
+            if Self.namesItsOwnScope(binder.type) {
+                // `Binder<Self.Scope>`: the scope a protocol or class of the library fixes
+                // (`where Scope == SessionScope`), or else Module's default.
+                return try inheritedScope(of: key, aggregate: aggregate, conformance: conformance, moduleLike: moduleLike, all: all, seen: seen)
+                    ?? .unscoped
+            }
             if let scope = Self.scope(ofBinder: binder.type) { return scope }
             throw SourceProblem(file: entry.file.path, line: binder.line, message: unknownScope(key, "configure(binder: \(binder.type))"))
         }
-        // A subclass of a module class of the library inherits its configure, and a type that
-        // conforms to a protocol of the library takes the one an extension of it declares.
+        if let scope = try inheritedScope(of: key, aggregate: aggregate, conformance: conformance, moduleLike: moduleLike, all: all, seen: seen) {
+            return scope
+        }
+        throw SourceProblem(
+            file: conformance.file.path, line: conformance.type.line, column: conformance.type.column,
+            message: "cannot find `static func configure(binder:)` or `typealias Scope` of the module \(library).\(key) in \(library)'s sources, so it cannot tell whether the module fits the root; declare them in the module's body or in an extension in \(library), or mark the module `// linked-wiring: exclude` and include it yourself"
+        )
+    }
+
+    /// The scope of the library's module class or protocol that a module inherits, or nil when
+    /// none tells it: a subclass of a module class inherits its configure, and a type that
+    /// conforms to a protocol takes the one an extension of it declares, or the scope its
+    /// `where Scope == …` fixes.
+    @_optimize(none)
+    private func inheritedScope(
+        of key: String, aggregate: Aggregate, conformance: Entry, moduleLike: Set<String>, all: [String: Aggregate], seen: Set<String>
+    ) throws(SourceProblem) -> ModuleScope? {
         for entry in aggregate.all {
             for inherited in entry.type.inheritance {
                 let name = normalized(inherited)
@@ -307,10 +328,13 @@ package struct ModuleCatalog {
                 }
             }
         }
-        throw SourceProblem(
-            file: conformance.file.path, line: conformance.type.line, column: conformance.type.column,
-            message: "cannot find `static func configure(binder:)` or `typealias Scope` of the module \(library).\(key) in \(library)'s sources, so it cannot tell whether the module fits the root; declare them in the module's body or in an extension in \(library), or mark the module `// linked-wiring: exclude` and include it yourself"
-        )
+        return nil
+    }
+
+    /// Whether a binder type is written with the module's own scope, `Binder<Self.Scope>`.
+    @_optimize(none)
+    static func namesItsOwnScope(_ written: String) -> Bool {
+        ["Binder<Scope>", "Binder<Self.Scope>"].contains(stripNamespace(written))
     }
 
     @_optimize(none)

@@ -87,8 +87,26 @@ struct UnusualValidCodeTests {
             }
             """])
         // SessionScope is neither Unscoped nor Singleton: left out (or an error), never included.
-        // Known: `Binder<Self.Scope>` reads as Module's default scope, whatever the protocol fixes.
-        withKnownIssue { #expect(!result.included.contains("MailWiring.MailModule unscoped")) }
+        #expect(result.included == [])
+        #expect(result.leftOut == ["MailWiring.MailModule: its scope is SessionScope: include it in the subcomponent of that scope"])
+    }
+
+    @Test func aProtocolThatFixesTheSingletonScopeMakesItsModulesSingletons() throws {
+        let result = try plan(["MailWiring/MailModule.swift": """
+            public import Wiring
+
+            public protocol AppModule: Module where Scope == Singleton {}
+
+            public struct MailModule: AppModule {
+                public static func configure(binder: Binder<Self.Scope>) {}
+            }
+
+            public struct PlainModule: Module {
+                public static func configure(binder: Binder<Self.Scope>) {}
+            }
+            """])
+        #expect(result.problems == [])
+        #expect(result.included == ["MailWiring.MailModule singleton", "MailWiring.PlainModule unscoped"])
     }
 
     @Test func anOperatorWithASlashIsNotARegexLiteral() {

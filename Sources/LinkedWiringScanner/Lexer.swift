@@ -135,7 +135,9 @@ package struct Lexer {
     /// expression does, does not start with a space, and closes on the same line.
     @_optimize(none)
     private func regexLiteralEnd() -> Int? {
-        guard let next = peek(1), next != " ", next != "\t", next != "\n", next != "=" else { return nil }
+        // Nor does one start with `)`, `,` or `]`: that `/` is an operator passed as a function,
+        // `reduce(64, /)`.
+        guard let next = peek(1), ![" ", "\t", "\n", "=", ")", ",", "]"].contains(next) else { return nil }
         if let previous = tokens.last, previous.line == line || codeOnLine {
             switch previous.kind {
             case .symbol:

@@ -141,6 +141,24 @@ struct UnusualValidCodeTests {
         #expect(problem == nil)
     }
 
+    /// An operator passed as a function, `reduce(64, /)`, is no regex literal, even with another
+    /// `/` later on its line.
+    @Test func anOperatorPassedAsAFunctionIsNotARegexLiteral() throws {
+        let result = try plan(["MailWiring/MailModule.swift": """
+            public import Wiring
+
+            let quarter = [2, 2].reduce(64, /) / 4
+
+            public struct MailModule: Module {
+                public static func configure(binder: Binder<Unscoped>) {
+                    binder.bind(Int.self).to(value: [2].reduce(8, /) / 2)
+                }
+            }
+            """])
+        #expect(result.problems == [])
+        #expect(result.included == ["MailWiring.MailModule unscoped"])
+    }
+
     @Test func actorAsAPropertyNameIsNoDeclaration() {
         let problem = scanProblem("""
             public import Wiring

@@ -29,10 +29,13 @@ public struct ATMCommandLine: Sendable {
     /// - Returns: The exit status.
     public func run(_ arguments: some Collection<String>) async -> ExitCode {
         let status = await dispatch(arguments)
-        // A command that succeeded but whose output was lost did not do all that was asked.
-        guard status == .success, let failure = console.outputFailure else { return status }
-        console.printError("\(TerminalText.escaped(application.name)): cannot write to standard output: \(failure)")
-        return .cannotWriteOutput
+        // A command that said so itself (`atm deposit`'s receipt) has its 73 already.
+        guard let failure = console.outputFailure, status != .cannotWriteOutput else { return status }
+        // A command that succeeded but whose output was lost did not do all that was asked; one
+        // that failed keeps its status, which says more, and standard error says what was lost.
+        let lost = status == .success ? "" : "; its report is lost, and its exit status is \(status.rawValue)"
+        console.printError("\(TerminalText.escaped(application.name)): cannot write to standard output: \(failure)\(lost)")
+        return status == .success ? .cannotWriteOutput : status
     }
 
     private func dispatch(_ arguments: some Collection<String>) async -> ExitCode {

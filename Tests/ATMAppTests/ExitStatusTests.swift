@@ -112,6 +112,18 @@ struct ExitStatusTests {
         #expect(run == CommandRunner.Run(status: 73, output: "", error: "atm-dev: cannot write to standard output: No space left on device\n"))
     }
 
+    /// A command that failed keeps its status when its report cannot be written either, and
+    /// standard error says the report was lost.
+    @Test func aFailedSyncWhoseReportCannotBeWrittenKeepsItsStatusAndSaysSo() async throws {
+        let journal = try Self.journalPath()
+        try #"{"pending":[{"account":"bob","amount_cents":500,"bank_url":"http://127.0.0.1:1","bills":[5],"idempotency_key":"k-1","recorded_at":"2026-11-22T21:00:00Z"}],"version":1}"#
+            .write(toFile: journal, atomically: true, encoding: .utf8)
+        let run = try await CommandRunner.run("atm", ["sync", "--journal", journal, "--connect-timeout", "1", "--timeout", "2"], output: .file("/dev/full"))
+        #expect(run == CommandRunner.Run(
+            status: 75, output: "", error: "atm: cannot write to standard output: No space left on device; its report is lost, and its exit status is 75\n"
+        ))
+    }
+
     @Test func anErrorThatCannotBeWrittenKeepsItsExitStatus() async throws {
         let bills = try await CommandRunner.run("atm-dev", ["deposit", "abc"], error: .file("/dev/full"))
         #expect(bills == CommandRunner.Run(status: 65, output: "", error: ""))

@@ -111,11 +111,14 @@ struct LinkedWiringPlugin: BuildToolPlugin {
     }
 
     /// Whether a target depends directly on the target or product named `Wiring`.
+    /// Whether a target depends on Wiring itself, or on `WiringCleanse`, through which code
+    /// written for Cleanse gets Wiring: a wiring library.
     private static func dependsOnWiring(_ target: SwiftSourceModuleTarget) -> Bool {
-        target.dependencies.contains { dependency in
+        let containers: Set<String> = ["Wiring", "WiringCleanse"]
+        return target.dependencies.contains { dependency in
             switch dependency {
-            case let .target(dependency): dependency.name == "Wiring"
-            case let .product(product): product.name == "Wiring"
+            case let .target(dependency): containers.contains(dependency.name)
+            case let .product(product): containers.contains(product.name)
             @unknown default: false
             }
         }

@@ -115,11 +115,11 @@ extension DemoPackage {
         "FakeMailWiring/FakeMailModule.swift": """
             import FakeMail
             import Mail
-            public import Wiring
+            public import WiringCleanse
 
-            /// Binds the fake mailer.
-            public struct FakeMailModule: Wiring.Module {
-                public static func configure(binder: Wiring.Binder<Wiring.Singleton>) {
+            /// Binds the fake mailer, as code written for Cleanse does: through WiringCleanse alone.
+            public struct FakeMailModule: Cleanse.Module {
+                public static func configure(binder: Binder<Singleton>) {
                     binder.bind((any Mailer).self).sharedInScope().to { FakeMailer() as any Mailer }
                 }
             }

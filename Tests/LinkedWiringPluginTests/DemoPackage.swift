@@ -6,7 +6,8 @@ import Synchronization
 /// user's checkout or URL would be) and applies the LinkedWiring plugin to its apps.
 ///
 /// - `Storage` and `Mail` are core libraries; `StorageWiring` and `MailWiring` their wiring
-///   libraries; `FakeMail` and `FakeMailWiring` a fake and its wiring.
+///   libraries; `FakeMail` and `FakeMailWiring` a fake and its wiring, written for Cleanse
+///   (it depends on `WiringCleanse` alone).
 /// - `App` links `AppSupport` (which links `StorageWiring`: a wiring library linked transitively)
 ///   and `MailWiring`; `DevApp` links `StorageWiring` and `FakeMailWiring`; `BothApp` links
 ///   `MailWiring`, and a test makes it link both mail wirings (``bothMailWirings``), a
@@ -41,7 +42,7 @@ struct DemoPackage {
                 .target(name: "FakeMail", dependencies: ["Mail"]),
                 .target(name: "StorageWiring", dependencies: ["Storage", wiring]),
                 .target(name: "MailWiring", dependencies: ["Mail", wiring]),
-                .target(name: "FakeMailWiring", dependencies: ["FakeMail", "Mail", wiring]),
+                .target(name: "FakeMailWiring", dependencies: ["FakeMail", "Mail", .product(name: "WiringCleanse", package: "wiring")]),
                 .target(name: "BrokenWiring", dependencies: ["Storage", wiring]),
                 .target(name: "AppSupport", dependencies: ["StorageWiring"]),
                 .target(name: "RootLib", dependencies: ["Storage", wiring]),

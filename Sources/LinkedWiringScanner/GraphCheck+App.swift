@@ -52,12 +52,53 @@ extension GraphCheck {
                     if index + 6 < file.count, file[index + 4].text == "LinkedWiring", file[index + 5].text == ".",
                        file[index + 6].text == "self" {
                         includes = true
+                        // A root that conforms to a protocol of its own may have a `Seed` fixed
+                        // there, in a module the reading does not see.
+                        if !Self.enclosingTypeConformsToWiringAlone(file, before: index) { adds = true }
                     } else {
                         changes = true
                     }
                 }
             }
             self.init(includesLinkedWiring: includes, words: words, changesTheGraph: changes, addsBindings: adds)
+        }
+
+        /// The words a root's declaration may inherit that fix nothing of its graph.
+        static let wiringRootWords: Set<String> = [
+            "RootComponent", "Component", "ComponentBase", "Wiring", "Cleanse", "WiringCleanse", "Sendable", "Swift",
+            "MainActor", "preconcurrency", "unchecked",
+        ]
+
+        /// Whether the type whose body holds the token at `index` is declared there (not in an
+        /// extension) inheriting only Wiring's root protocols and `Sendable`: a protocol of the
+        /// app's or of another module (`PricedRoot`, `where Seed == Price`) may add to its graph.
+        @_optimize(none)
+        static func enclosingTypeConformsToWiringAlone(_ file: [Token], before index: Int) -> Bool {
+            var depth = 0
+            var position = index - 1
+            while position >= 0 {
+                let token = file[position]
+                if token.kind == .symbol, token.text == "}" { depth += 1 }
+                if token.kind == .symbol, token.text == "{" {
+                    if depth > 0 {
+                        depth -= 1
+                    } else {
+                        // A scope opens here: read its header, back to the statement before it.
+                        var start = position - 1
+                        while start >= 0, !(file[start].kind == .symbol && ["{", "}", ";"].contains(file[start].text)) { start -= 1 }
+                        let header = file[(start + 1)..<position]
+                        let kinds: Set<String> = ["struct", "class", "enum", "actor", "extension"]
+                        if let keyword = header.firstIndex(where: { $0.kind == .word && kinds.contains($0.text) }) {
+                            guard file[keyword].text != "extension" else { return false }
+                            guard let colon = header[keyword...].firstIndex(where: { $0.kind == .symbol && $0.text == ":" }) else { return false }
+                            let inherited = header[(colon + 1)...].prefix { !($0.kind == .word && $0.text == "where") }
+                            return inherited.allSatisfy { $0.kind != .word || wiringRootWords.contains($0.text) }
+                        }
+                    }
+                }
+                position -= 1
+            }
+            return false
         }
     }
 }

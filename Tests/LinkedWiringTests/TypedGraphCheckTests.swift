@@ -226,6 +226,10 @@ struct TypedGraphCheckTests {
             // The app binds or seeds, includes something else, or replaces bindings.
             (service, "", Self.root.replacingOccurrences(of: "binder.include(module: LinkedWiring.self)", with: "binder.include(module: LinkedWiring.self)\n binder.bind(Store.self).to(factory: Store.init)")),
             (service, "", Self.root + "\nextension AppRoot { typealias Seed = Store }"),
+            // The root conforms to a protocol of another module, which may fix its `Seed`
+            // (`protocol PricedRoot: RootComponent where Seed == Store`), or is extended.
+            (service, "", Self.root.replacingOccurrences(of: "AppRoot: RootComponent", with: "AppRoot: PricedRoot")),
+            (service, "", Self.root.replacingOccurrences(of: "struct AppRoot: RootComponent", with: "extension AppRoot")),
             (service, "", Self.root.replacingOccurrences(of: "binder.include(module: LinkedWiring.self)", with: "binder.include(module: LinkedWiring.self)\n binder.include(module: Other.self)")),
             (service, "", Self.root + "\nlet f = try ComponentFactory.of(AppRoot.self, replacing: { _ in })"),
             (service, "", Self.root + "\nlet s = Sub.self; binder.install(dependency: s)"),

@@ -100,9 +100,15 @@ package struct ModuleCatalog {
             do throws(SourceProblem) {
                 switch try decide(key: key, aggregate: aggregate, conformance: conformance, moduleLike: moduleLike, all: aggregates) {
                 case let .included(module): plan.included.append(module)
-                case let .leftOut(reason):
+                case let .leftOut(reason, flagWarning):
                     plan.leftOut.append(LeftOutModule(name: "\(library).\(key)", location: location(of: conformance), reason: reason))
-                    if let warning = accessWarning(key: key, aggregate: aggregate, conformance: conformance, moduleLike: moduleLike, all: aggregates) {
+                    if let flagWarning {
+                        let declaration = aggregate.declaration ?? conformance
+                        plan.warnings.append(SourceProblem(
+                            file: declaration.file.path, line: declaration.type.line, column: declaration.type.column,
+                            severity: .warning, message: flagWarning
+                        ))
+                    } else if let warning = accessWarning(key: key, aggregate: aggregate, conformance: conformance, moduleLike: moduleLike, all: aggregates) {
                         plan.warnings.append(warning)
                     }
                 }
@@ -152,7 +158,8 @@ package struct ModuleCatalog {
 
     private enum Decision {
         case included(IncludedModule)
-        case leftOut(String)
+        /// Left out, and why; with the warning to print at the module, if any.
+        case leftOut(String, warning: String? = nil)
     }
 
     @_optimize(none)
@@ -198,6 +205,13 @@ package struct ModuleCatalog {
         var conditions: [String] = []
         for condition in sites.flatMap(\.type.conditions) where !conditions.contains(condition) {
             conditions.append(condition)
+        }
+        let flags = conditions.flatMap(Self.targetFlags)
+        if !flags.isEmpty {
+            let named = flags.map { "`\($0)`" }.joined(separator: ", ")
+            return .leftOut(
+                "it is under an #if of \(named), a flag of its target's own", warning: Self.leftOutForFlags(module: "\(library).\(key)", flags: flags)
+            )
         }
         conditions += unavailableWhere.map { "!" + $0 }
         let isForeign = aggregate.declaration == nil

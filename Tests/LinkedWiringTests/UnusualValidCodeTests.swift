@@ -109,6 +109,37 @@ struct UnusualValidCodeTests {
         #expect(result.included == ["MailWiring.MailModule singleton", "MailWiring.PlainModule unscoped"])
     }
 
+    /// A flag that a target defines for itself (`.define("DEBUG_WIRING")`) may not be set in the
+    /// app's target, where the include's `#if` is evaluated: the module is left out, with a
+    /// warning. Conditions every target shares are carried to the include.
+    @Test func aModuleUnderAFlagOfItsTargetsOwnIsLeftOutWithAWarning() throws {
+        let file = try FileScanner.scan(text: """
+            public import Wiring
+
+            #if DEBUG_WIRING
+            public struct DebugToolsModule: Module {
+                public static func configure(binder: Binder<Unscoped>) {}
+            }
+            #endif
+
+            #if os(Linux) && DEBUG || canImport(UIKit)
+            public struct PlatformModule: Module {
+                public static func configure(binder: Binder<Unscoped>) {}
+            }
+            #endif
+            """, path: "MailWiring/MailModule.swift")
+        let (plan, problems) = ModuleCatalog.plan(library: "MailWiring", files: [file])
+        #expect(problems == [])
+        #expect(plan.included.map { "\($0.reference) \($0.conditions)" } == [#"MailWiring.PlatformModule ["os(Linux) && DEBUG || canImport(UIKit)"]"#])
+        #expect(plan.leftOut.map { "\($0.name): \($0.reason)" } == ["MailWiring.DebugToolsModule: it is under an #if of `DEBUG_WIRING`, a flag of its target's own"])
+        #expect(plan.warnings.map(\.description) == [
+            "MailWiring/MailModule.swift:4:1: warning: LinkedWiring: the module MailWiring.DebugToolsModule is left out of LinkedWiring because "
+                + "it is under an #if of `DEBUG_WIRING`, a flag that its target may define for itself and the app's target may not share. "
+                + "To fix this, include it yourself in a root where the flag is set, or test a condition that every target shares "
+                + "(os(…), canImport(…), DEBUG).",
+        ])
+    }
+
     @Test func anOperatorWithASlashIsNotARegexLiteral() {
         let problem = scanProblem("""
             public import Wiring

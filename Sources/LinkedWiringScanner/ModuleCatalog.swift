@@ -14,6 +14,8 @@ package struct ModuleCatalog {
     private var keys: [Int: String] = [:]
     /// The library's top-level typealiases that the reading is sure of, by name: their targets.
     private var aliases: [String: String] = [:]
+    /// The modules that a `configure` of the library includes, as written (`SignatureModule`).
+    private var includedByTheLibrary: Set<String> = []
 
     /// One type or extension, with its place in the library.
     private struct Entry {
@@ -56,6 +58,11 @@ package struct ModuleCatalog {
         for file in files {
             for alias in file.aliases where alias.isTopLevel && !alias.isUnsure {
                 if let target = alias.target { aliases[alias.name] = target }
+            }
+            for type in file.types {
+                for call in type.configureBody?.read.calls ?? [] {
+                    if case let .include(name) = call.kind { includedByTheLibrary.insert(normalized(name)) }
+                }
             }
             for (index, type) in file.types.enumerated() {
                 entries.append(Entry(type: type, file: file, id: offset + index, parentID: type.parent.map { offset + $0 }))
@@ -236,6 +243,8 @@ package struct ModuleCatalog {
         key: String, aggregate: Aggregate, conformance: Entry, moduleLike: Set<String>, all: [String: Aggregate]
     ) -> SourceProblem? {
         let declaration = aggregate.declaration ?? conformance
+        // A module of the library that another includes reaches the root through that one.
+        guard !includedByTheLibrary.contains(key), !includedByTheLibrary.contains(normalized(key)) else { return nil }
         let chain = ancestry(of: declaration, all: all)
         guard let hidden = chain.first(where: { !isPublic($0, all: all) }),
               !(chain + aggregate.all).contains(where: \.type.isExcluded) else { return nil }

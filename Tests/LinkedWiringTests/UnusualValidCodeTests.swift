@@ -140,6 +140,31 @@ struct UnusualValidCodeTests {
         ])
     }
 
+    /// An internal module that a public one of the library includes reaches the root through it:
+    /// no warning that it is left out. One that nothing includes still gets the warning.
+    @Test func anInternalModuleThatAPublicOneIncludesGetsNoWarning() throws {
+        let file = try FileScanner.scan(text: """
+            public import Wiring
+
+            public struct MailModule: Module {
+                public static func configure(binder: Binder<Unscoped>) {
+                    binder.include(module: SignatureModule.self)
+                }
+            }
+
+            struct SignatureModule: Module {
+                static func configure(binder: Binder<Unscoped>) {}
+            }
+
+            struct ForgottenModule: Module {
+                static func configure(binder: Binder<Unscoped>) {}
+            }
+            """, path: "MailWiring/MailModule.swift")
+        let (plan, _) = ModuleCatalog.plan(library: "MailWiring", files: [file])
+        #expect(plan.included.map(\.reference) == ["MailWiring.MailModule"])
+        #expect(plan.warnings.map(\.line) == [13])
+    }
+
     @Test func anOperatorWithASlashIsNotARegexLiteral() {
         let problem = scanProblem("""
             public import Wiring

@@ -7,12 +7,14 @@ package struct DeclarationFacts: Equatable, Sendable, Codable {
         package var name: String
         /// `struct`, `enum`, `class`, `actor` or `protocol`.
         package var kind: String
-        /// Whether it is generic or declared under an `#if`.
+        /// Whether it is generic, declared under an `#if`, or private to its file.
         package var isUnsure: Bool
         /// Its inherited types, as written.
         package var inheritance: [String]
         /// Whether its own body declares an `init` (which removes the memberwise init).
         package var hasInitInBody: Bool
+        /// Whether other modules can see it: `public`, `open` or `package`.
+        package var isVisibleOutside = true
     }
 
     /// An `init` of a type or an extension.
@@ -50,10 +52,14 @@ package struct DeclarationFacts: Equatable, Sendable, Codable {
                 let hasInit = file.inits.contains { $0.owner == position }
                 // An attached macro may add initialisers.
                 let attributes = type.attributes.filter { !["MainActor", "frozen", "usableFromInline"].contains($0) }
+                // A type that the other files of its module cannot see (`private`, `fileprivate`)
+                // is not the one a name written there means.
+                let isVisible = !["private", "fileprivate"].contains(type.access ?? "")
                 types.append(TypeFact(
                     name: type.name, kind: type.kind.rawValue,
-                    isUnsure: type.isGeneric || !type.conditions.isEmpty || !attributes.isEmpty,
-                    inheritance: type.inheritance, hasInitInBody: hasInit
+                    isUnsure: type.isGeneric || !type.conditions.isEmpty || !attributes.isEmpty || !isVisible,
+                    inheritance: type.inheritance, hasInitInBody: hasInit,
+                    isVisibleOutside: ["public", "open", "package"].contains(type.access ?? "")
                 ))
             }
             for type in file.types where type.kind == .extension {

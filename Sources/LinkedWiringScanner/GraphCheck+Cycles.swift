@@ -14,7 +14,7 @@ extension GraphCheck {
         }
         var edges: [[Int]] = []
         for binding in single {
-            let requests = binding.call.factoryInit.flatMap { initRequests($0, library: binding.module.library) } ?? []
+            let requests = binding.factoryInit(self).flatMap { initRequests($0, library: binding.module.library) } ?? []
             edges.append(requests.compactMap { request in
                 guard let targets = byKey[request.key], targets.count == 1 else { return nil }
                 return targets[0]

@@ -16,7 +16,7 @@ extension GraphCheck {
         var requirers: [String: [(Binding, String)]] = [:]
         let unkeyed = unkeyedRequests(bindings)
         for (index, binding) in bindings.enumerated() {
-            guard let type = binding.call.factoryInit, let requests = initRequests(type, library: binding.module.library) else { continue }
+            guard let type = binding.factoryInit(self), let requests = initRequests(type, library: binding.module.library) else { continue }
             for request in requests where !bound.contains(request.key) {
                 // A type the app names may be its root's, which the root binds.
                 let simple = request.key.split(separator: ".").last.map(String.init) ?? request.key

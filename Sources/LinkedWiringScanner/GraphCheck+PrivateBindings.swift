@@ -30,7 +30,7 @@ extension GraphCheck {
         var unsure = kept.exposed
         for entry in kept.bindings {
             let binding = entry.binding
-            if let type = binding.call.factoryInit, let requests = initRequests(type, library: binding.module.library) {
+            if let type = binding.factoryInit(self), let requests = initRequests(type, library: binding.module.library) {
                 unsure.formUnion(requests.map(\.key))
             }
             guard binding.role == .single, binding.tag == nil else { continue }
@@ -41,7 +41,7 @@ extension GraphCheck {
         var requirers: [String: [Binding]] = [:]
         let unkeyed = unkeyedRequests(bindings)
         for (index, binding) in bindings.enumerated() {
-            guard let type = binding.call.factoryInit, let requests = initRequests(type, library: binding.module.library) else { continue }
+            guard let type = binding.factoryInit(self), let requests = initRequests(type, library: binding.module.library) else { continue }
             for request in requests where !bound.contains(request.key) && privately[request.key] != nil {
                 if binding.role != .single || binding.tag != nil { unsure.insert(request.key) }
                 if requirers[request.key] == nil {

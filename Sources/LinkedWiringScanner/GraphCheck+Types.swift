@@ -57,7 +57,8 @@ extension GraphCheck {
             return key
         }
         guard entry.topLevel == 1, !entry.isShadowed,
-              let declared = self.index[module].map({ $0.types[name] ?? [] }), declared.count == 1 else { return nil }
+              let declared = self.index[module].map({ $0.types[name] ?? [] }), declared.count == 1, !declared[0].isUnsure
+        else { return nil }
         if isExistential, declared[0].kind != "protocol" { return nil }
         return declared[0].kind == "protocol" ? "any \(module).\(name)" : "\(module).\(name)"
     }
@@ -118,7 +119,10 @@ extension GraphCheck {
         guard let key = typedKey(written, library: library), !key.hasPrefix("any ") else { return nil }
         let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
         guard parts.count == 2, let owner = index[parts[0]], let type = owner.types[parts[1]]?.first,
-              ["struct", "class", "actor", "enum"].contains(type.kind), !type.isUnsure else { return nil }
+              ["struct", "class", "actor", "enum"].contains(type.kind), !type.isUnsure,
+              // A type another module cannot see is not the one a wiring library's name means.
+              type.isVisibleOutside || parts[0] == library
+        else { return nil }
         let visible = [library] + (dependencies[library] ?? [])
         // Every protocol it conforms to, in its declaration or in an extension anywhere the
         // library sees, must be one the checks read, with no init of its own.
@@ -169,7 +173,7 @@ extension GraphCheck {
         var firstOpaque = Int.max
         var firstMention: [String: Int] = [:]
         for (index, binding) in bindings.enumerated() where !binding.call.requestsNothing {
-            guard let type = binding.call.factoryInit, let (module, parameters) = initParameters(type, library: binding.module.library) else {
+            guard let type = binding.factoryInit(self), let (module, parameters) = initParameters(type, library: binding.module.library) else {
                 firstOpaque = min(firstOpaque, index)
                 continue
             }

@@ -235,7 +235,9 @@ package struct GraphCheck {
                        siblingPlaces.insert("\(file):\(call.line):\(call.column)").inserted {
                         siblingReports.append(report)
                     }
-                    let binding = Binding(key: key, written: type, tag: tagKey, role: role, module: info, linked: linked, file: file, call: call)
+                    let binding = Binding(
+                        key: key, written: type, tag: tagKey, role: role, module: info, linked: linked, file: file, imports: imports, call: call
+                    )
                     if let inner, let outer {
                         hasPrivate = true
                         kept.bindings.append((binding, inner, outer))

@@ -104,6 +104,7 @@ extension DeclarationFacts.TypeFact: Codable {
         isUnsure = try container.decode(Bool.self)
         inheritance = try container.decode([String].self)
         hasInitInBody = try container.decode(Bool.self)
+        isVisibleOutside = try container.decode(Bool.self)
     }
 
     /// Encodes a type for the generator's cache.
@@ -115,6 +116,7 @@ extension DeclarationFacts.TypeFact: Codable {
         try container.encode(isUnsure)
         try container.encode(inheritance)
         try container.encode(hasInitInBody)
+        try container.encode(isVisibleOutside)
     }
 }
 

@@ -17,6 +17,17 @@ struct CleanseCompatibilityTests {
         #expect(root.helper.owner.get() !== root)
     }
 
+    /// A built component lives while something holds one of its providers, not while its
+    /// factory lives, as Cleanse's graphs did: a `WeakProvider` back to a shared parent gives nil
+    /// once only the objects hold each other. Keeping a `Provider` of the component keeps it.
+    @Test func aWeakProviderBackToASharedParentLivesAsLongAsItsComponent() throws {
+        let parent = try ComponentFactory.of(WeakParentAloneRoot.self).build()
+        #expect(parent.child.parent.get() == nil)
+        let kept = try ComponentFactory.of(WeakParentRoot.self).build()
+        #expect(kept.keeper.get() === kept.parent)
+        #expect(kept.parent.child.parent.get() === kept.parent)
+    }
+
     @Test func aCycleThroughTheRootIsReported() throws {
         let error = try #require(throws: DependencyCycle.self) { try ComponentFactory.of(RootCycleRoot.self) }
         #expect(error.diagnostics.map(\.kind) == [.dependencyCycle])
@@ -347,5 +358,48 @@ private struct TaggedSeedRoot: RootComponent {
     static func configure(binder: Binder<Unscoped>) {}
     static func configureRoot(binder bind: ReceiptBinder<String>) -> BindingReceipt<String> {
         bind.to { (user: TaggedProvider<UserID>) in user.get() }
+    }
+}
+
+// MARK: - A weak provider back to a shared parent
+
+private final class WeakParent: Sendable {
+    let child: WeakChild
+    init(child: WeakChild) { self.child = child }
+}
+
+private final class WeakChild: Sendable {
+    let parent: WeakProvider<WeakParent>
+    init(parent: WeakProvider<WeakParent>) { self.parent = parent }
+}
+
+private struct WeakParentApp: Sendable {
+    let parent: WeakParent
+    /// Holds the component, and so the parent that the weak provider reaches.
+    let keeper: Provider<WeakParent>
+}
+
+private struct WeakParentModule: Module {
+    static func configure(binder: Binder<Singleton>) {
+        binder.bind(WeakParent.self).sharedInScope().to(factory: WeakParent.init)
+        binder.bind(WeakChild.self).sharedInScope().to(factory: WeakChild.init)
+    }
+}
+
+/// The root is the parent itself: nothing holds a provider of the component once it is built.
+private struct WeakParentAloneRoot: RootComponent {
+    typealias Root = WeakParent
+    static func configure(binder: Binder<Singleton>) {
+        binder.include(module: WeakParentModule.self)
+    }
+}
+
+private struct WeakParentRoot: RootComponent {
+    typealias Root = WeakParentApp
+    static func configure(binder: Binder<Singleton>) {
+        binder.include(module: WeakParentModule.self)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<WeakParentApp>) -> BindingReceipt<WeakParentApp> {
+        bind.to(factory: WeakParentApp.init)
     }
 }

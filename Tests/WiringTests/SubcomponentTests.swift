@@ -5,6 +5,25 @@ import Wiring
 /// Subcomponents: child graphs built from inside a parent graph.
 @Suite(.tags(.concurrency))
 struct SubcomponentTests {
+    /// A component installed inside itself, directly or below, is a cycle that `of` reports; it
+    /// used to prepare the tree without end and overflow the stack.
+    @Test func aComponentInstalledInsideItselfIsACycleThatOfReports() throws {
+        let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(FolderRoot.self) }
+        #expect(error.diagnostics.map(\.kind) == [.dependencyCycle, .dependencyCycle])
+        #expect(error.diagnostics.map(\.message) == [
+            """
+            Dependency cycle: Folder is installed inside itself: FolderRoot -> Folder -> Folder.
+              installed at App/Folder.swift:3 in Folder
+              To fix this, install Folder in one component only, and hand its ComponentFactory to the components below it (as a seed, for example): a component cannot contain a component of its own type.
+            """,
+            """
+            Dependency cycle: Drawer is installed inside itself: FolderRoot -> Drawer -> Cabinet -> Drawer.
+              installed at App/Cabinet.swift:3 in Cabinet
+              To fix this, install Drawer in one component only, and hand its ComponentFactory to the components below it (as a seed, for example): a component cannot contain a component of its own type.
+            """,
+        ])
+    }
+
     @Test func aSubcomponentIsBuiltFromItsFactoryWithItsSeedAndSeesItsParentsBindings() throws {
         let app = try ComponentFactory.of(BankRoot.self).build()
         let session = app.sessions.get().build("user-1")
@@ -236,4 +255,39 @@ extension GoldenGraphs {
     enum SubcomponentsProblemsAreReportedByItsRootWithTheirPath: GoldenGraph {
         static func validate() throws { _ = try ComponentFactory.of(BrokenHostRoot.self) }
     }
+}
+
+// MARK: - Components installed inside themselves
+
+private struct Folder: Component {
+    typealias Root = Int
+    static func configure(binder: Binder<Unscoped>) {
+        binder.install(dependency: Folder.self, file: "App/Folder.swift", line: 3)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> { bind.to(value: 1) }
+}
+
+private struct Drawer: Component {
+    typealias Root = Int
+    static func configure(binder: Binder<Unscoped>) {
+        binder.install(dependency: Cabinet.self, file: "App/Drawer.swift", line: 3)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> { bind.to(value: 2) }
+}
+
+private struct Cabinet: Component {
+    typealias Root = Int
+    static func configure(binder: Binder<Unscoped>) {
+        binder.install(dependency: Drawer.self, file: "App/Cabinet.swift", line: 3)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> { bind.to(value: 3) }
+}
+
+private struct FolderRoot: RootComponent {
+    typealias Root = Int
+    static func configure(binder: Binder<Unscoped>) {
+        binder.install(dependency: Folder.self)
+        binder.install(dependency: Drawer.self)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> { bind.to(value: 0) }
 }

@@ -13,6 +13,12 @@ enum GraphValidator {
             byRule.isEmpty ? [] : byRule.flatMap(\.self)
         }
 
+        /// Adds a diagnostic that preparing the tree found, in `rule`'s place in the order.
+        mutating func add(_ diagnostic: Diagnostic, as rule: any GraphRule.Type) {
+            guard let index = GraphRules.all.firstIndex(where: { ObjectIdentifier($0) == ObjectIdentifier(rule) }) else { return }
+            add([diagnostic], rule: index)
+        }
+
         fileprivate mutating func add(_ diagnostics: [Diagnostic], rule: Int) {
             if byRule.isEmpty {
                 byRule = Array(repeating: [], count: GraphRules.all.count)

@@ -83,8 +83,14 @@ final class PreparedComponent {
         let context = GraphRuleContext(graph: graph, order: order, rules: rules, entry: entry, installation: installation, effectfulSubcomponents: [:])
         GraphValidator.diagnose(context, stage: .component, into: &findings)
         builder.dropConfigurationState()
-        let children = builder.installations.map { subcomponent in
-            PreparedComponent.Child(subcomponent: subcomponent, prepared: prepareSubcomponent(subcomponent.component, subcomponent, parent: graph, rules: rules))
+        var children: [Child] = []
+        for subcomponent in builder.installations {
+            // A component that installs itself, directly or below, would be prepared without end.
+            if let cycle = installationCycle(subcomponent, under: graph) {
+                findings.add(cycle, as: DependencyCycleRule.self)
+                continue
+            }
+            children.append(Child(subcomponent: subcomponent, prepared: prepareSubcomponent(subcomponent.component, subcomponent, parent: graph, rules: rules)))
         }
         graph.dropKeyLookup()
         let prepared = PreparedComponent(
@@ -94,6 +100,26 @@ final class PreparedComponent {
             prepared.diagnoseTree()
         }
         return prepared
+    }
+
+    /// The diagnostic of a subcomponent that `graph`'s component or one of its ancestors is,
+    /// or nil when it is none of them.
+    private static func installationCycle(_ subcomponent: any InstalledSubcomponent, under graph: ResolvedGraph) -> Diagnostic? {
+        var path: [ResolvedGraph] = []
+        var current: ResolvedGraph? = graph
+        while let level = current {
+            path.insert(level, at: 0)
+            current = level.parent
+        }
+        guard path.contains(where: { ObjectIdentifier($0.builder.component) == ObjectIdentifier(subcomponent.component) }) else { return nil }
+        let name = TypeName.of(subcomponent.component)
+        let chain = (path.map(\.componentName) + [name]).joined(separator: " -> ")
+        let message = """
+            Dependency cycle: \(name) is installed inside itself: \(chain).
+              installed at \(subcomponent.site.location) in \(TypeName.of(subcomponent.installedBy))
+              To fix this, install \(name) in one component only, and hand its ComponentFactory to the components below it (as a seed, for example): a component cannot contain a component of its own type.
+            """
+        return Diagnostic(kind: .dependencyCycle, message: message, location: subcomponent.site.location)
     }
 
     // MARK: - The tree stage

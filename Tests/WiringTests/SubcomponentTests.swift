@@ -24,6 +24,13 @@ struct SubcomponentTests {
         ])
     }
 
+    /// A subcomponent installed inside a private module makes a factory that module alone sees;
+    /// the component's own install of it, before or after, is its own, not a second one dropped.
+    @Test func aSubcomponentInstalledInsideAPrivateModuleAndByTheComponentIsInBoth() throws {
+        #expect(try ComponentFactory.of(InstallTwiceRoot.self).build() == 14)
+        #expect(try ComponentFactory.of(InstallTwiceFirstRoot.self).build() == 14)
+    }
+
     @Test func aSubcomponentIsBuiltFromItsFactoryWithItsSeedAndSeesItsParentsBindings() throws {
         let app = try ComponentFactory.of(BankRoot.self).build()
         let session = app.sessions.get().build("user-1")
@@ -290,4 +297,48 @@ private struct FolderRoot: RootComponent {
         binder.install(dependency: Drawer.self)
     }
     static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> { bind.to(value: 0) }
+}
+
+// MARK: - A subcomponent installed inside a private module and by the component
+
+private struct SevenChild: Component {
+    typealias Root = Int
+    static func configure(binder: Binder<Unscoped>) {}
+    static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> { bind.to(value: 7) }
+}
+
+private struct Gadget: Sendable {
+    let child: ComponentFactory<SevenChild>
+}
+
+private struct InstallingPrivate: PrivateModule {
+    static func configure(binder: Binder<Unscoped>) {
+        binder.install(dependency: SevenChild.self)
+        binder.bind(Gadget.self).to(factory: Gadget.init)
+        binder.expose(Gadget.self)
+    }
+}
+
+/// The private module's install first, then the component's.
+private struct InstallTwiceRoot: RootComponent {
+    typealias Root = Int
+    static func configure(binder: Binder<Unscoped>) {
+        binder.include(module: InstallingPrivate.self)
+        binder.install(dependency: SevenChild.self)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> {
+        bind.to { (gadget: Gadget, child: ComponentFactory<SevenChild>) in gadget.child.build() + child.build() }
+    }
+}
+
+/// The component's install first, then the private module's.
+private struct InstallTwiceFirstRoot: RootComponent {
+    typealias Root = Int
+    static func configure(binder: Binder<Unscoped>) {
+        binder.install(dependency: SevenChild.self)
+        binder.include(module: InstallingPrivate.self)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> {
+        bind.to { (gadget: Gadget, child: ComponentFactory<SevenChild>) in gadget.child.build() + child.build() }
+    }
 }

@@ -28,6 +28,8 @@ final class GraphBuilder {
     /// The subcomponents the component installs, in order.
     @exclusivity(unchecked) var _installations: [any InstalledSubcomponent] = []
     @exclusivity(unchecked) var _installedComponents: KeyTable = KeyTable()
+    /// The subcomponents installed inside private modules, per private module.
+    private var privateInstallations: Set<PrivateInstallation> = []
     @exclusivity(unchecked) var _inclusions: [Inclusion] = []
     private(set) var root: AnyDeclaration?
     private(set) var seed: (any ComponentSeed)?
@@ -89,6 +91,7 @@ final class GraphBuilder {
         inclusions = inclusions.exactCapacityCopy()
         includedModules = KeyTable()
         installedComponents = KeyTable()
+        privateInstallations = []
         bindCalls = []
         bindTags = []
     }
@@ -217,7 +220,14 @@ final class GraphBuilder {
 
     /// Installs a subcomponent once, binding its factory in this component.
     func install<Sub: ComponentBase>(_ component: Sub.Type, site: CallSite) {
-        guard installedComponents.insert(component) else { return }
+        // Once per key space: an install inside a private module makes a factory that only that
+        // module sees, so the component's own install of the same subcomponent is another one.
+        if currentBoundary >= 0 {
+            guard privateInstallations.insert(PrivateInstallation(component: ObjectIdentifier(component), boundary: currentBoundary)).inserted
+            else { return }
+        } else {
+            guard installedComponents.insert(component) else { return }
+        }
         let subcomponent = Subcomponent<Sub>(site: site, installedBy: currentModule)
         installations.append(subcomponent)
         add(subcomponent.declaration)
@@ -240,4 +250,10 @@ final class GraphBuilder {
         self.seed = seed
         declarations.append(seed.declaration)
     }
+}
+
+/// A subcomponent installed inside a private module: the component and the module's boundary.
+private struct PrivateInstallation: Hashable {
+    let component: ObjectIdentifier
+    let boundary: Int32
 }

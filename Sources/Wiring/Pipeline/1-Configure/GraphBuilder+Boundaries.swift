@@ -56,9 +56,17 @@ extension GraphBuilder {
     /// Whether any private module is included.
     var hasBoundaries: Bool { !boundaries.isEmpty }
 
-    /// The boundary of a private module, if it is included.
-    func boundary(of module: any Any.Type) -> Int32? {
-        boundaries.firstIndex { $0.module == module }.map { Int32($0) }
+    /// Whether the private module is included already where a `configure` runs now: in the
+    /// boundary that runs it (or outside all of them), or in one that encloses it.
+    private func isIncludedHere(_ module: any Any.Type) -> Bool {
+        if boundaries.contains(where: { $0.module == module && $0.parent == currentBoundary }) { return true }
+        var enclosing = currentBoundary
+        while enclosing >= 0 {
+            let boundary = boundaries[Int(enclosing)]
+            if boundary.module == module { return true }
+            enclosing = boundary.parent
+        }
+        return false
     }
 
     /// Where a declaration belongs: nil for one made outside every private module.
@@ -66,10 +74,13 @@ extension GraphBuilder {
         declarationBoundaries.isEmpty ? nil : declarationBoundaries[ObjectIdentifier(declaration)]
     }
 
-    /// Runs a private module's `configure` inside a new boundary the first time it is included;
-    /// later includes, from anywhere, do nothing (its exposures are where it was first included).
+    /// Runs a private module's `configure` inside a new boundary the first time it is included
+    /// in a key space: by the component, or inside one private module. Including it inside two
+    /// private modules makes two boundaries, each exposing to the module that includes it, as a
+    /// plain module included in two private modules gives each its own bindings. A later include
+    /// in the same key space, or inside itself, does nothing.
     func includePrivate(_ module: any Any.Type, site: CallSite, configure: () -> Void) {
-        guard boundary(of: module) == nil else { return }
+        guard !isIncludedHere(module) else { return }
         let parent = currentBoundary
         boundaries.append(Boundary(module: module, parent: parent, site: site))
         let index = Int32(boundaries.count - 1)
@@ -122,13 +133,17 @@ extension GraphBuilder {
     /// they replace its private bindings; records the call, and declares nothing, when the
     /// component does not include the module.
     func declareInside(_ module: any Any.Type, site: CallSite, _ declare: () -> Void) {
-        guard let index = boundary(of: module) else {
+        // Inside every boundary of the module: one per key space that includes it.
+        let indices = boundaries.indices.filter { boundaries[$0].module == module }
+        guard !indices.isEmpty else {
             unknownPrivateReplacements.append((module, site))
             return
         }
         let outer = currentBoundary
-        currentBoundary = index
-        declare()
+        for index in indices {
+            currentBoundary = Int32(index)
+            declare()
+        }
         currentBoundary = outer
     }
 

@@ -105,15 +105,25 @@ final class PreparedComponent {
     /// The diagnostic of a subcomponent that `graph`'s component or one of its ancestors is,
     /// or nil when it is none of them.
     private static func installationCycle(_ subcomponent: any InstalledSubcomponent, under graph: ResolvedGraph) -> Diagnostic? {
-        var path: [ResolvedGraph] = []
+        // The walk allocates nothing: every `of` makes it once per installation.
         var current: ResolvedGraph? = graph
-        while let level = current {
-            path.insert(level, at: 0)
+        while let level = current, ObjectIdentifier(level.builder.component) != ObjectIdentifier(subcomponent.component) {
             current = level.parent
         }
-        guard path.contains(where: { ObjectIdentifier($0.builder.component) == ObjectIdentifier(subcomponent.component) }) else { return nil }
+        guard current != nil else { return nil }
+        return installationCycleDiagnostic(subcomponent, under: graph)
+    }
+
+    /// The diagnostic of a subcomponent installed inside itself, with the path from the root.
+    private static func installationCycleDiagnostic(_ subcomponent: any InstalledSubcomponent, under graph: ResolvedGraph) -> Diagnostic {
+        var path: [String] = []
+        var current: ResolvedGraph? = graph
+        while let level = current {
+            path.insert(level.componentName, at: 0)
+            current = level.parent
+        }
         let name = TypeName.of(subcomponent.component)
-        let chain = (path.map(\.componentName) + [name]).joined(separator: " -> ")
+        let chain = (path + [name]).joined(separator: " -> ")
         let message = """
             Dependency cycle: \(name) is installed inside itself: \(chain).
               installed at \(subcomponent.site.location) in \(TypeName.of(subcomponent.installedBy))

@@ -269,46 +269,29 @@ struct UnusualValidCodeTests {
     }
 
     @Test func cleansesNestedModuleIdiomIsIncluded() throws {
-        let result = try plan(["MailWiring/MailModule.swift": """
-            import Mail
-            public import WiringCleanse
+        let source = """
+        import Mail
+        public import WiringCleanse
 
-            extension Outbox {
-                public struct Module: Cleanse.Module {
-                    public static func configure(binder: Binder<Unscoped>) {
-                        binder.bind(Outbox.self).to(factory: Outbox.init)
-                    }
+        extension Outbox {
+            public struct Module: Cleanse.Module {
+                public static func configure(binder: Binder<Unscoped>) {
+                    binder.bind(Outbox.self).to(factory: Outbox.init)
                 }
             }
-            extension SMTPMailer {
-                public struct Module: Cleanse.Module {
-                    public static func configure(binder: Binder<Unscoped>) {
-                        binder.bind(SMTPMailer.self).to(factory: SMTPMailer.init)
-                    }
+        }
+        extension SMTPMailer {
+            public struct Module: Cleanse.Module {
+                public static func configure(binder: Binder<Unscoped>) {
+                    binder.bind(SMTPMailer.self).to(factory: SMTPMailer.init)
                 }
             }
-            """])
+        }
+        """
+        let result = try plan(["MailWiring/MailModule.swift": source])
         #expect(result.problems == [])
         #expect(result.included == ["Outbox.Module unscoped", "SMTPMailer.Module unscoped"])
-        let problems = try GraphCheckTests().check(["MailWiring": ["MailWiring/MailModule.swift": """
-            import Mail
-            public import WiringCleanse
-
-            extension Outbox {
-                public struct Module: Cleanse.Module {
-                    public static func configure(binder: Binder<Unscoped>) {
-                        binder.bind(Outbox.self).to(factory: Outbox.init)
-                    }
-                }
-            }
-            extension SMTPMailer {
-                public struct Module: Cleanse.Module {
-                    public static func configure(binder: Binder<Unscoped>) {
-                        binder.bind(SMTPMailer.self).to(factory: SMTPMailer.init)
-                    }
-                }
-            }
-            """]])
+        let problems = try GraphCheckTests().check(["MailWiring": ["MailWiring/MailModule.swift": source]])
         #expect(problems == [])
     }
 

@@ -33,9 +33,12 @@ let package = Package(
         .target(name: "WiringTesting", dependencies: ["Wiring"]),
         .target(name: "WiringCleanse", dependencies: ["Wiring"]),
 
-        // MARK: - The LinkedWiring plugin and its tool (no dependency, not even Wiring)
-        .plugin(name: "LinkedWiring", capability: .buildTool(), dependencies: ["LinkedWiringGenerator"]),
-        .executableTarget(name: "LinkedWiringGenerator", dependencies: ["LinkedWiringScanner"]),
+        // MARK: - The LinkedWiring plugin and its scanner (no dependency, not even Wiring)
+        // The plugin compiles the scanner's sources into itself (Plugins/LinkedWiring/
+        // LinkedWiringScanner links to them): a build tool plugin may depend on no library, and
+        // a tool of its own would be built in every clean build of every app, twice by SwiftPM.
+        // The library target is the same sources for the tests.
+        .plugin(name: "LinkedWiring", capability: .buildTool()),
         .target(name: "LinkedWiringScanner"),
 
         // MARK: - Core libraries (no container)
@@ -275,7 +278,7 @@ if let scope = Context.environment["WIRING_SCOPE"], scopes[scope] == nil {
 // unsafe corner"; Scripts/check-memory-safety makes its warnings errors, which a manifest must
 // not do: SwiftPM hides a dependency's warnings, and an error setting clashes with that).
 let memorySafeTargets: Set<String> = [
-    "Wiring", "WiringTesting", "WiringCleanse", "LinkedWiringGenerator", "LinkedWiringScanner",
+    "Wiring", "WiringTesting", "WiringCleanse", "LinkedWiringScanner",
 ]
 // (CleanseStyleCode keeps the settings code written for Cleanse was written with.)
 for target in package.targets where target.type != .system && target.type != .plugin && target.name != "CleanseStyleCode" {

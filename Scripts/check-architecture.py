@@ -12,10 +12,11 @@ reports each broken arrow on one line:
   5. the `atm-dev` executable builds without the framework layer: nothing it links, directly or
      not, is a system library (CCurl) or depends on one (the libcurl client BankNetwork and its
      wiring, BankNetworkWiring);
-  6. a plugin's tools (the targets a plugin depends on, directly or not: for LinkedWiring, its
-     generator and scanner) are none of the container, a wiring library or a fake, so that a
-     package that applies the plugin builds nothing of ours but the tool. Tools are not core
-     libraries, even in Sources/;
+  6. a plugin's tools (the targets a plugin depends on, directly or not, and those whose sources
+     it compiles into itself: for LinkedWiring, its scanner) are none of the container, a wiring
+     library or a fake, so that a package that applies the plugin builds nothing of ours but the
+     plugin; a target compiled into a plugin depends on nothing at all, since the plugin's compile
+     sees no other module. Tools are not core libraries, even in Sources/;
   7. the package's products reach only the container and the plugin's tools: the example
      ecosystem is reached by no product, so that a package depending on Wiring builds none of
      it, runs no plugin for it, and may name its own targets `Network` or `ATMLib`.
@@ -25,7 +26,7 @@ Then it checks two rules of the sources, ignoring comments and string literals:
   8. unsafety lives in Sources/Wiring/Unsafe/. The compiler finds every use of an unsafe
      declaration (`-strict-memory-safety`, Scripts/check-memory-safety) and makes it say
      `unsafe`; this rule covers what the compiler cannot say, in every product's sources
-     (Sources/Wiring, WiringTesting, WiringCleanse, and the plugin's tools): any word with
+     (Sources/Wiring, WiringTesting, WiringCleanse, the plugin and its scanner): any word with
      `unsafe` or `Unsafe` in it (the `unsafe` expression and the `@unsafe` attribute,
      `nonisolated(unsafe)`, `unowned(unsafe)`, `_withUnsafeGuaranteedRef`), `@safe` (which
      silences the compiler), `@unchecked Sendable` (however it is spelled or split across
@@ -60,8 +61,8 @@ Then two rules that keep the platforms Wiring asks for honest:
 And one rule of the plugin's scanner:
 
  13. every function, initialiser, subscript and computed property of Sources/LinkedWiringScanner
-     is `@_optimize(none)`: SwiftPM compiles a plugin's tool twice in a clean build, in the
-     build's configuration, and the optimiser was most of the scanner's release compile
+     is `@_optimize(none)`: the plugin, which runs it, is compiled unoptimised by SwiftPM, and
+     the release test build compiles it unoptimised too, and so in the fraction of the time
      (ARCHITECTURE.md, "What may depend on what").
 
 Exit status: 0 when every arrow and rule is followed, 1 when one is not, 2 when the manifest or
@@ -133,10 +134,23 @@ def targets_of(manifest):
         path = entry.get("path") or folder + entry["name"]
         targets[entry["name"]] = Target(entry["name"], entry["type"], path, names)
     for plugin in [target for target in targets.values() if target.kind == "plugin"]:
-        for name in closure(plugin.name, targets):
+        for name in plugin_tools(plugin.name, targets):
             if name in targets:
                 targets[name].is_tool = True
     return targets
+
+
+# The targets whose sources a plugin compiles into itself, through a link in its folder (a build
+# tool plugin may depend on no library): they count as its tools.
+COMPILED_INTO = {"LinkedWiring": ("LinkedWiringScanner",)}
+
+
+def plugin_tools(name, targets):
+    """The targets a plugin depends on, directly or not, and those compiled into it, with theirs."""
+    tools = set(closure(name, targets))
+    for compiled in COMPILED_INTO.get(name, ()):
+        tools |= {compiled} | set(closure(compiled, targets))
+    return tools
 
 
 def closure(name, targets):
@@ -180,14 +194,19 @@ def breaks(manifest):
                 problems.append(f"{target.name} (a fake wiring library) depends on {name}, a real wiring library; "
                                 f"a fake wiring library replaces one, it does not build on it")
     for plugin in [target for target in targets.values() if target.kind == "plugin"]:
-        for name in sorted(closure(plugin.name, targets)):
+        for name in COMPILED_INTO.get(plugin.name, ()):
+            if name in targets and targets[name].dependencies:
+                problems.append(f"the {plugin.name} plugin compiles {name}'s sources into itself, but {name} depends on "
+                                f"{', '.join(sorted(targets[name].dependencies))}; the plugin's compile sees no other module, "
+                                f"so {name} depends on nothing")
+        for name in sorted(plugin_tools(plugin.name, targets)):
             tool = targets.get(name)
             if tool is None:
                 continue
             if name in CONTAINER or tool.is_wiring_library or tool.is_fake:
                 what = "the container" if name in CONTAINER else ("a fake" if tool.is_fake else "a wiring library")
                 problems.append(f"the {plugin.name} plugin's tools include {name}, {what}; "
-                                f"a plugin's tools depend on nothing but each other, so that applying it builds only the tool")
+                                f"a plugin's tools depend on nothing but each other, so that applying it builds only the plugin")
     for product in manifest.get("products", []):
         reached = set(product["targets"])
         for name in product["targets"]:
@@ -219,9 +238,10 @@ def breaks(manifest):
 
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-# The products' sources (the library products and the plugin's tools), which the unsafe rule checks.
+# The products' sources (the library products, the plugin and its scanner), which the unsafe rule
+# checks. (The plugin's folder links to the scanner's, which the walk does not follow.)
 FENCED_SOURCES = ("Sources/Wiring", "Sources/WiringTesting", "Sources/WiringCleanse",
-                  "Sources/LinkedWiringScanner", "Sources/LinkedWiringGenerator")
+                  "Sources/LinkedWiringScanner", "Plugins/LinkedWiring")
 UNSAFE_FOLDER = "Sources/Wiring/Unsafe/"
 PIPELINE = "Sources/Wiring/Pipeline"
 UNSAFE_EXCEPTIONS = "Scripts/architecture/unsafe-exceptions.tsv"

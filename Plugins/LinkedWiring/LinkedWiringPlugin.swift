@@ -11,16 +11,22 @@ import PackagePlugin
 /// so it runs again only when one of them changes (or when the set of linked libraries does),
 /// and `LinkedWiring.swift` is its output.
 ///
+/// The generator is this plugin's own executable, run by the build command with
+/// ``Generator/flag`` first (see ``PluginEntry``): SwiftPM compiles a plugin once per clean
+/// build, where a tool of its own, an executable target, would be built in every clean build of
+/// every app that applies the plugin, twice (SwiftPM builds plugins' tools in a build of their
+/// own, then again in the main build). The scanner's sources are compiled into the plugin:
+/// `LinkedWiringScanner` in this folder links to `Sources/LinkedWiringScanner`.
+///
 /// On a library target, `LinkedWiring` is public: a root component declared in the library is
 /// shared by every app that links it, and an app's own root may include the library's
 /// `LinkedWiring`. On an app or a test target, it is internal.
-@main
 struct LinkedWiringPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         let linked = target.recursiveTargetDependencies.compactMap { $0 as? SwiftSourceModuleTarget }
         let appFiles = target.sourceFiles(withSuffix: "swift").map(\.url)
-        let tool = try context.tool(named: "LinkedWiringGenerator").url
+        let tool = try Generator.executable()
         var commands = [
             Self.command(
                 linked: linked, appFiles: appFiles, targetName: target.name, workDirectory: context.pluginWorkDirectoryURL, tool: tool,
@@ -37,8 +43,8 @@ struct LinkedWiringPlugin: BuildToolPlugin {
     /// targets it depends on (see "Build-time checks" in Wiring's documentation).
     static func rootTestsCommand(linked: [SwiftSourceModuleTarget], targetName: String, workDirectory: URL, tool: URL) -> Command {
         let output = workDirectory.appending(path: "LinkedWiringRootTests.swift")
-        var arguments = ["--tests-output", output.path(percentEncoded: false), "--target", targetName]
-        var inputs: [URL] = []
+        var arguments = [Generator.flag, "--tests-output", output.path(percentEncoded: false), "--target", targetName]
+        var inputs = [tool]
         let modules = linked
             .filter { !wiringItself.contains($0.name) }
             .reduce(into: [String: SwiftSourceModuleTarget]()) { $0[$1.moduleName] = $1 }
@@ -69,10 +75,12 @@ struct LinkedWiringPlugin: BuildToolPlugin {
         let output = workDirectory.appending(path: "LinkedWiring.swift")
         let cache = workDirectory.appending(path: "LinkedWiringCache")
         var arguments = [
-            "--output", output.path(percentEncoded: false), "--target", targetName, "--cache", cache.path(percentEncoded: false),
+            Generator.flag, "--output", output.path(percentEncoded: false), "--target", targetName,
+            "--cache", cache.path(percentEncoded: false),
         ]
         if isPublic { arguments.append("--public") }
-        var inputs: [URL] = []
+        // The generator is an input too, so that a new version of the plugin generates again.
+        var inputs = [tool]
         var core: [String: SwiftSourceModuleTarget] = [:]
         for library in libraries {
             let files = swiftFiles(of: library)
@@ -145,7 +153,7 @@ extension LinkedWiringPlugin: XcodeBuildToolPlugin {
         return [
             try Self.command(
                 linked: linked, appFiles: appFiles, targetName: target.displayName,
-                workDirectory: context.pluginWorkDirectoryURL, tool: context.tool(named: "LinkedWiringGenerator").url
+                workDirectory: context.pluginWorkDirectoryURL, tool: Generator.executable()
             ),
         ]
     }

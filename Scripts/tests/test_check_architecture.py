@@ -34,8 +34,7 @@ CLEAN = {
         target("atm", ["ATMLibWiring", "BankNetworkWiring"], kind="executable", path="Sources/ATMApp"),
         target("atm-dev", ["ATMLibWiring", "FakeNetworkWiring"], kind="executable", path="Sources/ATMDevApp"),
         target("ATMAppTests", ["atm", "FakeNetwork"], kind="test"),
-        target("LinkedWiring", ["LinkedWiringGenerator"], kind="plugin"),
-        target("LinkedWiringGenerator", ["LinkedWiringScanner"], kind="executable"),
+        target("LinkedWiring", kind="plugin"),
         target("LinkedWiringScanner"),
     ],
     "products": [
@@ -110,15 +109,22 @@ class CheckArchitectureTests(unittest.TestCase):
         ])
 
     def test_a_plugin_tool_depending_on_the_container_or_a_wiring_library_is_reported(self):
+        compiled_in = ("the LinkedWiring plugin compiles LinkedWiringScanner's sources into itself, but LinkedWiringScanner "
+                       "depends on {}; the plugin's compile sees no other module, so LinkedWiringScanner depends on nothing")
         self.assertEqual(check.breaks(with_dependency("LinkedWiringScanner", "Wiring")), [
+            compiled_in.format("Wiring"),
             "the LinkedWiring plugin's tools include Wiring, the container; "
-            "a plugin's tools depend on nothing but each other, so that applying it builds only the tool",
+            "a plugin's tools depend on nothing but each other, so that applying it builds only the plugin",
         ])
-        self.assertEqual(check.breaks(with_dependency("LinkedWiringGenerator", "BankNetworkWiring")), [
+        self.assertEqual(check.breaks(with_dependency("LinkedWiringScanner", "BankNetworkWiring")), [
+            compiled_in.format("BankNetworkWiring"),
             "the LinkedWiring plugin's tools include BankNetworkWiring, a wiring library; "
-            "a plugin's tools depend on nothing but each other, so that applying it builds only the tool",
+            "a plugin's tools depend on nothing but each other, so that applying it builds only the plugin",
             "the LinkedWiring plugin's tools include Wiring, the container; "
-            "a plugin's tools depend on nothing but each other, so that applying it builds only the tool",
+            "a plugin's tools depend on nothing but each other, so that applying it builds only the plugin",
+        ])
+        self.assertEqual(check.breaks(with_dependency("LinkedWiringScanner", "Network")), [
+            compiled_in.format("Network"),
         ])
 
     def test_a_product_that_reaches_the_example_is_reported(self):

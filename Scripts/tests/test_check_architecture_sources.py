@@ -138,11 +138,11 @@ class SourceRuleTests(unittest.TestCase):
 
     def test_every_product_is_fenced(self):
         for folder in ("Sources/WiringTesting", "Sources/WiringCleanse", "Sources/LinkedWiringScanner",
-                       "Sources/LinkedWiringGenerator"):
+                       "Plugins/LinkedWiring"):
             self.write(f"{folder}/Planted.swift", "final class Planted: @unchecked Sendable {}\n")
         self.assertEqual(check.source_problems(self.root), [
             f"{folder}/Planted.swift:1: @unchecked Sendable outside Sources/Wiring/Unsafe/; {UNSAFE_FIX}"
-            for folder in ("Sources/LinkedWiringGenerator", "Sources/LinkedWiringScanner", "Sources/WiringCleanse",
+            for folder in ("Plugins/LinkedWiring", "Sources/LinkedWiringScanner", "Sources/WiringCleanse",
                            "Sources/WiringTesting")
         ])
 

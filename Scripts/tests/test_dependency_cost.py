@@ -23,7 +23,7 @@ def app(cpu, size):
     return {"cpu_median": cpu, "stripped_bytes": size}
 
 
-def results(module_ratio=2.6, binary_ratio=8.23, links=2):
+def results(module_ratio=2.6, binary_ratio=8.23, links=2, plugin_compiles=1):
     return {
         "services": 40, "runs": 3,
         "apps": {"release": {
@@ -34,7 +34,8 @@ def results(module_ratio=2.6, binary_ratio=8.23, links=2):
         }},
         "modules": {"debug": {"Wiring": {"cpu_median": 40.46}, "Swinject": {"cpu_median": 15.36},
                               "wiring_over_swinject_cpu": module_ratio}},
-        "plugin": {"debug": {"tool_links": links, "cpu": 58.2}},
+        "plugin": {"debug": {"tool_links": links, "plugin_compiles": plugin_compiles,
+                             "builds": links + plugin_compiles, "cpu": 58.2}},
     }
 
 
@@ -45,12 +46,17 @@ class TargetsTests(unittest.TestCase):
              "measured": "2.6× (40.5 s against 15.4 s)", "isMet": False},
             {"goal": "what Wiring adds to a release app's stripped binary ≤ 2.0× what Swinject adds",
              "measured": "8.23× (+1,380,856 B against +167,864 B)", "isMet": False},
-            {"goal": "the LinkedWiring plugin's tool linked once per clean debug build",
-             "measured": "2 times", "isMet": False},
+            {"goal": "the LinkedWiring plugin's code (the plugin, and a tool of its own if any) built once per clean debug build",
+             "measured": "3 times (1 of the plugin, 2 of a tool)", "isMet": False},
         ])
 
+    def test_results_of_a_run_that_counted_only_the_tool_read_as_they_did(self):
+        measured = results()
+        measured["plugin"]["debug"] = {"tool_links": 2, "cpu": 58.2}
+        self.assertEqual(dependency_cost.targets(measured)[2]["measured"], "2 times (0 of the plugin, 2 of a tool)")
+
     def test_a_target_at_its_limit_is_met(self):
-        self.assertEqual([t["isMet"] for t in dependency_cost.targets(results(1.5, 2.0, 1))], [True, True, True])
+        self.assertEqual([t["isMet"] for t in dependency_cost.targets(results(1.5, 2.0, 0))], [True, True, True])
 
     def test_a_binary_that_swinject_does_not_grow_meets_no_ratio(self):
         self.assertFalse(dependency_cost.targets(results(binary_ratio=None))[1]["isMet"])
@@ -70,7 +76,8 @@ class MarkdownTests(unittest.TestCase):
             "| 7.05× of what each adds over by hand |",
             "| release: its stripped binary | 1,462,688 B | 249,696 B | 81,832 B | 8.23× of what each adds |",
             "| debug: the container's module alone, CPU | 40.46 s | 15.36 s | — | 2.6× |",
-            "| debug: the app with the LinkedWiring plugin, CPU (one build) | 58.20 s | — | — | the plugin's tool linked 2 times |",
+            "| debug: the app with the LinkedWiring plugin, CPU (one build) | 58.20 s | — | — "
+            "| the plugin's code built 3 times (1 of the plugin, 2 of a tool) |",
         ])
         self.assertEqual(targets.split("\n")[2], "| Wiring's module alone, clean debug build ≤ 1.5× Swinject's (CPU) "
                                                   "| 2.6× (40.5 s against 15.4 s) | **no** |")

@@ -1,8 +1,8 @@
 /// One call on a module's binder that the graph checks understand, read from the statements of
 /// its `configure` body.
-package struct BinderCall: Equatable, Sendable {
+public struct BinderCall: Equatable, Sendable {
     /// What the call does.
-    package enum Kind: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
         /// `binder.bind(T.self)…`: the bound type as written (nil for `bind()`), its tag, what it
         /// contributes to, and whether a terminal finishes it (nil when the chain holds a call the
         /// reader does not know).
@@ -17,7 +17,7 @@ package struct BinderCall: Equatable, Sendable {
     }
 
     /// What a binding adds to the graph.
-    package enum Role: Equatable, Sendable {
+    public enum Role: Equatable, Sendable {
         /// One value.
         case single
         /// An element of a collection.
@@ -28,33 +28,33 @@ package struct BinderCall: Equatable, Sendable {
     }
 
     /// What the call does.
-    package var kind: Kind
+    public var kind: Kind
     /// The line of the call's name (`bind`, `expose`, `include`).
-    package var line: Int
+    public var line: Int
     /// Its column.
-    package var column: Int
+    public var column: Int
     /// The `file:` the call passes as a string literal, which `of` reports instead of its
     /// `#fileID`.
-    package var siteFile: String?
+    public var siteFile: String?
     /// The `line:` the call passes as a number, which `of` reports instead of its `#line`.
-    package var siteLine: Int?
+    public var siteLine: Int?
     /// `T` of a terminal `to(factory: T.init)` (or `throwingFactory:`, `asyncFactory:`,
     /// `mainActorFactory:`), as written: the typed checks read what its initialiser asks for.
-    package var factoryInit: String?
+    public var factoryInit: String?
     /// Whether the terminal is `to(value:)`, which asks for nothing.
-    package var requestsNothing = false
+    public var requestsNothing = false
     /// Whether the terminal binds an implementation, `to(T.self) { … }` or `to(T.self, as: …)`
     /// (any `to` whose first argument has no label): `of`'s sibling-library rule lets a wiring
     /// library bind another library's type to an implementation of its sibling.
-    package var namesImplementation = false
+    public var namesImplementation = false
     /// `T` of such a terminal, as written; nil when its argument is not a metatype the reader
     /// reads.
-    package var implementation: String?
+    public var implementation: String?
     /// For `binder.expose(…)`: `T` of `expose(T.self)` as written, nil when the call exposes a
     /// tag, a collection or a map (labelled), or its argument is not a metatype the reader reads.
-    package var exposedType: String?
+    public var exposedType: String?
     /// For `binder.expose(…)`: whether it may expose one untagged binding (of `exposedType`,
     /// when the reader could read it): any call but `expose(tagged:)`, `expose(collectionOf:)`
     /// and `expose(map:)`.
-    package var exposesBinding = false
+    public var exposesBinding = false
 }

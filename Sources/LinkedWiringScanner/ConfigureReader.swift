@@ -1,6 +1,6 @@
 /// Reads the statements of a `configure` body that start with its binder, without types: the
 /// graph checks build on what it is sure of, and a body it is not sure of is opaque.
-package enum ConfigureReader {
+public enum ConfigureReader {
     /// The builder methods that keep a binding open, besides the terminals, with the labels of
     /// their arguments: a method of that name with other arguments is the user's own, which may
     /// do anything (`intoMap(key:value:)` that finishes the binding itself).
@@ -25,7 +25,7 @@ package enum ConfigureReader {
     /// - Parameter body: The body and its binder's name.
     /// - Returns: The calls it understood, and whether it may do more.
     @_optimize(none)
-    package static func read(_ body: ConfigureBody) -> ConfigureReading {
+    public static func read(_ body: ConfigureBody) -> ConfigureReading {
         let tokens = body.tokens
         var reading = ConfigureReading()
         var depth = 0

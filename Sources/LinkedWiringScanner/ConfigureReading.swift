@@ -1,9 +1,9 @@
 /// What the reader made of one `configure` body.
-package struct ConfigureReading: Equatable, Sendable, Codable {
+public struct ConfigureReading: Equatable, Sendable, Codable {
     /// The calls it understood, in order.
-    package var calls: [BinderCall] = []
+    public var calls: [BinderCall] = []
     /// Whether the body may do something the calls do not show: hand its binder to another
     /// function, include a module where the reader cannot follow, or call on the binder inside
     /// a branch, a loop, a closure or an `#if`.
-    package var isOpaque = false
+    public var isOpaque = false
 }

@@ -1,50 +1,50 @@
 /// What one module declares that the typed checks read: its top-level types and every `init`
 /// of its types and extensions, with access levels and parameter types as written.
-package struct DeclarationFacts: Equatable, Sendable, Codable {
+public struct DeclarationFacts: Equatable, Sendable, Codable {
     /// A top-level type declaration.
-    package struct TypeFact: Equatable, Sendable {
+    public struct TypeFact: Equatable, Sendable {
         /// Its name.
-        package var name: String
+        public var name: String
         /// `struct`, `enum`, `class`, `actor` or `protocol`.
-        package var kind: String
+        public var kind: String
         /// Whether it is generic, declared under an `#if`, or private to its file.
-        package var isUnsure: Bool
+        public var isUnsure: Bool
         /// Its inherited types, as written.
-        package var inheritance: [String]
+        public var inheritance: [String]
         /// Whether its own body declares an `init` (which removes the memberwise init).
-        package var hasInitInBody: Bool
+        public var hasInitInBody: Bool
         /// Whether other modules can see it: `public`, `open` or `package`.
-        package var isVisibleOutside = true
+        public var isVisibleOutside = true
     }
 
     /// An `init` of a type or an extension.
-    package struct InitFact: Equatable, Sendable {
+    public struct InitFact: Equatable, Sendable {
         /// The last name of the type it belongs to (`Service` for `extension Core.Service`), or
         /// the empty string for a nested type.
-        package var owner: String
+        public var owner: String
         /// Its access level: the one written, or the extension's.
-        package var access: String?
+        public var access: String?
         /// Whether it is failable, generic or under an `#if`.
-        package var isUnsure: Bool
+        public var isUnsure: Bool
         /// The parameters' types as written; nil when the list could not be read.
-        package var parameters: [String]?
+        public var parameters: [String]?
     }
 
     /// The top-level types.
-    package var types: [TypeFact] = []
+    public var types: [TypeFact] = []
     /// The conformances each extension adds, by the last name of the type it extends (an
     /// extension can add a conformance that brings an initialiser, or a synthesised one).
-    package var extensionConformances: [String: [String]] = [:]
+    public var extensionConformances: [String: [String]] = [:]
     /// The initialisers.
-    package var inits: [InitFact] = []
+    public var inits: [InitFact] = []
     /// The typealiases, at any level.
-    package var aliases: [ScannedTypealias] = []
+    public var aliases: [ScannedTypealias] = []
     /// The names of the nested types, which a name written in the module may mean.
-    package var nestedTypes: [String] = []
+    public var nestedTypes: [String] = []
 
     /// Facts of scanned files.
     @_optimize(none)
-    package init(files: [ScannedFile]) {
+    public init(files: [ScannedFile]) {
         for file in files {
             aliases += file.aliases
             nestedTypes += file.types.filter { $0.parent != nil && $0.kind != .extension }.map(\.name)
@@ -85,7 +85,7 @@ package struct DeclarationFacts: Equatable, Sendable, Codable {
 
     /// Adds the facts of other files of the module.
     @_optimize(none)
-    package mutating func add(_ other: DeclarationFacts) {
+    public mutating func add(_ other: DeclarationFacts) {
         types += other.types
         inits += other.inits
         aliases += other.aliases

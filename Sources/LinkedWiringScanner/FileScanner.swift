@@ -6,7 +6,7 @@
 /// types), and in their bodies `typealias Scope = …` and the binder type of
 /// `static func configure(binder: …)`. Bodies of functions, properties and closures are skipped
 /// by counting braces.
-package struct FileScanner {
+public struct FileScanner {
     let tokens: [Token]
     let path: String
     var index = 0
@@ -74,7 +74,7 @@ package struct FileScanner {
     ///   never ends, unbalanced braces or `#if`, a declaration without a name) or a
     ///   `// linked-wiring:` marker it does not understand.
     @_optimize(none)
-    package static func scan(text: String, path: String) throws(SourceProblem) -> ScannedFile {
+    public static func scan(text: String, path: String) throws(SourceProblem) -> ScannedFile {
         let lexer = try Lexer(text: text, file: path)
         var scanner = FileScanner(tokens: lexer.tokens, comments: lexer.comments, path: path)
         try scanner.run()

@@ -1,17 +1,17 @@
 extension GraphCheck {
     /// The names one core library a wiring library can see declares.
-    package struct CoreLibrary: Equatable, Sendable {
+    public struct CoreLibrary: Equatable, Sendable {
         /// Its Swift module name.
-        package var module: String
+        public var module: String
         /// What it declares under each name; nil when one of its files could not be read (each
         /// name it might declare is then unsure).
-        package var names: [String: NameEntry]?
+        public var names: [String: NameEntry]?
         /// Its types and initialisers, for the typed checks; nil when unknown.
-        package var facts: DeclarationFacts?
+        public var facts: DeclarationFacts?
 
         /// Creates a core library from what its files declare.
         @_optimize(none)
-        package init(module: String, names: [String: NameEntry]?, facts: DeclarationFacts? = nil) {
+        public init(module: String, names: [String: NameEntry]?, facts: DeclarationFacts? = nil) {
             self.module = module
             self.names = names
             self.facts = names == nil ? nil : facts
@@ -19,7 +19,7 @@ extension GraphCheck {
 
         /// Creates a core library from its scanned files.
         @_optimize(none)
-        package init(module: String, files: [ScannedFile]?) {
+        public init(module: String, files: [ScannedFile]?) {
             // The names from the facts, as the generator makes them from its summaries.
             let facts = files.map(DeclarationFacts.init(files:))
             self.init(module: module, names: facts.map { GraphCheck.names(of: $0) }, facts: facts)

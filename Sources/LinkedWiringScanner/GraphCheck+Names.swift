@@ -90,23 +90,23 @@ extension GraphCheck {
     }
 
     /// What a module declares under one name.
-    package struct NameEntry: Equatable, Sendable {
+    public struct NameEntry: Equatable, Sendable {
         /// How many top-level types (not extensions) have the name.
-        package var topLevel = 0
+        public var topLevel = 0
         /// Whether a typealias or a nested type has it too, which a name written in a wiring
         /// library might mean instead.
-        package var isShadowed = false
+        public var isShadowed = false
 
         /// Creates an entry.
         @_optimize(none)
-        package init(topLevel: Int = 0, isShadowed: Bool = false) {
+        public init(topLevel: Int = 0, isShadowed: Bool = false) {
             self.topLevel = topLevel
             self.isShadowed = isShadowed
         }
 
         /// Adds the declarations of another file.
         @_optimize(none)
-        package mutating func add(_ other: NameEntry) {
+        public mutating func add(_ other: NameEntry) {
             topLevel += other.topLevel
             isShadowed = isShadowed || other.isShadowed
         }
@@ -125,7 +125,7 @@ extension GraphCheck {
 
     /// The names the files of one module declare.
     @_optimize(none)
-    package static func names(of files: [ScannedFile]) -> [String: NameEntry] {
+    public static func names(of files: [ScannedFile]) -> [String: NameEntry] {
         var index: [String: NameEntry] = [:]
         for file in files {
             for alias in file.typealiases { index[alias, default: NameEntry()].isShadowed = true }

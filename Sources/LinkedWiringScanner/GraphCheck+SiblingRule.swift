@@ -13,7 +13,7 @@ extension GraphCheck {
     /// The same name rule as `WiringRule.siblings(ofWiringLibrary:)` in Wiring, which this tool
     /// cannot import: `WiringRuleNameTests` holds both to the same cases.
     @_optimize(none)
-    package static func siblings(ofWiringLibrary name: String) -> [String]? {
+    public static func siblings(ofWiringLibrary name: String) -> [String]? {
         guard name.hasSuffix("Wiring"), name.count > "Wiring".count else { return nil }
         let sibling = String(name.dropLast("Wiring".count))
         if sibling.hasPrefix("Fake"), sibling.count > "Fake".count {
@@ -130,7 +130,7 @@ extension GraphCheck.App {
     ///   - files: The target's files, scanned.
     /// - Returns: Whether a binding that breaks the rule is an error.
     @_optimize(none)
-    package static func validatesWithTheSiblingRule(tokens: [[Token]], files: [ScannedFile]) -> Bool {
+    public static func validatesWithTheSiblingRule(tokens: [[Token]], files: [ScannedFile]) -> Bool {
         let called = rootsValidatedWithTheSiblingRule(tokens)
         guard !called.isEmpty else { return false }
         var declarations: [String: Int] = [:]

@@ -13,7 +13,7 @@
 /// a call inside a branch, a closure or an `#if`, a binder handed to a function, a type name it
 /// cannot pin to one declaration, or an app that names a linked module itself, makes it say
 /// nothing rather than guess.
-package struct GraphCheck {
+public struct GraphCheck {
     let libraries: [Library]
     let core: [String: CoreLibrary]
     let app: App
@@ -44,7 +44,7 @@ package struct GraphCheck {
     ///   - plan: The modules `LinkedWiring` includes.
     /// - Returns: Every error (and its notes), in `of`'s order.
     @_optimize(none)
-    package static func run(libraries: [Library], core: [CoreLibrary], app: App, plan: LinkedWiringPlan) -> [SourceProblem] {
+    public static func run(libraries: [Library], core: [CoreLibrary], app: App, plan: LinkedWiringPlan) -> [SourceProblem] {
         guard app.includesLinkedWiring else { return [] }
         var check = GraphCheck(
             libraries: libraries, core: Dictionary(core.map { ($0.module, $0) }, uniquingKeysWith: { first, _ in first }),
@@ -78,7 +78,7 @@ package struct GraphCheck {
     ///     sibling-library rule.
     /// - Returns: The errors and notes, or nil when no single type of the libraries has that name.
     @_optimize(none)
-    package static func run(libraries: [Library], core: [CoreLibrary], root: String, everyRule: Bool = false) -> [SourceProblem]? {
+    public static func run(libraries: [Library], core: [CoreLibrary], root: String, everyRule: Bool = false) -> [SourceProblem]? {
         var check = GraphCheck(
             libraries: libraries, core: Dictionary(core.map { ($0.module, $0) }, uniquingKeysWith: { first, _ in first }),
             app: App(includesLinkedWiring: true, words: [], addsBindings: false, asksForTheSiblingRule: everyRule), plan: LinkedWiringPlan()

@@ -1,7 +1,7 @@
 /// One token of Swift source, as much of Swift's grammar as finding declarations needs.
-package struct Token: Equatable, Sendable {
+public struct Token: Equatable, Sendable {
     /// What a token is.
-    package enum Kind: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
         /// An identifier or keyword (`struct`, `Module`, `` `Type` ``).
         case word
         /// A number literal.
@@ -16,33 +16,33 @@ package struct Token: Equatable, Sendable {
     }
 
     /// What the token is.
-    package let kind: Kind
+    public let kind: Kind
     /// Its text (the directive's name without `#`).
-    package let text: String
+    public let text: String
     /// The condition of an `#if` or `#elseif`, trimmed and without a trailing comment.
-    package var condition: String = ""
+    public var condition: String = ""
     /// For a one-line string literal without escapes, interpolations or delimiters that span
     /// lines, its value (`"card"` gives `card`); nil for any other literal, and for other tokens.
-    package var value: String?
+    public var value: String?
     /// Its line, from 1.
-    package let line: Int
+    public let line: Int
     /// Its column, from 1.
-    package let column: Int
+    public let column: Int
 }
 
 /// A `//` comment, which may hold a `// linked-wiring:` marker.
-package struct LineComment: Equatable, Sendable {
+public struct LineComment: Equatable, Sendable {
     /// The comment's text, from `//` on.
-    package let text: String
+    public let text: String
     /// Its line, from 1.
-    package let line: Int
+    public let line: Int
     /// Whether code comes before it on its line.
-    package let followsCode: Bool
+    public let followsCode: Bool
 }
 
 /// Splits Swift source into tokens, skipping comments and literals, so that a `struct` in a
 /// string or a comment is never taken for a declaration.
-package struct Lexer {
+public struct Lexer {
     private let scalars: [Unicode.Scalar]
     private let file: String
     private var index = 0
@@ -51,9 +51,9 @@ package struct Lexer {
     private var codeOnLine = false
 
     /// The tokens, in order.
-    package private(set) var tokens: [Token] = []
+    public private(set) var tokens: [Token] = []
     /// Every `//` comment, in order.
-    package private(set) var comments: [LineComment] = []
+    public private(set) var comments: [LineComment] = []
 
     /// Lexes `text`.
     ///
@@ -62,7 +62,7 @@ package struct Lexer {
     ///   - file: The path used in problems.
     /// - Throws: A ``SourceProblem`` for a string, comment or regex that never ends.
     @_optimize(none)
-    package init(text: String, file: String) throws(SourceProblem) {
+    public init(text: String, file: String) throws(SourceProblem) {
         scalars = Array(text.unicodeScalars)
         self.file = file
         try run()

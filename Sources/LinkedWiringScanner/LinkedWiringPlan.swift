@@ -1,10 +1,10 @@
 /// What the scan of the wiring libraries decided.
-package struct LinkedWiringPlan: Equatable, Sendable {
+public struct LinkedWiringPlan: Equatable, Sendable {
     /// The modules to include, sorted by library and name.
-    package var included: [IncludedModule] = []
+    public var included: [IncludedModule] = []
     /// The modules left out, sorted by name.
-    package var leftOut: [LeftOutModule] = []
+    public var leftOut: [LeftOutModule] = []
     /// A warning at the declaration of each module left out only for being `internal` or
     /// `package` and not marked `// linked-wiring: exclude`: likely a mistake.
-    package var warnings: [SourceProblem] = []
+    public var warnings: [SourceProblem] = []
 }

@@ -7,7 +7,7 @@
 /// not generic, not deprecated, unavailable everywhere or SPI, not marked `// linked-wiring:
 /// exclude`, and its scope is `Unscoped` or `Singleton`. One unavailable on a platform is
 /// included under `#if !os(…)`.
-package struct ModuleCatalog {
+public struct ModuleCatalog {
     let library: String
     private let files: [ScannedFile]
     private var entries: [Entry] = []
@@ -45,7 +45,7 @@ package struct ModuleCatalog {
     /// - Returns: The plan for this library alone, or the problems that make the library's
     ///   modules impossible to decide.
     @_optimize(none)
-    package static func plan(library: String, files: [ScannedFile]) -> (plan: LinkedWiringPlan, problems: [SourceProblem]) {
+    public static func plan(library: String, files: [ScannedFile]) -> (plan: LinkedWiringPlan, problems: [SourceProblem]) {
         var catalog = ModuleCatalog(library: library, files: files)
         return catalog.run()
     }
@@ -306,7 +306,7 @@ package struct ModuleCatalog {
 
     /// `Folder/File.swift`: the last two components, as `#fileID` names a file.
     @_optimize(none)
-    package static func shortPath(_ path: String) -> String {
+    public static func shortPath(_ path: String) -> String {
         path.split(separator: "/").suffix(2).joined(separator: "/")
     }
 }

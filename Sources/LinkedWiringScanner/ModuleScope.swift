@@ -1,5 +1,5 @@
 /// The scope a module's `configure` binds in, as its source spells it.
-package enum ModuleScope: Equatable, Sendable {
+public enum ModuleScope: Equatable, Sendable {
     /// `Unscoped`: the module fits any binder.
     case unscoped
     /// `Singleton`: the module fits a root whose binder is `Binder<Singleton>`.

@@ -1,52 +1,52 @@
 /// A type declaration or an extension, as the scan of one file found it.
-package struct ScannedType: Equatable, Sendable {
+public struct ScannedType: Equatable, Sendable {
     /// What declares it.
-    package enum Kind: String, Equatable, Sendable, Codable {
+    public enum Kind: String, Equatable, Sendable, Codable {
         case `struct`, `enum`, `class`, `actor`, `protocol`, `extension`
     }
 
     /// `struct`, `enum`, `class`, `actor`, `protocol` or `extension`.
-    package var kind: Kind
+    public var kind: Kind
     /// The declared name, or for an extension the extended type as written (`Outer.Inner`).
-    package var name: String
+    public var name: String
     /// The index in the file's list of the type or extension this one is nested in.
-    package var parent: Int?
+    public var parent: Int?
     /// The access level written on it: `public`, `open`, `package`, `internal`, `private`,
     /// `fileprivate`, or nil when none is written.
-    package var access: String?
+    public var access: String?
     /// Its attributes, as written (`@available(*, deprecated)`), without the `@`.
-    package var attributes: [String] = []
+    public var attributes: [String] = []
     /// Whether it declares generic parameters.
-    package var isGeneric = false
+    public var isGeneric = false
     /// The inherited types, as written without spaces (`Wiring.Module`, `Sendable`).
-    package var inheritance: [String] = []
+    public var inheritance: [String] = []
     /// The `#if` conditions it is declared under, outermost first; `#elseif` and `#else` are
     /// spelled as `!(a) && (b)`.
-    package var conditions: [String] = []
+    public var conditions: [String] = []
     /// Whether the comment lines above it hold `// linked-wiring: exclude`.
-    package var isExcluded = false
+    public var isExcluded = false
     /// The type named by `typealias Scope = …` in its body, and where.
-    package var scopeAlias: (type: String, line: Int)?
+    public var scopeAlias: (type: String, line: Int)?
     /// The binder type of `static func configure(binder: …)` in its body, and where.
-    package var configureBinder: (type: String, line: Int)?
+    public var configureBinder: (type: String, line: Int)?
     /// The body of that `configure`, when the scan could find its braces.
-    package var configureBody: ConfigureBody?
+    public var configureBody: ConfigureBody?
     /// Whether its body declares a `Seed` (a typealias or a nested type): a root's seed is
     /// bound in its graph.
-    package var declaresSeed = false
+    public var declaresSeed = false
     /// `X` of `configureRoot(binder: ReceiptBinder<X>)` in its body (the root it binds), as
     /// written; the empty string when that is not a plain name; nil when it has none.
-    package var rootType: String?
+    public var rootType: String?
     /// The file it is in.
-    package var file: String
+    public var file: String
     /// The line of its first attribute or modifier.
-    package var line: Int
+    public var line: Int
     /// The column of its first attribute or modifier.
-    package var column: Int
+    public var column: Int
 
     /// Equality of everything but the member tuples' labels.
     @_optimize(none)
-    package static func == (lhs: ScannedType, rhs: ScannedType) -> Bool {
+    public static func == (lhs: ScannedType, rhs: ScannedType) -> Bool {
         lhs.kind == rhs.kind && lhs.name == rhs.name && lhs.parent == rhs.parent && lhs.access == rhs.access
             && lhs.attributes == rhs.attributes && lhs.isGeneric == rhs.isGeneric && lhs.inheritance == rhs.inheritance
             && lhs.conditions == rhs.conditions && lhs.isExcluded == rhs.isExcluded
@@ -57,68 +57,68 @@ package struct ScannedType: Equatable, Sendable {
 }
 
 /// Everything the scan found in one file.
-package struct ScannedFile: Equatable, Sendable, Codable {
+public struct ScannedFile: Equatable, Sendable, Codable {
     /// The path, as the plugin passed it.
-    package var path: String
+    public var path: String
     /// The modules the file imports, in order.
-    package var imports: [String] = []
+    public var imports: [String] = []
     /// Its type declarations and extensions, in order; `parent` indexes this array.
-    package var types: [ScannedType] = []
+    public var types: [ScannedType] = []
     /// The names of the typealiases it declares, at any level.
-    package var typealiases: [String] = []
+    public var typealiases: [String] = []
     /// The initialisers declared directly in its types and extensions, in order.
-    package var inits: [ScannedInit] = []
+    public var inits: [ScannedInit] = []
     /// Its typealiases, at any level, with what the typed graph checks need to follow them.
-    package var aliases: [ScannedTypealias] = []
+    public var aliases: [ScannedTypealias] = []
 }
 
 /// A `typealias` as written: the typed graph checks follow a plain one to the type it names.
-package struct ScannedTypealias: Equatable, Sendable, Codable {
+public struct ScannedTypealias: Equatable, Sendable, Codable {
     /// Its name.
-    package var name: String
+    public var name: String
     /// The type it names as written (`FileStore`, `Core.FileStore`, `any Handler`), or nil when
     /// the reading could not tell it whole.
-    package var target: String?
+    public var target: String?
     /// Whether it is declared outside every type.
-    package var isTopLevel: Bool
+    public var isTopLevel: Bool
     /// Whether it is generic, `private` or `fileprivate`, or under an `#if`.
-    package var isUnsure: Bool
+    public var isUnsure: Bool
 }
 
 /// An `init` declared in a type or an extension, as written: what the typed graph checks need to
 /// tell which values a `T.init` reference asks for.
-package struct ScannedInit: Equatable, Sendable, Codable {
+public struct ScannedInit: Equatable, Sendable, Codable {
     /// The index in the file's list of the type or extension it is declared in.
-    package var owner: Int
+    public var owner: Int
     /// The access level written on it, or nil when none is written.
-    package var access: String?
+    public var access: String?
     /// Whether it is `init?` or `init!`.
-    package var isFailable: Bool
+    public var isFailable: Bool
     /// Whether it declares generic parameters.
-    package var isGeneric: Bool
+    public var isGeneric: Bool
     /// Whether it is declared under an `#if`.
-    package var isConditional: Bool
+    public var isConditional: Bool
     /// The type of each parameter as written, tokens joined (`any Store`, `Provider<Store>`);
     /// nil when a parameter list could not be read.
-    package var parameters: [String]?
+    public var parameters: [String]?
     /// The line of the `init` keyword.
-    package var line: Int
+    public var line: Int
 }
 
 /// The body of a module's `static func configure(binder:)`, for the graph checks.
-package struct ConfigureBody: Equatable, Sendable, Codable {
+public struct ConfigureBody: Equatable, Sendable, Codable {
     /// The name the body gives its binder (`binder`, or `bind` in `configure(binder bind: …)`).
-    package var binder: String
+    public var binder: String
     /// The tokens between its braces; empty in a body read from the generator's cache, which
     /// keeps its `reading` instead.
-    package var tokens: [Token]
+    public var tokens: [Token]
     /// What ``ConfigureReader`` made of the tokens, once read: the generator reads each body of
     /// a freshly scanned wiring file and keeps the reading in its cache, not the tokens.
-    package var reading: ConfigureReading?
+    public var reading: ConfigureReading?
 
     /// Creates a body.
     @_optimize(none)
-    package init(binder: String, tokens: [Token], reading: ConfigureReading? = nil) {
+    public init(binder: String, tokens: [Token], reading: ConfigureReading? = nil) {
         self.binder = binder
         self.tokens = tokens
         self.reading = reading
@@ -126,7 +126,7 @@ package struct ConfigureBody: Equatable, Sendable, Codable {
 
     /// What ``ConfigureReader`` makes of the body: its kept reading, or a reading of its tokens.
     @_optimize(none)
-    package var read: ConfigureReading {
+    public var read: ConfigureReading {
         reading ?? ConfigureReader.read(self)
     }
 
@@ -136,7 +136,7 @@ package struct ConfigureBody: Equatable, Sendable, Codable {
 
     /// Decodes a body kept by the generator's cache: its binder and its reading.
     @_optimize(none)
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         binder = try container.decode(String.self, forKey: .binder)
         tokens = []
@@ -145,7 +145,7 @@ package struct ConfigureBody: Equatable, Sendable, Codable {
 
     /// Encodes the binder and the reading (read now when the body has none), not the tokens.
     @_optimize(none)
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(binder, forKey: .binder)
         try container.encode(read, forKey: .reading)
@@ -160,7 +160,7 @@ extension ScannedType: Codable {
 
     /// Decodes a type kept by the generator's cache.
     @_optimize(none)
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         kind = try container.decode(Kind.self, forKey: .kind)
         name = try container.decode(String.self, forKey: .name)
@@ -187,7 +187,7 @@ extension ScannedType: Codable {
 
     /// Encodes a type for the generator's cache.
     @_optimize(none)
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)
         try container.encode(name, forKey: .name)

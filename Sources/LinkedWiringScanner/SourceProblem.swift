@@ -4,25 +4,25 @@
 ///
 /// Its description has the compiler's shape, which Xcode and editors turn into an issue on the
 /// line: `path:line:column: error: message`, or `path: error: message` when there is no line.
-package struct SourceProblem: Error, Equatable, CustomStringConvertible, Sendable {
+public struct SourceProblem: Error, Equatable, CustomStringConvertible, Sendable {
     /// The file, as the plugin passed it.
-    package let file: String
+    public let file: String
     /// The line, from 1; nil when the problem is the whole file.
-    package let line: Int?
+    public let line: Int?
     /// The column, from 1.
-    package let column: Int
+    public let column: Int
     /// What went wrong and how to fix it.
-    package let message: String
+    public let message: String
     /// How the build takes it: an error fails it; a warning or a note does not.
-    package let severity: Severity
+    public let severity: Severity
     /// For a graph check, the `#fileID` `of` gives the same problem (`Library/File.swift`, or the
     /// `file:` the call passes), to compare the two.
-    package var siteFileID: String?
+    public var siteFileID: String?
     /// For a graph check, the line `of` gives the same problem.
-    package var siteLine: Int?
+    public var siteLine: Int?
 
     /// How the build takes a problem.
-    package enum Severity: String, Equatable, Sendable {
+    public enum Severity: String, Equatable, Sendable {
         /// Fails the build.
         case error
         /// Shown, and the build goes on: a graph check that could not read a file.
@@ -33,7 +33,7 @@ package struct SourceProblem: Error, Equatable, CustomStringConvertible, Sendabl
 
     /// Creates a problem.
     @_optimize(none)
-    package init(file: String, line: Int?, column: Int = 1, severity: Severity = .error, message: String) {
+    public init(file: String, line: Int?, column: Int = 1, severity: Severity = .error, message: String) {
         self.file = file
         self.line = line
         self.column = column
@@ -41,12 +41,15 @@ package struct SourceProblem: Error, Equatable, CustomStringConvertible, Sendabl
         self.message = message
     }
 
+    /// `path:line:column`, or `path` when there is no line.
+    @_optimize(none)
+    public var place: String {
+        line.map { "\(file):\($0):\(column)" } ?? file
+    }
+
     /// `path:line:column: error: LinkedWiring: message` (or `warning:`, `note:`).
     @_optimize(none)
-    package var description: String {
-        if let line {
-            return "\(file):\(line):\(column): \(severity.rawValue): LinkedWiring: \(message)"
-        }
-        return "\(file): \(severity.rawValue): LinkedWiring: \(message)"
+    public var description: String {
+        "\(place): \(severity.rawValue): LinkedWiring: \(message)"
     }
 }

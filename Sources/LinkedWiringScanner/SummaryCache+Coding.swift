@@ -5,7 +5,7 @@
 extension BinderCall: Codable {
     /// Decodes a call kept by the generator's cache.
     @_optimize(none)
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         let kind = try container.decode(Int.self)
         let first = try container.decodeIfPresent(String.self)
@@ -39,7 +39,7 @@ extension BinderCall: Codable {
 
     /// Encodes a call for the generator's cache.
     @_optimize(none)
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         var code = 3
         var first: String?
@@ -97,7 +97,7 @@ extension BinderCall: Codable {
 extension DeclarationFacts.TypeFact: Codable {
     /// Decodes a type kept by the generator's cache.
     @_optimize(none)
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         name = try container.decode(String.self)
         kind = try container.decode(String.self)
@@ -109,7 +109,7 @@ extension DeclarationFacts.TypeFact: Codable {
 
     /// Encodes a type for the generator's cache.
     @_optimize(none)
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         try container.encode(name)
         try container.encode(kind)
@@ -123,7 +123,7 @@ extension DeclarationFacts.TypeFact: Codable {
 extension DeclarationFacts.InitFact: Codable {
     /// Decodes an initialiser kept by the generator's cache.
     @_optimize(none)
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         owner = try container.decode(String.self)
         access = try container.decodeIfPresent(String.self)
@@ -133,7 +133,7 @@ extension DeclarationFacts.InitFact: Codable {
 
     /// Encodes an initialiser for the generator's cache.
     @_optimize(none)
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         try container.encode(owner)
         try BinderCall.encode(access, to: &container)

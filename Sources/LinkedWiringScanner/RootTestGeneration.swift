@@ -126,7 +126,7 @@ public enum RootTestGeneration {
             "    static let paths: [String: String] = [",
         ]
         for (fileID, path) in paths.sorted(by: { $0.key < $1.key }) {
-            lines.append("        \(SwiftStringLiteral.quoting(fileID)): \(SwiftStringLiteral.quoting(path)),")
+            lines.append("        \(literal(fileID)): \(literal(path)),")
         }
         lines += [
             "    ]",
@@ -172,5 +172,25 @@ public enum RootTestGeneration {
             "",
         ]
         return lines.joined(separator: "\n")
+    }
+
+    /// A Swift string literal of `text`, without interpolation: every backslash, quote and control
+    /// character escaped, so that any path or message reads back as itself.
+    @_optimize(none)
+    static func literal(_ text: String) -> String {
+        var escaped = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\\""
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\t": escaped += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                escaped += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped + "\""
     }
 }

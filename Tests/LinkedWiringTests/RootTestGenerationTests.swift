@@ -86,4 +86,10 @@ struct RootTestGenerationTests {
                 ]
             """))
     }
+
+    /// A file's path is written as a literal that reads back as the path, whatever it holds.
+    @Test func aPathIsALiteralOfItselfWhateverItHolds() {
+        #expect(RootTestGeneration.literal(#"/a "b" \(c) \ d"#) == #""/a \"b\" \\(c) \\ d""#)
+        #expect(RootTestGeneration.literal("/line\nfeed\r\ttab\u{1}\u{7F}é") == #""/line\nfeed\r\ttab\u{1}\u{7f}é""#)
+    }
 }

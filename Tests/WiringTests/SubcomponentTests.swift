@@ -48,10 +48,11 @@ struct SubcomponentTests {
         #expect(first.user.service === second.user.service)
     }
 
-    @Test func collectionBindingsAreAdditiveAcrossParentAndChild() throws {
+    /// The child's own contributions come first, then its parent's: Cleanse's order.
+    @Test func collectionBindingsAreAdditiveAcrossParentAndChildTheChildsFirst() throws {
         let app = try ComponentFactory.of(BankRoot.self).build()
         #expect(app.features.get() == ["audit", "deposits"])
-        #expect(app.sessions.get().build("user-1").features == ["audit", "deposits", "history", "statements"])
+        #expect(app.sessions.get().build("user-1").features == ["history", "statements", "audit", "deposits"])
     }
 
     @Test func aChildBindingShadowsTheParentsBindingOfTheSameType() throws {

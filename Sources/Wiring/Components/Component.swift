@@ -21,8 +21,8 @@
 ///
 /// A subcomponent's scope must differ from every ancestor's; bindings shared in it live once per
 /// built subcomponent. Collection bindings are additive: the subcomponent's `[Element]` holds its
-/// ancestors' contributions, then its own. ``ComponentFactory/of(_:)`` validates every
-/// installed subcomponent with its root.
+/// own contributions, then its parent's, then its grandparent's (Cleanse's order).
+/// ``ComponentFactory/of(_:)`` validates every installed subcomponent with its root.
 ///
 /// A subcomponent whose root's path throws, awaits or runs on the main actor is built through
 /// ``AsyncComponentFactory`` (`try await build(_:)`) or ``MainActorComponentFactory``

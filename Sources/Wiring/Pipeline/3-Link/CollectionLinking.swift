@@ -65,8 +65,9 @@ extension ContributionDeclaration {
         }
     }
 
-    /// Links the collection's node from all of its contributions (this one the first), after
-    /// the contributions an ancestor component makes to the same collection.
+    /// Links the collection's node from all of its contributions (this one the first), before
+    /// the contributions an ancestor component makes to the same collection: a component's own
+    /// elements, then its parent's, then its grandparent's, as Cleanse orders them.
     fileprivate func linkCollection(into node: AnyNode, contributions: [AnyDeclaration], with linkers: [Linker], inherited: InheritedCollection?) {
         if let context = linkers.first?.context, context != .synchronous {
             let parts = zip(contributions, linkers).map { contribution, linker in
@@ -83,9 +84,9 @@ extension ContributionDeclaration {
         if let inherited {
             let ancestorNode = inherited.node
             let depth = inherited.depth
-            appenders.insert({ instance, elements in
+            appenders.append({ instance, elements in
                 elements.append(contentsOf: ancestorNode.resolver(as: [Element].self)(instance.ancestor(depth)))
-            }, at: 0)
+            })
         }
         let count = appenders.count
         let allAppenders = appenders
@@ -100,7 +101,7 @@ extension ContributionDeclaration {
 
 extension ContributionDeclaration {
     /// The resolvers of a collection whose contributions have effects: each contribution's
-    /// elements in order, after an ancestor's collection, in the context that runs them.
+    /// elements in order, then an ancestor's collection, in the context that runs them.
     static func collection(
         of parts: [EffectfulResolvers<[Element]>], after ancestor: (node: AnyNode, depth: Int)?, in context: EffectContext
     ) -> EffectfulResolvers<[Element]> {
@@ -109,7 +110,7 @@ extension ContributionDeclaration {
             var resolvers = parts.compactMap(\.throwing)
             if let ancestor {
                 let resolve = ancestor.node.throwingResolver(as: [Element].self)
-                resolvers.insert({ instance in try resolve(instance.ancestor(ancestor.depth)) }, at: 0)
+                resolvers.append({ instance in try resolve(instance.ancestor(ancestor.depth)) })
             }
             let all = resolvers
             return EffectfulResolvers(throwing: { instance in try all.flatMap { try $0(instance) } })
@@ -117,7 +118,7 @@ extension ContributionDeclaration {
             var resolvers = parts.compactMap(\.mainActor)
             if let ancestor {
                 let resolve = ancestor.node.mainActorResolver(as: [Element].self)
-                resolvers.insert({ instance in try resolve(instance.ancestor(ancestor.depth)) }, at: 0)
+                resolvers.append({ instance in try resolve(instance.ancestor(ancestor.depth)) })
             }
             let all = resolvers
             return EffectfulResolvers(mainActor: { instance in try all.flatMap { try $0(instance) } })
@@ -125,7 +126,7 @@ extension ContributionDeclaration {
             var resolvers = parts.map(\.async)
             if let ancestor {
                 let resolve = ancestor.node.asyncResolver(as: [Element].self)
-                resolvers.insert({ instance in try await resolve(instance.ancestor(ancestor.depth)) }, at: 0)
+                resolvers.append({ instance in try await resolve(instance.ancestor(ancestor.depth)) })
             }
             let all = resolvers
             return EffectfulResolvers(async: { instance in

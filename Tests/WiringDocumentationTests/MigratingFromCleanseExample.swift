@@ -14,7 +14,6 @@ final class Car {
 struct CarModule: Cleanse.Module {
     static func configure(binder: Binder<Unscoped>) {
         binder.bind(Engine.self).to(factory: Engine.init)
-        binder.bind(Car.self).to(factory: Car.init)
     }
 }
 

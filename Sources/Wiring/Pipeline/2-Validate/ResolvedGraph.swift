@@ -103,9 +103,10 @@ final class ResolvedGraph {
         var declarations = builder.declarations.contains(where: \.isOverride)
             ? (builder.hasBoundaries ? Self.applyingOverridesAcrossBoundaries(builder) : Self.applyingOverrides(builder.declarations))
             : builder.declarations
-        // Cleanse's rule: the root is an ordinary binding of its type. Where a module binds that
+        // The root is an ordinary binding of its type, as in Cleanse. Where a module binds that
         // type too, or the root asks for its own type (`bind.to { (atm: ATM) in atm }`), the root
-        // stays the component's own and takes the module's binding.
+        // stays the component's own and takes the module's binding: a leniency of Wiring's, where
+        // Cleanse's `build` stops the process ("Already bound").
         // (A private module's binding of the type, in a key space of its own, does not count.)
         if let root = builder.root, !declarations.contains(where: { $0.key == root.key && (builder.boundary(of: $0)?.keySpace ?? -1) < 0 }),
            !root.requests.contains(where: { $0.key == root.key || BindingKey($0.parameterType) == root.key }) {

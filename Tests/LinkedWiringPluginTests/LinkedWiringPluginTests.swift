@@ -76,9 +76,9 @@ struct LinkedWiringPluginTests {
 
         // 2. Touching a library no wiring library depends on runs no generator; touching a
         // wiring library runs the generator of the apps that link it, and only theirs (a core
-        // library a wiring library depends on is an input too: the graph checks read its types). The build after a package's first
-        // build relinks the plugin's tool, and so runs every generator whatever changed (SwiftPM
-        // does that, once); a build with nothing to do takes that turn first.
+        // library a wiring library depends on is an input too: the graph checks read its types). A
+        // build with nothing to do comes first, so that whatever the first build left to SwiftPM
+        // is done before the dates are read.
         let settle = try package.build()
         try #require(settle.status == 0, "the second swift build failed:\n\(settle.output)")
         let appDate = try package.modificationDate(of: package.generatedFile(of: "App"))

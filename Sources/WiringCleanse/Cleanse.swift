@@ -84,4 +84,12 @@ public enum Cleanse {
     public typealias DependencyCycle = WiringCleanse.DependencyCycle
     /// ``InvalidScopeNesting``.
     public typealias InvalidScopeNesting = WiringCleanse.InvalidScopeNesting
+    /// Wiring's `SourceLocation`.
+    public typealias SourceLocation = Wiring.SourceLocation
+    /// Wiring's `BindToable`.
+    public typealias BindToable = Wiring.BindToable
+    /// Wiring's `BindingBuilder`.
+    public typealias BindingBuilder<Element, BinderScope: Wiring._ScopeBase> = Wiring.BindingBuilder<Element, BinderScope>
+    /// Wiring's `PropertyInjectorBindingBuilder`.
+    public typealias PropertyInjectorBindingBuilder<Element: AnyObject> = Wiring.PropertyInjectorBindingBuilder<Element>
 }

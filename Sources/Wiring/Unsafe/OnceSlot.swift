@@ -71,25 +71,39 @@ enum OnceSlot {
     /// Waits while another thread makes the value: until the slot is `ready`, or `empty` again
     /// because that thread's factory threw.
     ///
-    /// Stops the process when the maker is the calling thread itself, or a thread that waits
-    /// for it (a stack checkpoint moved the rest of the maker's resolution to this thread): its
-    /// factory asked for the value it is making, which can only be a cycle through a provider
-    /// called too early.
+    /// Stops the process when the wait would never end, which can only be a cycle through a
+    /// provider called too early: the maker is the calling thread itself, or a thread that waits
+    /// for it (a stack checkpoint moved the rest of the maker's resolution to this thread), so
+    /// its factory asked for the value it is making; or the maker waits, through other threads'
+    /// waits, for a value this thread makes (two threads entered the cycle from its two ends:
+    /// see ``WaitForGraph``).
     static func waitWhileMaking(state: AtomicWord, maker: Int, token: Int, name: () -> String) {
-        // `fatalError`, not `precondition`: an optimised build prints no precondition's message,
-        // and this one says which binding to fix.
-        if maker == token || ThreadStack.waitingThreads().contains(maker) {
-            fatalError(
-                "Wiring: the shared \(name()) was requested again while its own factory was running. "
-                    + "A factory called a Provider (or a () -> T closure) of a binding that depends on it; "
-                    + "keep the provider and call it after construction instead."
-            )
+        let waitingThreads = ThreadStack.waitingThreads()
+        if maker == token || waitingThreads.contains(maker) {
+            stopForCycle(name: name())
+        }
+        let waiters = waitingThreads + [token]
+        let graph = WaitForGraph.threads
+        guard graph.startWaiting(waiters, for: WaitForGraph.Slot(state: state, buildMaker: SlotState.beingMadeByTheBuild)) else {
+            stopForCycle(name: name())
         }
         var attempts = 0
         while state.load(ordering: .acquiring) == maker {
             attempts += 1
             pause(attempt: attempts)
         }
+        graph.stopWaiting(waiters)
+    }
+
+    /// Stops the process: the shared `name` was requested while its own factory ran.
+    private static func stopForCycle(name: String) -> Never {
+        // `fatalError`, not `precondition`: an optimised build prints no precondition's message,
+        // and this one says which binding to fix.
+        fatalError(
+            "Wiring: the shared \(name) was requested again while its own factory was running. "
+                + "A factory called a Provider (or a () -> T closure) of a binding that depends on it; "
+                + "keep the provider and call it after construction instead."
+        )
     }
 
     /// Waits for another thread's factory: yields at first, then sleeps up to a millisecond.

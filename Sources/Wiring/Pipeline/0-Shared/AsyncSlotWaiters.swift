@@ -6,14 +6,21 @@
 /// the lock and resumes every listed waiter with nothing (the waiter then reads the value). After
 /// a failure, it empties the slot while it holds the lock, and resumes those listed until then
 /// with the error. See `ComponentInstance.sharedAsync`.
+///
+/// Each waiter's wait is recorded in `WaitForGraph.tasks`; the task making the value removes
+/// the waits of those it resumes before it publishes the new state, so a new creation of a
+/// slot whose creation failed never finds them (see ``WaitForGraph``).
 final class AsyncSlotWaiters: @unchecked Sendable {
-    // Safe to share: `waiting` is read and written only while `lock` is held.
+    // Safe to share: `waiting` and `waitingTasks` are read and written only while `lock` is held.
     private let lock = PThreadLock()
     private var waiting: [CheckedContinuation<Void, any Error>] = []
+    /// The tokens of the tasks listed in `waiting`.
+    private var waitingTasks: [Int] = []
 
-    /// Waits until the creation running now ends; returns at once when `isBeingMade` (read while
-    /// the lock is held) says that no creation is running any more. Throws the creation's error.
-    func wait(whileBeingMade isBeingMade: () -> Bool) async throws {
+    /// Waits until the creation running now ends, for the task whose token is `task`; returns
+    /// at once when `isBeingMade` (read while the lock is held) says that no creation is running
+    /// any more. Throws the creation's error.
+    func wait(task: Int, whileBeingMade isBeingMade: () -> Bool) async throws {
         lock.lock()
         guard isBeingMade() else {
             lock.unlock()
@@ -21,6 +28,7 @@ final class AsyncSlotWaiters: @unchecked Sendable {
         }
         try await withCheckedThrowingContinuation { continuation in
             waiting.append(continuation)
+            waitingTasks.append(task)
             lock.unlock()
         }
     }
@@ -35,6 +43,10 @@ final class AsyncSlotWaiters: @unchecked Sendable {
     /// new state: it is not listed, and never receives an outcome that is not its creation's.
     func resumeAll(with outcome: Result<Void, any Error>, publishing publish: () -> Void) {
         lock.lock()
+        if !waitingTasks.isEmpty {
+            WaitForGraph.tasks.stopWaiting(waitingTasks)
+            waitingTasks = []
+        }
         publish()
         let resumed = waiting
         waiting = []

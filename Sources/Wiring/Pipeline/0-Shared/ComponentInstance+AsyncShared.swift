@@ -47,6 +47,10 @@ extension StorageSlot {
 ///   starting a task and awaiting it: a cycle through several async shared bindings comes back
 ///   to the task that started it. A value the build makes this way after the instance escaped
 ///   sees the build's cancellation, as the values it made before do.
+/// - Two requests that enter such a cycle at once, from different bindings, each start a
+///   creation, which then waits for the other's. A request that must wait records its wait in
+///   ``WaitForGraph``, and first follows the waits recorded there from the value it wants: one
+///   that comes back to a value its own task makes throws `SharedValueCycle` instead.
 extension ComponentInstance {
     /// Whether an async shared slot's value is made: one acquiring load.
     @inlinable
@@ -115,11 +119,32 @@ extension ComponentInstance {
                 throw SharedValueCycle(binding: "\(T.self)")
             }
             // Being made by another task: wait for it, then look again (it may have failed).
-            let waiters = words.objectWord(at: slot.waitersOffset, of: AsyncSlotWaiters.self).loadOrSet { AsyncSlotWaiters() }
-            try await waiters.wait {
-                SlotState.isBeingMade(state.load(ordering: .sequentiallyConsistent))
+            guard try await waitWhileMaking(slot, token: token) else {
+                // That task waits, through others, for a value this one makes.
+                throw SharedValueCycle(binding: "\(T.self)")
             }
         }
+    }
+
+    /// Waits while another task makes the value of an async shared slot, for the task whose
+    /// token is `token`: until the value is made, or its creation failed (which throws the
+    /// creation's error). Returns false at once, without waiting, when the making task waits,
+    /// through other tasks' waits, for a value that this task makes: two requests entered a
+    /// cycle of async providers from its two ends, and neither wait would ever end (see
+    /// ``WaitForGraph``).
+    private func waitWhileMaking(_ slot: StorageSlot, token: Int) async throws -> Bool {
+        let state = words.state(at: slot.stateOffset)
+        let graph = WaitForGraph.tasks
+        let waiter = CollectionOfOne(token)
+        guard graph.startWaiting(waiter, for: WaitForGraph.Slot(state: state, buildMaker: escapedIn)) else {
+            return false
+        }
+        defer { graph.stopWaiting(waiter) }
+        let waiters = words.objectWord(at: slot.waitersOffset, of: AsyncSlotWaiters.self).loadOrSet { AsyncSlotWaiters() }
+        try await waiters.wait(task: token) {
+            SlotState.isBeingMade(state.load(ordering: .sequentiallyConsistent))
+        }
+        return true
     }
 
     /// Whether the task whose token is `token` makes the value of an async shared slot of this

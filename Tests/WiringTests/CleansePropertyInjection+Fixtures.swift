@@ -1,105 +1,87 @@
 import Foundation
 import WiringCleanse
 
-/// The fixtures of ``CleansePropertyInjectionTests``: Cleanse's own, in a file that does not
-/// import Testing, whose `Tag` would make Cleanse's ambiguous (as a file of Cleanse's tests,
-/// which imported XCTest, never met).
+/// The fixtures of ``CleansePropertyInjectionTests``, in a file that does not import Testing,
+/// whose `Tag` would make Cleanse's ambiguous (a Cleanse test file imported XCTest, which has
+/// none): a screen hierarchy whose properties are injected the ways Cleanse's documentation
+/// shows.
 enum CleansePropertyInjection {
-    struct ATag: Tag { typealias Element = String }
-    struct BTag: Tag { typealias Element = String }
-    struct CTag: Tag { typealias Element = String }
+    struct TitleTag: Tag { typealias Element = String }
+    struct SubtitleTag: Tag { typealias Element = String }
+    struct EditorTag: Tag { typealias Element = String }
 
-    struct CrazyStructTime {
-        let contents: String
+    struct Theme {
+        let accent: String
     }
 
-    class AClass: NSObject, @unchecked Sendable {
-        var a: String!
+    class BaseScreen: NSObject, @unchecked Sendable {
+        var title: String!
     }
 
-    class BClass: AClass, @unchecked Sendable {
-        var b: String!
-        var crazyStruct: CrazyStructTime!
+    class DetailScreen: BaseScreen, @unchecked Sendable {
+        var subtitle: String!
+        var theme: Theme!
 
-        func injectProperties(superInjector: PropertyInjector<AClass>, b: TaggedProvider<BTag>, crazyStruct: CrazyStructTime) {
-            superInjector.injectProperties(into: self)
-            self.b = b.get()
-            self.crazyStruct = crazyStruct
+        func inject(base: PropertyInjector<BaseScreen>, subtitle: TaggedProvider<SubtitleTag>, theme: Theme) {
+            base.injectProperties(into: self)
+            self.subtitle = subtitle.get()
+            self.theme = theme
         }
     }
 
-    class CClass: BClass, @unchecked Sendable {
-        var c: TaggedProvider<CTag>!
+    final class EditScreen: DetailScreen, @unchecked Sendable {
+        var editor: TaggedProvider<EditorTag>!
     }
 
-    final class InjectedHolder: @unchecked Sendable {
-        var propAInjector: PropertyInjector<AClass>!
-        var propBInjector: PropertyInjector<BClass>!
-        var propCInjector: PropertyInjector<CClass>!
+    /// What the root injects its injectors into.
+    final class ScreenHost: @unchecked Sendable {
+        var base: PropertyInjector<BaseScreen>!
+        var detail: PropertyInjector<DetailScreen>!
+        var edit: PropertyInjector<EditScreen>!
 
-        func injectProperties(
-            _ propAInjector: PropertyInjector<AClass>,
-            propBInjector: PropertyInjector<BClass>,
-            propCInjector: PropertyInjector<CClass>
-        ) {
-            self.propAInjector = propAInjector
-            self.propBInjector = propBInjector
-            self.propCInjector = propCInjector
+        func inject(_ base: PropertyInjector<BaseScreen>, detail: PropertyInjector<DetailScreen>, edit: PropertyInjector<EditScreen>) {
+            self.base = base
+            self.detail = detail
+            self.edit = edit
         }
     }
 
-    struct PropertyInjectionModule: Module {
+    struct ScreensModule: Module {
         static func configure(binder: UnscopedBinder) {
-            binder
-                .bind()
-                .tagged(with: BTag.self)
-                .to(value: "BBBB")
-            binder
-                .bind()
-                .tagged(with: ATag.self)
-                .to(value: "AAAAA")
-            binder
-                .bind()
-                .tagged(with: CTag.self)
-                .to(value: "CCCCC")
-            binder
-                .bind()
-                .to(value: CrazyStructTime(contents: "Fun contents"))
-            binder
-                .bindPropertyInjectionOf(AClass.self)
-                .to {
-                    $0.a = ($1 as TaggedProvider<ATag>).get()
-                }
-            binder
-                .bindPropertyInjectionOf(BClass.self)
-                .to {
-                    $0.injectProperties(superInjector: $1, b: $2, crazyStruct: $3)
-                }
-            binder
-                .bindPropertyInjectionOf(CClass.self)
-                .to(injector: self.injectPropertiesIntoC)
+            binder.bind().tagged(with: TitleTag.self).to(value: "Inbox")
+            binder.bind().tagged(with: SubtitleTag.self).to(value: "3 unread")
+            binder.bind().tagged(with: EditorTag.self).to(value: "rich text")
+            binder.bind().to(value: Theme(accent: "teal"))
+            // The parameter types come from the closures' bodies alone.
+            binder.bindPropertyInjectionOf(BaseScreen.self).to {
+                $0.title = ($1 as TaggedProvider<TitleTag>).get()
+            }
+            binder.bindPropertyInjectionOf(DetailScreen.self).to {
+                $0.inject(base: $1, subtitle: $2, theme: $3)
+            }
+            binder.bindPropertyInjectionOf(EditScreen.self).to(injector: injectEditScreen)
         }
 
-        static func configurePropertyInjector(binder bind: PropertyInjectionReceiptBinder<InjectedHolder>) -> BindingReceipt<PropertyInjector<InjectedHolder>> {
-            return bind.to(injector: InjectedHolder.injectProperties)
+        static func injectHost(binder bind: PropertyInjectionReceiptBinder<ScreenHost>) -> BindingReceipt<PropertyInjector<ScreenHost>> {
+            bind.to(injector: ScreenHost.inject)
         }
 
-        static func injectPropertiesIntoC(target: CClass, superInjector: PropertyInjector<BClass>, cString: TaggedProvider<CTag>) {
-            superInjector.injectProperties(into: target)
-            target.a = "I overrode you"
-            target.c = cString
+        static func injectEditScreen(screen: EditScreen, detail: PropertyInjector<DetailScreen>, editor: TaggedProvider<EditorTag>) {
+            detail.injectProperties(into: screen)
+            screen.title = "Edit"
+            screen.editor = editor
         }
     }
 
-    struct PropertyInjectionComponent: RootComponent {
-        typealias Root = PropertyInjector<InjectedHolder>
+    struct ScreensComponent: RootComponent {
+        typealias Root = PropertyInjector<ScreenHost>
 
         static func configure(binder: UnscopedBinder) {
-            binder.include(module: PropertyInjectionModule.self)
+            binder.include(module: ScreensModule.self)
         }
 
         static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
-            return bind.propertyInjector(configuredWith: PropertyInjectionModule.configurePropertyInjector)
+            bind.propertyInjector(configuredWith: ScreensModule.injectHost)
         }
     }
 }

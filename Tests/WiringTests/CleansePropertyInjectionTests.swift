@@ -1,32 +1,31 @@
 import Testing
 import WiringCleanse
 
-/// Cleanse's own property-injection test (CleanseTests/PropertyInjectionTests.swift), as it was
-/// written, with `import WiringCleanse`: injectors given as closures whose parameter types only
-/// their bodies tell (`$0.injectProperties(superInjector: $1, b: $2, crazyStruct: $3)`), a
-/// superclass's injector taken by a subclass's, and a root that injects its own properties.
+/// Property injection written the Cleanse way, with `import WiringCleanse`: injectors given as
+/// closures whose parameter types only their bodies tell (`$0.inject(base: $1, subtitle: $2,
+/// theme: $3)`), which WiringCleanse takes through parameter-pack overloads; a subclass's
+/// injector that runs its superclass's; a static function as an injector; and a root that
+/// injects its own properties.
 struct CleansePropertyInjectionTests {
     typealias Fixtures = CleansePropertyInjection
 
     @Test func propertiesAreInjectedAsWithCleanse() throws {
-        let holder = Fixtures.InjectedHolder()
-        try ComponentFactory.of(Fixtures.PropertyInjectionComponent.self)
-            .build(())
-            .injectProperties(into: holder)
+        let host = Fixtures.ScreenHost()
+        try ComponentFactory.of(Fixtures.ScreensComponent.self).build(()).injectProperties(into: host)
 
-        let a = Fixtures.AClass()
-        let b = Fixtures.BClass()
-        let c = Fixtures.CClass()
-        holder.propAInjector.injectProperties(into: a)
-        holder.propBInjector.injectProperties(into: b)
-        holder.propCInjector.injectProperties(into: c)
+        let base = Fixtures.BaseScreen()
+        let detail = Fixtures.DetailScreen()
+        let edit = Fixtures.EditScreen()
+        host.base.injectProperties(into: base)
+        host.detail.injectProperties(into: detail)
+        host.edit.injectProperties(into: edit)
 
-        #expect(a.a == "AAAAA")
-        #expect(b.a == "AAAAA")
-        #expect(c.a == "I overrode you")
-        #expect(b.b == "BBBB")
-        #expect(c.b == "BBBB")
-        #expect(b.crazyStruct?.contents == "Fun contents")
-        #expect(c.c?.get() == "CCCCC")
+        #expect(base.title == "Inbox")
+        #expect(detail.title == "Inbox")
+        #expect(detail.subtitle == "3 unread")
+        #expect(detail.theme?.accent == "teal")
+        #expect(edit.title == "Edit")
+        #expect(edit.subtitle == "3 unread")
+        #expect(edit.editor?.get() == "rich text")
     }
 }

@@ -11,11 +11,10 @@
 /// the waits of those it resumes before it publishes the new state, so a new creation of a
 /// slot whose creation failed never finds them (see ``WaitForGraph``).
 final class AsyncSlotWaiters: @unchecked Sendable {
-    // Safe to share: `waiting` and `waitingTasks` are read and written only while `lock` is held.
+    // Safe to share: `waiting` is read and written only while `lock` is held.
     private let lock = PThreadLock()
-    private var waiting: [CheckedContinuation<Void, any Error>] = []
-    /// The tokens of the tasks listed in `waiting`.
-    private var waitingTasks: [Int] = []
+    /// Each waiting task's continuation and token.
+    private var waiting: [(continuation: CheckedContinuation<Void, any Error>, task: Int)] = []
 
     /// Waits until the creation running now ends, for the task whose token is `task`; returns
     /// at once when `isBeingMade` (read while the lock is held) says that no creation is running
@@ -27,8 +26,7 @@ final class AsyncSlotWaiters: @unchecked Sendable {
             return
         }
         try await withCheckedThrowingContinuation { continuation in
-            waiting.append(continuation)
-            waitingTasks.append(task)
+            waiting.append((continuation, task))
             lock.unlock()
         }
     }
@@ -43,16 +41,15 @@ final class AsyncSlotWaiters: @unchecked Sendable {
     /// new state: it is not listed, and never receives an outcome that is not its creation's.
     func resumeAll(with outcome: Result<Void, any Error>, publishing publish: () -> Void) {
         lock.lock()
-        if !waitingTasks.isEmpty {
-            WaitForGraph.tasks.stopWaiting(waitingTasks)
-            waitingTasks = []
-        }
-        publish()
         let resumed = waiting
         waiting = []
+        if !resumed.isEmpty {
+            WaitForGraph.tasks.stopWaiting(resumed.map(\.task))
+        }
+        publish()
         lock.unlock()
-        for continuation in resumed {
-            continuation.resume(with: outcome)
+        for waiter in resumed {
+            waiter.continuation.resume(with: outcome)
         }
     }
 }

@@ -6,8 +6,8 @@ import Wiring
 // cycle, which a factory must not close while it runs. One request that enters it finds that
 // out (`AsyncSharedCycleTests`). Two requests that enter it at the same moment from its two ends
 // start both creations first, then each asks for the other's value: no task makes both, so each
-// creation waits for the other. Gates force that order in every run; the time limits only keep
-// a regression from hanging the suite. `SyncCycleFromBothEndsTests` does the same with threads.
+// creation waits for the other. Gates force that order in every run, without a clock.
+// `SyncCycleFromBothEndsTests` does the same with threads.
 
 /// A door that opens once: the tasks that wait for it before it opens go on when it does.
 final class OneShotGate: Sendable {
@@ -86,7 +86,7 @@ struct AsyncCycleFromBothEndsTests {
         return message
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test
     func twoRequestsThatEnterACycleFromItsTwoEndsBothThrow() async throws {
         let root = try ComponentFactory.of(BothEndsPingPongComponent.self).build(PingPongGates())
         async let ping = thrownMessage { try await root.ping.get() }
@@ -105,7 +105,7 @@ struct AsyncCycleFromBothEndsTests {
         #expect(errors == pongFoundIt || errors == pingFoundIt)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test
     func bothSlotsAreEmptyAfterwardsAndALaterRequestFindsTheCycleAlone() async throws {
         let root = try ComponentFactory.of(BothEndsPingPongComponent.self).build(PingPongGates())
         async let ping = thrownMessage { try await root.ping.get() }

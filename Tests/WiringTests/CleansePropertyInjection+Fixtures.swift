@@ -1,4 +1,3 @@
-import Foundation
 import WiringCleanse
 
 /// The fixtures of ``CleansePropertyInjectionTests``, in a file that does not import Testing,
@@ -14,11 +13,11 @@ enum CleansePropertyInjection {
         let accent: String
     }
 
-    class BaseScreen: NSObject, @unchecked Sendable {
+    class BaseScreen {
         var title: String!
     }
 
-    class DetailScreen: BaseScreen, @unchecked Sendable {
+    class DetailScreen: BaseScreen {
         var subtitle: String!
         var theme: Theme!
 
@@ -29,12 +28,12 @@ enum CleansePropertyInjection {
         }
     }
 
-    final class EditScreen: DetailScreen, @unchecked Sendable {
+    final class EditScreen: DetailScreen {
         var editor: TaggedProvider<EditorTag>!
     }
 
     /// What the root injects its injectors into.
-    final class ScreenHost: @unchecked Sendable {
+    final class ScreenHost {
         var base: PropertyInjector<BaseScreen>!
         var detail: PropertyInjector<DetailScreen>!
         var edit: PropertyInjector<EditScreen>!

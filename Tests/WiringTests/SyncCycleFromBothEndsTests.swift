@@ -6,8 +6,8 @@ import Wiring
 // factory must not close while it runs. One thread that enters it stops the process with a
 // message (`DeepProviderCycleTests`). Two threads that enter it at the same moment from its two
 // ends start both creations first, then each asks for the other's value: each thread waits for
-// a value the other is making. Semaphores force that order in every run; the time limit only
-// keeps a regression from hanging the suite. `AsyncCycleFromBothEndsTests` does the same with
+// a value the other is making. Semaphores force that order in every run, without a clock; the
+// process that stops is the exit test's child. `AsyncCycleFromBothEndsTests` does the same with
 // tasks. Not tagged `.concurrency`: the process stops, which ThreadSanitizer's run cannot test.
 
 /// The seed of ``BothEndsLeftRightComponent``: each factory says it has started, and asks for
@@ -53,7 +53,7 @@ private struct BothEndsLeftRightComponent: RootComponent {
 }
 
 struct SyncCycleFromBothEndsTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test
     func twoThreadsThatEnterACycleFromItsTwoEndsStopTheProcessWithAMessage() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             try SyncCycleFromBothEndsTests.askForBothEnds()

@@ -475,6 +475,43 @@ extension AssistedFactoryBindingBuilder {{
 }}
 """
 
+CLEANSE_ASSISTED_OUT = ROOT / "Sources/WiringCleanse/Generated/AssistedFactoryBindingBuilder+SeedLast.swift"
+
+
+def cleanse_assisted_last(n: int) -> str:
+    """Cleanse's seed-last terminal with `function:`, which helpers written for Cleanse pass
+    along: it forwards to Wiring's terminal of the same arity (`assisted_last`), whose location it
+    keeps. No default for `function:`, so that a call without it binds Wiring's own terminal."""
+    params = [f"P{i}" for i in range(1, n + 1)]
+    owned = ", ".join(f"consuming {p}" for p in params)
+    return "\n".join([
+        "    /// Binds a factory that takes dependencies from the graph, then the caller's seed last;",
+        "    /// Cleanse's spelling with `function:`.",
+        "    ///",
+        "    /// - Parameters:",
+        "    ///   - file: The file of the call.",
+        "    ///   - line: The line of the call.",
+        "    ///   - function: The function of the call; Cleanse's, not kept.",
+        "    ///   - factory: Builds an element from its dependencies and the seed.",
+        "    /// - Returns: The receipt of the `Factory<AF>` binding.",
+        "    @discardableResult",
+        f"    public func to<{', '.join(params)}>(",
+        "        file: StaticString = #fileID, line: Int = #line, function: StaticString,",
+        f"        factory: @escaping @Sendable ({owned}, Assisted<AF.Seed>) -> AF.Element",
+        "    ) -> BindingReceipt<Factory<AF>> {",
+        "        to(file: file, line: line, factory: factory)",
+        "    }",
+    ])
+
+
+OUTPUTS[CLEANSE_ASSISTED_OUT] = f"""{HEADER}
+public import Wiring
+
+extension AssistedFactoryBindingBuilder {{
+{chr(10).join(chr(10) + cleanse_assisted_last(n) if n > 1 else cleanse_assisted_last(n) for n in range(1, ASSISTED_LAST_MAX + 1))}
+}}
+"""
+
 def write(name: str, header: str, declarations: list[str]) -> None:
     body = "\n\n".join(declarations)
     OUTPUTS[GENERATED / name] = f"""{HEADER}

@@ -86,6 +86,7 @@ struct CleanseCompatibilityTests {
         let made = try ComponentFactory.of(AssistedFunctionRoot.self).build()
         #expect(made.doubler.build(21) == 42)
         #expect(made.labeler.build(5) == "5 of 3")
+        #expect(made.pricer.build("EUR") == Price(amount: 3, label: "3 of 3", currency: "EUR"))
     }
 
     /// Cleanse declares `bindFactory` and `bindPropertyInjectionOf` on `BinderBase`, so that an
@@ -176,9 +177,32 @@ private struct Labeler: AssistedFactory {
     typealias Element = String
 }
 
+/// An assisted factory whose seed comes last, after two dependencies from the graph.
+private struct Pricer: AssistedFactory {
+    typealias Seed = String
+    typealias Element = Price
+}
+
+private struct Price: Equatable {
+    let amount: Int
+    let label: String
+    let currency: String
+
+    init(amount: Int, label: String, currency: Assisted<String>) {
+        self.init(amount: amount, label: label, currency: currency.get())
+    }
+
+    init(amount: Int, label: String, currency: String) {
+        self.amount = amount
+        self.label = label
+        self.currency = currency
+    }
+}
+
 private struct AssistedFactories {
     let doubler: Factory<Doubler>
     let labeler: Factory<Labeler>
+    let pricer: Factory<Pricer>
 }
 
 private struct AssistedFunctionRoot: RootComponent {
@@ -194,6 +218,8 @@ private struct AssistedFunctionRoot: RootComponent {
         binder.bindFactory(String.self).with(Labeler.self).to(file: file, line: line, function: function) { (seed: Assisted<Int>, count: Int) in
             "\(seed.get()) of \(count)"
         }
+        binder.bindFactory(Price.self).with(Pricer.self).to(file: file, line: line, function: function, factory: Price.init)
+        binder.bind(String.self).to(value: "3 of 3")
         binder.bind(Int.self).to(value: 3)
     }
     static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {

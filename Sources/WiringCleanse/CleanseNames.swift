@@ -43,6 +43,13 @@ extension WeakProvider {
     public typealias E = Wrapped
 }
 
+extension PropertyInjectorBindingBuilder {
+    /// The injected type, by the name Cleanse gave this generic parameter of
+    /// `PropertyInjectionReceiptBinder<E>`, so that extensions such as
+    /// `extension PropertyInjectionReceiptBinder where E == AppDelegate` compile unchanged.
+    public typealias E = Element
+}
+
 extension TaggedProvider {
     /// The tag, by the name Cleanse gave this generic parameter (`TaggedProvider<Tag>`), so that
     /// extensions such as `extension TaggedProvider where Tag == BankURL` compile unchanged.

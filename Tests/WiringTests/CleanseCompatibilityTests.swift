@@ -105,6 +105,14 @@ struct CleanseCompatibilityTests {
         #expect(Assisted<String>(getter: { "seed" }).shouted == "SEED")
     }
 
+    /// Cleanse named `PropertyInjectionReceiptBinder`'s generic parameter `E`.
+    @Test func aPropertyInjectionBinderExtensionWrittenWithCleansesParameterNameBinds() throws {
+        let injector = try ComponentFactory.of(NoteInjectorRoot.self).build()
+        let note = Note()
+        injector.injectProperties(into: note)
+        #expect(note.text == "limit 12")
+    }
+
     @Test func ofCanBeCalledThroughTheFactoryProtocol() throws {
         #expect(try Self.make(ComponentFactory<BinderBaseRoot>.self) == "from an extension")
     }
@@ -274,6 +282,22 @@ extension WeakProvider where E == Greeter {
 
 extension Assisted where E == String {
     fileprivate var shouted: String { self.get().uppercased() }
+}
+
+extension PropertyInjectionReceiptBinder where E == Note {
+    fileprivate func toNoteInjector() -> BindingReceipt<PropertyInjector<Note>> {
+        to(injector: Note.inject)
+    }
+}
+
+private struct NoteInjectorRoot: RootComponent {
+    typealias Root = PropertyInjector<Note>
+    static func configure(binder: Binder<Unscoped>) {
+        binder.bind(Int.self).to(value: 12)
+    }
+    static func configureRoot(binder bind: ReceiptBinder<Root>) -> BindingReceipt<Root> {
+        bind.propertyInjector { bind in bind.toNoteInjector() }
+    }
 }
 
 extension Installer {

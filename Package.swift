@@ -183,11 +183,14 @@ if let sources = Context.environment["WIRING_TEST_SOURCES"], let tests = package
 //     suites and of the files that read Wiring's internals (Scripts/test-thread-sanitizer);
 //   - `plugin`: LinkedWiringPluginTests, which builds a package of its own that depends on this
 //     one, and runs beside the release build from the start (Scripts/test).
+//   - `scanner`: LinkedWiringTests and the plugin's scanner, nothing else: the quick loop of work
+//     on the scanner (`WIRING_SCOPE=scanner swift test --scratch-path .build-scanner`).
 let scopes: [String: [String]] = [
     "library": ["WiringTests"],
     "release": package.targets.filter { $0.type == .test && $0.name != "LinkedWiringPluginTests" }.map(\.name)
         + ["CleanseStyleCode", "WiringProbe"],
     "plugin": ["LinkedWiringPluginTests"],
+    "scanner": ["LinkedWiringTests"],
 ]
 if let scope = Context.environment["WIRING_SCOPE"], scopes[scope] == nil {
     // A manifest cannot fail with a message of its own: a target whose path is the message makes

@@ -386,30 +386,3 @@ public struct Lexer {
         return result
     }
 }
-
-extension Unicode.Scalar {
-    // ASCII is answered without Unicode's property tables: a lookup there costs more than the
-    // rest of the lexer together in the plugin's debug build.
-    @_optimize(none)
-    fileprivate var isIdentifierStart: Bool {
-        if value < 0x80 { return isASCIILetter || value == 0x5F }
-        return properties.isAlphabetic
-    }
-
-    @_optimize(none)
-    fileprivate var isIdentifierContinue: Bool {
-        if value < 0x80 { return isASCIILetter || isASCIIDigit || value == 0x5F }
-        return properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark
-    }
-
-    /// Whether it is an ASCII digit, `0` to `9`.
-    @_optimize(none)
-    fileprivate var isASCIIDigit: Bool {
-        value >= 0x30 && value <= 0x39
-    }
-
-    @_optimize(none)
-    private var isASCIILetter: Bool {
-        (value >= 0x41 && value <= 0x5A) || (value >= 0x61 && value <= 0x7A)
-    }
-}

@@ -75,10 +75,12 @@ public struct Lexer {
         index + offset < scalars.count ? scalars[index + offset] : nil
     }
 
+    /// Steps over one scalar; a line feed, a carriage return, or the two together end a line.
     @_optimize(none)
     private mutating func advance() {
-        if scalars[index] == "\n" {
-            line += 1
+        let scalar = scalars[index]
+        if scalar.isLineBreak {
+            if scalar == "\r" || index == 0 || scalars[index - 1] != "\r" { line += 1 }
             lineStart = index + 1
             codeOnLine = false
         }
@@ -91,9 +93,9 @@ public struct Lexer {
         // is built in debug for a debug build, where each `peek` and `advance` is a call.
         while index < scalars.count {
             let scalar = scalars[index]
-            if scalar == " " || scalar == "\t" || scalar == "\r" {
+            if scalar == " " || scalar == "\t" {
                 index += 1
-            } else if scalar == "\n" {
+            } else if scalar.isLineBreak {
                 advance()
             } else if scalar == "/", peek(1) == "/" {
                 lineComment()
@@ -149,7 +151,7 @@ public struct Lexer {
             }
         }
         var position = index + 1
-        while position < scalars.count, scalars[position] != "\n" {
+        while position < scalars.count, !scalars[position].isLineBreak {
             if scalars[position] == "\\" {
                 position += 2
                 continue
@@ -172,7 +174,7 @@ public struct Lexer {
     private mutating func lineComment() {
         let start = index
         let followsCode = codeOnLine
-        while index < scalars.count, scalars[index] != "\n" { index += 1 }
+        while index < scalars.count, !scalars[index].isLineBreak { index += 1 }
         comments.append(LineComment(text: text(start, index), line: line, followsCode: followsCode))
     }
 
@@ -236,7 +238,7 @@ public struct Lexer {
         for _ in 0..<quotes { advance() }
         while true {
             guard let scalar = peek() else { throw unterminated }
-            if scalar == "\n", !multiline { throw unterminated }
+            if scalar.isLineBreak, !multiline { throw unterminated }
             if scalar == "\\", escapes(hashes) {
                 advance()
                 for _ in 0..<hashes { advance() }
@@ -321,7 +323,7 @@ public struct Lexer {
                 continue
             }
             if scalar == "/", peek(1) == "/" {
-                while let next = peek(), next != "\n" { advance() }
+                while let next = peek(), !next.isLineBreak { advance() }
                 continue
             }
             if scalar == "(" { depth += 1 }
@@ -344,7 +346,7 @@ public struct Lexer {
         }
         while index < end { advance() }
         var conditionStart = index
-        while let scalar = peek(), scalar != "\n" {
+        while let scalar = peek(), !scalar.isLineBreak {
             if scalar == "/", peek(1) == "/" { break }
             advance()
         }
@@ -360,7 +362,7 @@ public struct Lexer {
         let start = index
         if peek() == "`" {
             advance()
-            while let scalar = peek(), scalar != "`", scalar != "\n" { advance() }
+            while let scalar = peek(), scalar != "`", !scalar.isLineBreak { advance() }
             if peek() == "`" { advance() }
         } else {
             index += 1

@@ -31,6 +31,12 @@ extension Unicode.Scalar {
             || (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value)
     }
 
+    /// Whether it ends a line: a line feed, or a carriage return, alone or before a line feed.
+    @_optimize(none)
+    var isLineBreak: Bool {
+        value == 0x0A || value == 0x0D
+    }
+
     /// Whether it is an ASCII digit, `0` to `9`.
     @_optimize(none)
     var isASCIIDigit: Bool {

@@ -30,4 +30,44 @@ struct LexerTests {
         #expect(try texts("let d = aⸯb ⸯ a✅b") == ["let", "d", "=", "a", "ⸯ", "b", "ⸯ", "a", "✅", "b"])
         #expect(try texts("let 🔢a = b·c") == ["let", "🔢a", "=", "b·c"])
     }
+
+    /// A carriage return alone, or before a line feed, ends a line as a line feed does: the
+    /// unfinished bind is reported at its line and column.
+    @Test(arguments: ["\r", "\r\n"])
+    func aLineEndsAtACarriageReturn(lineEnd: String) throws {
+        let source = """
+            import Mail
+            public import Wiring
+            // The bindings of Mail.
+            public struct MailModule: Module {
+                public static func configure(binder: Binder<Unscoped>) {
+                    binder.bind(Outbox.self)
+                    binder.bind(SMTPMailer.self).to(factory: SMTPMailer.init)
+                }
+            }
+            """.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: lineEnd)
+        let problems = try GraphCheckTests().check(["MailWiring": ["MailWiring/MailModule.swift": source]])
+        #expect(problems == [
+            "MailWiring/MailModule.swift:6:16: error: LinkedWiring: binder.bind(Outbox.self) in MailModule is never finished, so it binds nothing. To fix this, end it with a terminal, such as binder.bind(Outbox.self).to(factory: ...) or .to(value: ...), or delete it.",
+        ])
+    }
+
+    /// A `//` comment and an `#if` condition end at a carriage return, with or without a line
+    /// feed after it; a multi-line string counts its carriage returns as lines.
+    @Test func commentsAndConditionsEndAtACarriageReturn() throws {
+        let lexer = try Lexer(text: "// a comment\r\nlet a = \"\"\"\r\rb\r\"\"\"\r#if DEBUG\rlet x = 1", file: "Lib/CR.swift")
+        #expect(lexer.comments == [LineComment(text: "// a comment", line: 1, followsCode: false)])
+        #expect(lexer.tokens.map { "\($0.text)\($0.condition) \($0.line):\($0.column)" } == [
+            "let 2:1", "a 2:5", "= 2:7", "\"…\" 2:9", "ifDEBUG 6:1", "let 7:1", "x 7:5", "= 7:7", "1 7:9",
+        ])
+    }
+
+    /// A one-line string ends at a carriage return, as the compiler says: unterminated.
+    @Test func aOneLineStringEndsAtACarriageReturn() {
+        #expect(throws: SourceProblem(
+            file: "Lib/CR.swift", line: 1, column: 9, message: "this literal never ends; the rest of the file cannot be scanned"
+        )) {
+            try Lexer(text: "let s = \"open\rlet c = 1\"", file: "Lib/CR.swift")
+        }
+    }
 }

@@ -19,7 +19,8 @@ public struct Token: Equatable, Sendable {
     public let kind: Kind
     /// Its text (the directive's name without `#`).
     public let text: String
-    /// The condition of an `#if` or `#elseif`, trimmed and without a trailing comment.
+    /// The condition of an `#if` or `#elseif`, trimmed and without its comments (a block
+    /// comment in it stands for one space).
     public var condition: String = ""
     /// For a one-line string literal without escapes, interpolations or delimiters that span
     /// lines, its value (`"card"` gives `card`); nil for any other literal, and for other tokens.
@@ -104,7 +105,7 @@ public struct Lexer {
             } else if scalar == "\"" || (scalar == "#" && startsRawLiteral()) {
                 try literal()
             } else if scalar == "#", let next = peek(1), next.isIdentifierStart {
-                directiveOrPound()
+                try directiveOrPound()
             } else if scalar.isIdentifierStart || scalar == "`" || scalar == "$" {
                 word()
             } else if scalar.isASCIIDigit {
@@ -333,8 +334,8 @@ public struct Lexer {
     }
 
     @_optimize(none)
-    private mutating func directiveOrPound() {
-        let startColumn = column
+    private mutating func directiveOrPound() throws(SourceProblem) {
+        let (startLine, startColumn) = (line, column)
         let start = index + 1
         var end = start
         while end < scalars.count, scalars[end].isIdentifierContinue { end += 1 }
@@ -345,15 +346,24 @@ public struct Lexer {
             return
         }
         while index < end { advance() }
-        var conditionStart = index
+        // The condition runs to the end of the line, or to a `//` comment; a block comment in it,
+        // even one that nests or spans lines, is a space.
+        var condition = ""
         while let scalar = peek(), !scalar.isLineBreak {
             if scalar == "/", peek(1) == "/" { break }
+            if scalar == "/", peek(1) == "*" {
+                try blockComment()
+                while condition.last == " " || condition.last == "\t" { condition.removeLast() }
+                condition += " "
+                while peek() == " " || peek() == "\t" { advance() }
+                continue
+            }
+            condition.unicodeScalars.append(scalar)
             advance()
         }
-        while conditionStart < index, scalars[conditionStart] == " " || scalars[conditionStart] == "\t" { conditionStart += 1 }
-        var condition = text(conditionStart, index)
-        while condition.last == " " || condition.last == "\t" || condition.last == "\r" { condition.removeLast() }
-        emit(.directive, name, column: startColumn, condition: condition)
+        while condition.first == " " || condition.first == "\t" { condition.removeFirst() }
+        while condition.last == " " || condition.last == "\t" { condition.removeLast() }
+        emit(.directive, name, line: startLine, column: startColumn, condition: condition)
     }
 
     @_optimize(none)

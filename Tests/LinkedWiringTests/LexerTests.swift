@@ -70,4 +70,44 @@ struct LexerTests {
             try Lexer(text: "let s = \"open\rlet c = 1\"", file: "Lib/CR.swift")
         }
     }
+
+    /// The plan of a module under `#if` and the condition `condition`.
+    func planUnder(_ condition: String) throws -> [String] {
+        let file = try FileScanner.scan(text: """
+            public import Wiring
+            \(condition)
+            public struct ExtraModule: Module {
+                public static func configure(binder: Binder<Unscoped>) {}
+            }
+            #endif
+            """, path: "MailWiring/Extra.swift")
+        let (plan, problems) = ModuleCatalog.plan(library: "MailWiring", files: [file])
+        return plan.included.map { "\($0.reference) \($0.conditions)" } + plan.warnings.map(\.description) + problems.map(\.description)
+    }
+
+    /// A block comment on an `#if` line is no part of its condition: `#if DEBUG /* … */`
+    /// includes the module as `#if DEBUG` does, whether the comment nests or spans lines.
+    @Test(arguments: [
+        "#if DEBUG /* a debug build only */",
+        "#if DEBUG/* a /* nested */ comment */",
+        "#if DEBUG /* a debug\n   build only */",
+        "#if /* a debug build only */ DEBUG // and a line comment",
+    ])
+    func aBlockCommentOnAnIfLineIsNoFlag(condition: String) throws {
+        let plain = try planUnder("#if DEBUG")
+        #expect(plain == [#"MailWiring.ExtraModule ["DEBUG"]"#])
+        #expect(try planUnder(condition) == plain)
+    }
+
+    /// A block comment in the middle of a condition stands for a space.
+    @Test func aBlockCommentInAConditionIsASpace() throws {
+        #expect(try planUnder("#if os(Linux) /* x */ || os(macOS)") == [#"MailWiring.ExtraModule ["os(Linux) || os(macOS)"]"#])
+        #expect(try planUnder("#if os(Linux)/* x */||/* y */os(macOS)") == [#"MailWiring.ExtraModule ["os(Linux) || os(macOS)"]"#])
+    }
+
+    /// The line after an `#if` whose comment spans lines has its own number.
+    @Test func aCommentThatSpansLinesOnAnIfLineKeepsTheLinesAfterIt() throws {
+        let tokens = try Lexer(text: "#if DEBUG /* a\n b */\nlet x = 1", file: "Lib/If.swift").tokens
+        #expect(tokens.map { "\($0.text)\($0.condition) \($0.line):\($0.column)" } == ["ifDEBUG 1:1", "let 3:1", "x 3:5", "= 3:7", "1 3:9"])
+    }
 }

@@ -55,6 +55,8 @@ public struct Lexer {
     public private(set) var tokens: [Token] = []
     /// Every `//` comment, in order.
     public private(set) var comments: [LineComment] = []
+    /// The index in `scalars` where each token starts.
+    private var starts: [Int] = []
 
     /// Lexes `text`.
     ///
@@ -110,64 +112,22 @@ public struct Lexer {
                 word()
             } else if scalar.isASCIIDigit {
                 number()
-            } else if scalar == "/", let end = regexLiteralEnd() {
-                emit(.literal, "/…/", column: column)
+            } else if scalar == "/", let end = BareRegexLiteral(scalars: scalars, tokens: tokens, starts: starts).end(openedAt: index) {
+                emit(.literal, "/…/", start: index, column: column)
                 while index <= end { advance() }
             } else {
-                emit(.symbol, String(scalar), column: column)
+                emit(.symbol, String(scalar), start: index, column: column)
                 advance()
             }
         }
     }
 
-    /// The words after which an expression starts: a `/` there begins a bare regex literal.
-    private static let wordsBeforeAnExpression: Set<String> = [
-        "return", "case", "in", "where", "if", "guard", "while", "try", "await", "throw", "switch", "else", "repeat",
-    ]
-
-    /// The symbols after which an expression starts.
-    private static let symbolsBeforeAnExpression: Set<String> = [
-        "(", "[", "{", ",", ":", ";", "=", "!", "&", "|", "?", "<", ">", "+", "-", "*", "%", "^", "~",
-    ]
-
-    /// The characters of operators, which a `/` right after one continues.
-    private static let operatorCharacters: Set<String> = ["=", "!", "&", "|", "?", "<", ">", "+", "-", "*", "%", "^", "~", "."]
-
-    /// The index of the `/` that closes a bare regex literal (Swift 6: `/\}/`) starting at the
-    /// cursor, or nil when this `/` is division or an operator: the literal starts where an
-    /// expression does, does not start with a space, and closes on the same line.
-    @_optimize(none)
-    private func regexLiteralEnd() -> Int? {
-        // Nor does one start with `)`, `,` or `]`: that `/` is an operator passed as a function,
-        // `reduce(64, /)`.
-        guard let next = peek(1), ![" ", "\t", "\n", "=", ")", ",", "]"].contains(next) else { return nil }
-        if let previous = tokens.last, previous.line == line || codeOnLine {
-            switch previous.kind {
-            case .symbol:
-                guard Self.symbolsBeforeAnExpression.contains(previous.text) else { return nil }
-                // An operator character right before it makes this `/` part of that operator (`</>`).
-                if Self.operatorCharacters.contains(previous.text), previous.line == line, previous.column + 1 == column { return nil }
-            case .word: guard Self.wordsBeforeAnExpression.contains(previous.text) else { return nil }
-            case .literal, .number, .directive: return nil
-            }
-        }
-        var position = index + 1
-        while position < scalars.count, !scalars[position].isLineBreak {
-            if scalars[position] == "\\" {
-                position += 2
-                continue
-            }
-            if scalars[position] == "/" { return position }
-            position += 1
-        }
-        return nil
-    }
-
     @_optimize(none)
     private mutating func emit(
-        _ kind: Token.Kind, _ text: String, line: Int? = nil, column: Int, condition: String = "", value: String? = nil
+        _ kind: Token.Kind, _ text: String, start: Int, line: Int? = nil, column: Int, condition: String = "", value: String? = nil
     ) {
         tokens.append(Token(kind: kind, text: text, condition: condition, value: value, line: line ?? self.line, column: column))
+        starts.append(start)
         codeOnLine = true
     }
 
@@ -213,7 +173,7 @@ public struct Lexer {
         let (startLine, startColumn) = (line, column)
         let start = index
         try skipLiteral()
-        emit(.literal, "\"…\"", line: startLine, column: startColumn, value: simpleValue(text(start, index)))
+        emit(.literal, "\"…\"", start: start, line: startLine, column: startColumn, value: simpleValue(text(start, index)))
     }
 
     @_optimize(none)
@@ -341,7 +301,7 @@ public struct Lexer {
         while end < scalars.count, scalars[end].isIdentifierContinue { end += 1 }
         let name = text(start, end)
         guard ["if", "elseif", "else", "endif"].contains(name) else {
-            emit(.symbol, "#", column: startColumn)
+            emit(.symbol, "#", start: index, column: startColumn)
             advance()
             return
         }
@@ -363,7 +323,7 @@ public struct Lexer {
         }
         while condition.first == " " || condition.first == "\t" { condition.removeFirst() }
         while condition.last == " " || condition.last == "\t" { condition.removeLast() }
-        emit(.directive, name, line: startLine, column: startColumn, condition: condition)
+        emit(.directive, name, start: start - 1, line: startLine, column: startColumn, condition: condition)
     }
 
     @_optimize(none)
@@ -378,7 +338,7 @@ public struct Lexer {
             index += 1
             while index < scalars.count, scalars[index].isIdentifierContinue { index += 1 }
         }
-        emit(.word, text(start, index), column: startColumn)
+        emit(.word, text(start, index), start: start, column: startColumn)
     }
 
     @_optimize(none)
@@ -388,7 +348,7 @@ public struct Lexer {
         while let scalar = peek(), scalar.isIdentifierContinue || (scalar == "." && (peek(1).map { $0.isASCIIDigit || $0.properties.numericType != nil } ?? false)) {
             advance()
         }
-        emit(.number, text(start, index), column: startColumn)
+        emit(.number, text(start, index), start: start, column: startColumn)
     }
 
     @_optimize(none)

@@ -10,6 +10,68 @@ struct LexerTests {
         try Lexer(text: source, file: "Lib/Snippet.swift").tokens.map(\.text)
     }
 
+    /// A bare regex literal may start with `,`, `=`, `]` or any other character but a space or
+    /// a tab where an expression starts; quotes and braces in it are not code.
+    @Test(arguments: [
+        (#"line.split(separator: /,"/)"#, ["line", ".", "split", "(", "separator", ":", "/…/", ")"]),
+        (#"s.split(separator:/,"/)"#, ["s", ".", "split", "(", "separator", ":", "/…/", ")"]),
+        (#"let r = /=\s*"/"#, ["let", "r", "=", "/…/"]),
+        (#"let r = /]"/"#, ["let", "r", "=", "/…/"]),
+        ("let r = /,{/", ["let", "r", "=", "/…/"]),
+        ("let r = [/,}/]", ["let", "r", "=", "[", "/…/", "]"]),
+        ("let r = [/=/]", ["let", "r", "=", "[", "/…/", "]"]),
+        (#"return /,"/"#, ["return", "/…/"]),
+        ("let a = try? /,/", ["let", "a", "=", "try", "?", "/…/"]),
+        ("let a = try! /,/", ["let", "a", "=", "try", "!", "/…/"]),
+        ("let a = 1 > /,/.regex.hashValue", ["let", "a", "=", "1", ">", "/…/", ".", "regex", ".", "hashValue"]),
+        ("let e = s.contains(/,/) ? /,/ : /;/", ["let", "e", "=", "s", ".", "contains", "(", "/…/", ")", "?", "/…/", ":", "/…/"]),
+        ("let g = { (t: String) in /,/ }", ["let", "g", "=", "{", "(", "t", ":", "String", ")", "in", "/…/", "}"]),
+        ("case /,/: break", ["case", "/…/", ":", "break"]),
+        ("let v = a\n/x/.firstMatch(in: a)", ["let", "v", "=", "a", "/…/", ".", "firstMatch", "(", "in", ":", "a", ")"]),
+        (#"let r = /a\/b/ ; let u = /a(b)/"#, ["let", "r", "=", "/…/", ";", "let", "u", "=", "/…/"]),
+    ])
+    func aBareRegexLiteralIsOneToken(source: String, tokens: [String]) throws {
+        #expect(try texts(source) == tokens)
+    }
+
+    /// A `/` after an operand and before a space or a closing bracket, the first `/` of
+    /// `/=`, and a `/` inside an operator are operators, as the compiler reads them, even with
+    /// another `/` later on the line.
+    @Test(arguments: [
+        ("a /= b / 2", ["a", "/", "=", "b", "/", "2"]),
+        ("t[0] /= 2 ; u = [/=/]", ["t", "[", "0", "]", "/", "=", "2", ";", "u", "=", "[", "/…/", "]"]),
+        ("a = a / b / 1", ["a", "=", "a", "/", "b", "/", "1"]),
+        ("let q = [2, 2].reduce(64, /) / 4", ["let", "q", "=", "[", "2", ",", "2", "]", ".", "reduce", "(", "64", ",", "/", ")", "/", "4"]),
+        ("let v = a\n    / 2 / 1", ["let", "v", "=", "a", "/", "2", "/", "1"]),
+        ("let y = x! / 2 / 1", ["let", "y", "=", "x", "!", "/", "2", "/", "1"]),
+        ("let z = x!/2/1", ["let", "z", "=", "x", "!", "/", "2", "/", "1"]),
+        ("let d = (a) / 2 / 1", ["let", "d", "=", "(", "a", ")", "/", "2", "/", "1"]),
+        ("let b = a /* c */ / 2 / 1", ["let", "b", "=", "a", "/", "2", "/", "1"]),
+        (#"f("api" </> "v1", 6 </> 2)"#, ["f", "(", "\"…\"", "<", "/", ">", "\"…\"", ",", "6", "<", "/", ">", "2", ")"]),
+        ("infix operator </>: P", ["infix", "operator", "<", "/", ">", ":", "P"]),
+        ("func </> (l: Int, r: Int) -> Int { l / r }", ["func", "<", "/", ">", "(", "l", ":", "Int", ",", "r", ":", "Int", ")", "-", ">", "Int", "{", "l", "/", "r", "}"]),
+    ])
+    func aSlashOperatorIsNoRegexLiteral(source: String, tokens: [String]) throws {
+        #expect(try texts(source) == tokens)
+    }
+
+    /// The hunter's module, whose doc comment and regex hold quotes, is read and included.
+    @Test func aModuleAfterARegexThatStartsWithACommaIsIncluded() throws {
+        let result = try UnusualValidCodeTests().plan(["MailWiring/Extra.swift": #"""
+            import Core
+            public import Wiring
+            /// Splits a line of quoted CSV at each `,"`.
+            func fields(of line: String) -> [Substring] {
+                line.split(separator: /,"/)
+            }
+            public struct ExtraModule: Module {
+                public static func configure(binder: Binder<Unscoped>) { binder.bind(Int.self).to { fields(of: #"a,"b"#).count } }
+            }
+            """#])
+        #expect(result.problems == [])
+        #expect(result.included == ["MailWiring.ExtraModule unscoped"])
+    }
+
     /// Emoji and other scalars of Swift's identifier grammar are parts of a name, at its start
     /// too: both modules are included, under their whole names.
     @Test func aModuleNamedWithAnEmojiIsIncluded() throws {

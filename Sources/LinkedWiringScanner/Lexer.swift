@@ -19,7 +19,8 @@ public struct Token: Equatable, Sendable {
     public let kind: Kind
     /// Its text (the directive's name without `#`).
     public let text: String
-    /// The condition of an `#if` or `#elseif`, trimmed and without a trailing comment.
+    /// The condition of an `#if` or `#elseif`, trimmed and without its comments (a block
+    /// comment in it stands for one space).
     public var condition: String = ""
     /// For a one-line string literal without escapes, interpolations or delimiters that span
     /// lines, its value (`"card"` gives `card`); nil for any other literal, and for other tokens.
@@ -54,6 +55,8 @@ public struct Lexer {
     public private(set) var tokens: [Token] = []
     /// Every `//` comment, in order.
     public private(set) var comments: [LineComment] = []
+    /// The index in `scalars` where each token starts.
+    private var starts: [Int] = []
 
     /// Lexes `text`.
     ///
@@ -75,10 +78,12 @@ public struct Lexer {
         index + offset < scalars.count ? scalars[index + offset] : nil
     }
 
+    /// Steps over one scalar; a line feed, a carriage return, or the two together end a line.
     @_optimize(none)
     private mutating func advance() {
-        if scalars[index] == "\n" {
-            line += 1
+        let scalar = scalars[index]
+        if scalar.isLineBreak {
+            if scalar == "\r" || index == 0 || scalars[index - 1] != "\r" { line += 1 }
             lineStart = index + 1
             codeOnLine = false
         }
@@ -91,9 +96,9 @@ public struct Lexer {
         // is built in debug for a debug build, where each `peek` and `advance` is a call.
         while index < scalars.count {
             let scalar = scalars[index]
-            if scalar == " " || scalar == "\t" || scalar == "\r" {
+            if scalar == " " || scalar == "\t" {
                 index += 1
-            } else if scalar == "\n" {
+            } else if scalar.isLineBreak {
                 advance()
             } else if scalar == "/", peek(1) == "/" {
                 lineComment()
@@ -102,69 +107,27 @@ public struct Lexer {
             } else if scalar == "\"" || (scalar == "#" && startsRawLiteral()) {
                 try literal()
             } else if scalar == "#", let next = peek(1), next.isIdentifierStart {
-                directiveOrPound()
+                try directiveOrPound()
             } else if scalar.isIdentifierStart || scalar == "`" || scalar == "$" {
                 word()
             } else if scalar.isASCIIDigit {
                 number()
-            } else if scalar == "/", let end = regexLiteralEnd() {
-                emit(.literal, "/…/", column: column)
+            } else if scalar == "/", let end = BareRegexLiteral(scalars: scalars, tokens: tokens, starts: starts).end(openedAt: index) {
+                emit(.literal, "/…/", start: index, column: column)
                 while index <= end { advance() }
             } else {
-                emit(.symbol, String(scalar), column: column)
+                emit(.symbol, String(scalar), start: index, column: column)
                 advance()
             }
         }
     }
 
-    /// The words after which an expression starts: a `/` there begins a bare regex literal.
-    private static let wordsBeforeAnExpression: Set<String> = [
-        "return", "case", "in", "where", "if", "guard", "while", "try", "await", "throw", "switch", "else", "repeat",
-    ]
-
-    /// The symbols after which an expression starts.
-    private static let symbolsBeforeAnExpression: Set<String> = [
-        "(", "[", "{", ",", ":", ";", "=", "!", "&", "|", "?", "<", ">", "+", "-", "*", "%", "^", "~",
-    ]
-
-    /// The characters of operators, which a `/` right after one continues.
-    private static let operatorCharacters: Set<String> = ["=", "!", "&", "|", "?", "<", ">", "+", "-", "*", "%", "^", "~", "."]
-
-    /// The index of the `/` that closes a bare regex literal (Swift 6: `/\}/`) starting at the
-    /// cursor, or nil when this `/` is division or an operator: the literal starts where an
-    /// expression does, does not start with a space, and closes on the same line.
-    @_optimize(none)
-    private func regexLiteralEnd() -> Int? {
-        // Nor does one start with `)`, `,` or `]`: that `/` is an operator passed as a function,
-        // `reduce(64, /)`.
-        guard let next = peek(1), ![" ", "\t", "\n", "=", ")", ",", "]"].contains(next) else { return nil }
-        if let previous = tokens.last, previous.line == line || codeOnLine {
-            switch previous.kind {
-            case .symbol:
-                guard Self.symbolsBeforeAnExpression.contains(previous.text) else { return nil }
-                // An operator character right before it makes this `/` part of that operator (`</>`).
-                if Self.operatorCharacters.contains(previous.text), previous.line == line, previous.column + 1 == column { return nil }
-            case .word: guard Self.wordsBeforeAnExpression.contains(previous.text) else { return nil }
-            case .literal, .number, .directive: return nil
-            }
-        }
-        var position = index + 1
-        while position < scalars.count, scalars[position] != "\n" {
-            if scalars[position] == "\\" {
-                position += 2
-                continue
-            }
-            if scalars[position] == "/" { return position }
-            position += 1
-        }
-        return nil
-    }
-
     @_optimize(none)
     private mutating func emit(
-        _ kind: Token.Kind, _ text: String, line: Int? = nil, column: Int, condition: String = "", value: String? = nil
+        _ kind: Token.Kind, _ text: String, start: Int, line: Int? = nil, column: Int, condition: String = "", value: String? = nil
     ) {
         tokens.append(Token(kind: kind, text: text, condition: condition, value: value, line: line ?? self.line, column: column))
+        starts.append(start)
         codeOnLine = true
     }
 
@@ -172,7 +135,7 @@ public struct Lexer {
     private mutating func lineComment() {
         let start = index
         let followsCode = codeOnLine
-        while index < scalars.count, scalars[index] != "\n" { index += 1 }
+        while index < scalars.count, !scalars[index].isLineBreak { index += 1 }
         comments.append(LineComment(text: text(start, index), line: line, followsCode: followsCode))
     }
 
@@ -210,7 +173,7 @@ public struct Lexer {
         let (startLine, startColumn) = (line, column)
         let start = index
         try skipLiteral()
-        emit(.literal, "\"…\"", line: startLine, column: startColumn, value: simpleValue(text(start, index)))
+        emit(.literal, "\"…\"", start: start, line: startLine, column: startColumn, value: simpleValue(text(start, index)))
     }
 
     @_optimize(none)
@@ -236,7 +199,7 @@ public struct Lexer {
         for _ in 0..<quotes { advance() }
         while true {
             guard let scalar = peek() else { throw unterminated }
-            if scalar == "\n", !multiline { throw unterminated }
+            if scalar.isLineBreak, !multiline { throw unterminated }
             if scalar == "\\", escapes(hashes) {
                 advance()
                 for _ in 0..<hashes { advance() }
@@ -321,7 +284,7 @@ public struct Lexer {
                 continue
             }
             if scalar == "/", peek(1) == "/" {
-                while let next = peek(), next != "\n" { advance() }
+                while let next = peek(), !next.isLineBreak { advance() }
                 continue
             }
             if scalar == "(" { depth += 1 }
@@ -331,27 +294,36 @@ public struct Lexer {
     }
 
     @_optimize(none)
-    private mutating func directiveOrPound() {
-        let startColumn = column
+    private mutating func directiveOrPound() throws(SourceProblem) {
+        let (startLine, startColumn) = (line, column)
         let start = index + 1
         var end = start
         while end < scalars.count, scalars[end].isIdentifierContinue { end += 1 }
         let name = text(start, end)
         guard ["if", "elseif", "else", "endif"].contains(name) else {
-            emit(.symbol, "#", column: startColumn)
+            emit(.symbol, "#", start: index, column: startColumn)
             advance()
             return
         }
         while index < end { advance() }
-        var conditionStart = index
-        while let scalar = peek(), scalar != "\n" {
+        // The condition runs to the end of the line, or to a `//` comment; a block comment in it,
+        // even one that nests or spans lines, is a space.
+        var condition = ""
+        while let scalar = peek(), !scalar.isLineBreak {
             if scalar == "/", peek(1) == "/" { break }
+            if scalar == "/", peek(1) == "*" {
+                try blockComment()
+                while condition.last == " " || condition.last == "\t" { condition.removeLast() }
+                condition += " "
+                while peek() == " " || peek() == "\t" { advance() }
+                continue
+            }
+            condition.unicodeScalars.append(scalar)
             advance()
         }
-        while conditionStart < index, scalars[conditionStart] == " " || scalars[conditionStart] == "\t" { conditionStart += 1 }
-        var condition = text(conditionStart, index)
-        while condition.last == " " || condition.last == "\t" || condition.last == "\r" { condition.removeLast() }
-        emit(.directive, name, column: startColumn, condition: condition)
+        while condition.first == " " || condition.first == "\t" { condition.removeFirst() }
+        while condition.last == " " || condition.last == "\t" { condition.removeLast() }
+        emit(.directive, name, start: start - 1, line: startLine, column: startColumn, condition: condition)
     }
 
     @_optimize(none)
@@ -360,13 +332,13 @@ public struct Lexer {
         let start = index
         if peek() == "`" {
             advance()
-            while let scalar = peek(), scalar != "`", scalar != "\n" { advance() }
+            while let scalar = peek(), scalar != "`", !scalar.isLineBreak { advance() }
             if peek() == "`" { advance() }
         } else {
             index += 1
             while index < scalars.count, scalars[index].isIdentifierContinue { index += 1 }
         }
-        emit(.word, text(start, index), column: startColumn)
+        emit(.word, text(start, index), start: start, column: startColumn)
     }
 
     @_optimize(none)
@@ -376,7 +348,7 @@ public struct Lexer {
         while let scalar = peek(), scalar.isIdentifierContinue || (scalar == "." && (peek(1).map { $0.isASCIIDigit || $0.properties.numericType != nil } ?? false)) {
             advance()
         }
-        emit(.number, text(start, index), column: startColumn)
+        emit(.number, text(start, index), start: start, column: startColumn)
     }
 
     @_optimize(none)
@@ -384,32 +356,5 @@ public struct Lexer {
         var result = ""
         result.unicodeScalars.append(contentsOf: scalars[start..<end])
         return result
-    }
-}
-
-extension Unicode.Scalar {
-    // ASCII is answered without Unicode's property tables: a lookup there costs more than the
-    // rest of the lexer together in the plugin's debug build.
-    @_optimize(none)
-    fileprivate var isIdentifierStart: Bool {
-        if value < 0x80 { return isASCIILetter || value == 0x5F }
-        return properties.isAlphabetic
-    }
-
-    @_optimize(none)
-    fileprivate var isIdentifierContinue: Bool {
-        if value < 0x80 { return isASCIILetter || isASCIIDigit || value == 0x5F }
-        return properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark
-    }
-
-    /// Whether it is an ASCII digit, `0` to `9`.
-    @_optimize(none)
-    fileprivate var isASCIIDigit: Bool {
-        value >= 0x30 && value <= 0x39
-    }
-
-    @_optimize(none)
-    private var isASCIILetter: Bool {
-        (value >= 0x41 && value <= 0x5A) || (value >= 0x61 && value <= 0x7A)
     }
 }

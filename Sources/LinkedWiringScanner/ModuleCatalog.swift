@@ -29,6 +29,9 @@ public struct ModuleCatalog {
     /// extends.
     struct Aggregate {
         var declaration: Entry?
+        /// The further declarations of its name, after the first: Swift builds one of them, each
+        /// is in another `#if` branch (see ``branches``).
+        var otherDeclarations: [Entry] = []
         var extensions: [Entry] = []
 
         var all: [Entry] { (declaration.map { [$0] } ?? []) + extensions }
@@ -96,31 +99,39 @@ public struct ModuleCatalog {
                 aggregates[key, default: Aggregate()].extensions.append(entry)
             } else if aggregates[key]?.declaration == nil {
                 aggregates[key, default: Aggregate()].declaration = entry
+            } else {
+                aggregates[key, default: Aggregate()].otherDeclarations.append(entry)
             }
         }
         let moduleLike = moduleLikeKeys(aggregates)
         var plan = LinkedWiringPlan()
         var problems: [SourceProblem] = []
         for key in aggregates.keys.sorted() {
-            guard let aggregate = aggregates[key], aggregate.declaration?.type.kind != .protocol,
-                  let conformance = aggregate.all.first(where: { inheritsModule($0.type, moduleLike) }) else { continue }
-            do throws(SourceProblem) {
-                switch try decide(key: key, aggregate: aggregate, conformance: conformance, moduleLike: moduleLike, all: aggregates) {
-                case let .included(module): plan.included.append(module)
-                case let .leftOut(reason, flagWarning):
-                    plan.leftOut.append(LeftOutModule(name: "\(library).\(key)", location: location(of: conformance), reason: reason))
-                    if let flagWarning {
-                        let declaration = aggregate.declaration ?? conformance
-                        plan.warnings.append(SourceProblem(
-                            file: declaration.file.path, line: declaration.type.line, column: declaration.type.column,
-                            severity: .warning, message: flagWarning
-                        ))
-                    } else if let warning = accessWarning(key: key, aggregate: aggregate, conformance: conformance, moduleLike: moduleLike, all: aggregates) {
-                        plan.warnings.append(warning)
+            guard let whole = aggregates[key] else { continue }
+            for aggregate in whole.branches {
+                guard aggregate.declaration?.type.kind != .protocol,
+                      let conformance = aggregate.all.first(where: { inheritsModule($0.type, moduleLike) }) else { continue }
+                do throws(SourceProblem) {
+                    switch try decide(key: key, aggregate: aggregate, conformance: conformance, moduleLike: moduleLike, all: aggregates) {
+                    case let .included(module): plan.included.append(module)
+                    case let .leftOut(reason, flagWarning):
+                        plan.leftOut.append(LeftOutModule(name: "\(library).\(key)", location: location(of: conformance), reason: reason))
+                        var warning: SourceProblem?
+                        if let flagWarning {
+                            let declaration = aggregate.declaration ?? conformance
+                            warning = SourceProblem(
+                                file: declaration.file.path, line: declaration.type.line, column: declaration.type.column,
+                                severity: .warning, message: flagWarning
+                            )
+                        } else {
+                            warning = accessWarning(key: key, aggregate: aggregate, conformance: conformance, moduleLike: moduleLike, all: aggregates)
+                        }
+                        // Two branches left out for one reason get one warning, at the first.
+                        if let warning, !plan.warnings.contains(where: { $0.message == warning.message }) { plan.warnings.append(warning) }
                     }
+                } catch {
+                    problems.append(error)
                 }
-            } catch {
-                problems.append(error)
             }
         }
         return (plan, problems)
@@ -135,7 +146,7 @@ public struct ModuleCatalog {
         while changed {
             changed = false
             for (key, aggregate) in aggregates where !found.contains(key) {
-                if aggregate.all.contains(where: { inheritsModule($0.type, found) }) {
+                if (aggregate.all + aggregate.otherDeclarations).contains(where: { inheritsModule($0.type, found) }) {
                     found.insert(key)
                     changed = true
                 }

@@ -226,10 +226,7 @@ public struct ModuleCatalog {
         }
         let flags = conditions.flatMap(Self.targetFlags)
         if !flags.isEmpty {
-            let named = flags.map { "`\($0)`" }.joined(separator: ", ")
-            return .leftOut(
-                "it is under an #if of \(named), a flag of its target's own", warning: Self.leftOutForFlags(module: "\(library).\(key)", flags: flags)
-            )
+            return .leftOut(Self.leftOutReason(flags: flags), warning: Self.leftOutForFlags(module: "\(library).\(key)", flags: flags))
         }
         conditions += unavailableWhere.map { "!" + $0 }
         let isForeign = aggregate.declaration == nil

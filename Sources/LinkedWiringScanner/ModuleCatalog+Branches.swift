@@ -4,6 +4,7 @@
 extension ModuleCatalog.Aggregate {
     /// One aggregate per declaration of the name, in the order of the files and lines; the
     /// aggregate itself when there is at most one.
+    @_optimize(none)
     var branches: [ModuleCatalog.Aggregate] {
         guard let declaration, !otherDeclarations.isEmpty else { return [self] }
         return ([declaration] + otherDeclarations).map { ModuleCatalog.Aggregate(declaration: $0, extensions: extensions) }

@@ -16,6 +16,9 @@ public struct ModuleCatalog {
     private var aliases: [String: String] = [:]
     /// The modules that a `configure` of the library includes, as written (`SignatureModule`).
     private var includedByTheLibrary: Set<String> = []
+    /// Whether the library declares a top-level type or typealias named like itself, which
+    /// shadows the library's name wherever the library is imported, and in the library itself.
+    private let shadowsItself: Bool
 
     /// One type or extension, with its place in the library.
     struct Entry {
@@ -57,6 +60,10 @@ public struct ModuleCatalog {
     private init(library: String, files: [ScannedFile]) {
         self.library = library
         self.files = files
+        shadowsItself = files.contains { file in
+            file.types.contains { $0.parent == nil && $0.kind != .extension && $0.name == library }
+                || file.aliases.contains { $0.isTopLevel && $0.name == library }
+        }
         var offset = 0
         for file in files {
             for alias in file.aliases where alias.isTopLevel && !alias.isUnsure {
@@ -76,10 +83,11 @@ public struct ModuleCatalog {
 
     // MARK: - Names
 
-    /// A type name as written, without generic arguments and without this library's name.
+    /// A type name as written, without generic arguments and without this library's name; in a
+    /// library that shadows itself, `Library.Name` is its type `Library`'s `Name`, kept whole.
     @_optimize(none)
     func normalized(_ written: String) -> String {
-        GraphCheck.stripped(written, library: library)
+        shadowsItself ? GraphCheck.stripped(written, library: "") : GraphCheck.stripped(written, library: library)
     }
 
     @_optimize(none)
@@ -234,8 +242,11 @@ public struct ModuleCatalog {
         let reference: String
         if isForeign {
             reference = key
+        } else if shadowsItself {
+            // `CoreWiring.CoreModule` would be a member of the type `CoreWiring`.
+            reference = "\(library)::\(key)"
         } else {
-            reference = key.prefix { $0 != "." } == library ? key : "\(library).\(key)"
+            reference = "\(library).\(key)"
         }
         return .included(IncludedModule(
             library: library, reference: reference, scope: scope, conditions: conditions, availability: availability,

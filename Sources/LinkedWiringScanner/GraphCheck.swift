@@ -59,8 +59,7 @@ public struct GraphCheck {
                 sure = false
                 continue
             }
-            let key = module.reference.hasPrefix(module.library + ".") ? String(module.reference.dropFirst(module.library.count + 1)) : module.reference
-            starts.append(("\(module.library)|\(key)", true))
+            starts.append(("\(module.library)|\(module.key)", true))
         }
         check.traverse(starts: starts, orderIsSure: sure)
         return check.problems

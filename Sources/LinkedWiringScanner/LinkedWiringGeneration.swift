@@ -280,21 +280,50 @@ public enum LinkedWiringGeneration {
             "",
             "    \(access)static func configure(binder: Wiring.Binder<Wiring.Singleton>) {",
         ]
-        for module in plan.included {
-            var indent = "        "
-            if !module.conditions.isEmpty {
-                lines.append("        #if " + (module.conditions.count == 1 ? module.conditions[0] : module.conditions.map { "(\($0))" }.joined(separator: " && ")))
-            }
-            if !module.availability.isEmpty {
-                lines.append("        if #available(\((module.availability + ["*"]).joined(separator: ", "))) {")
-                indent += "    "
-            }
-            lines.append("\(indent)binder.include(module: \(module.reference).self)")
-            if !module.availability.isEmpty { lines.append("        }") }
-            if !module.conditions.isEmpty { lines.append("        #endif") }
+        var start = 0
+        while start < plan.included.count {
+            let first = plan.included[start]
+            let end = plan.included[start...].firstIndex { $0.library != first.library || $0.reference != first.reference } ?? plan.included.count
+            lines += includes(of: Array(plan.included[start..<end]))
+            start = end
         }
         lines += ["    }", "}", ""]
         return lines.joined(separator: "\n")
+    }
+}
+
+extension LinkedWiringGeneration {
+    /// The lines that include one module, from `configure`'s body: under its `#if` conditions,
+    /// and for a module declared in several `#if` branches, in one `#if` … `#elseif` chain (a
+    /// declaration outside every `#if` is its `#else`), so that it is included at most once.
+    ///
+    /// - Parameter branches: The module's declarations, in the library's order; at least one.
+    /// - Returns: The lines, indented for the body.
+    @_optimize(none)
+    static func includes(of branches: [IncludedModule]) -> [String] {
+        let conditional = branches.filter { !$0.conditions.isEmpty }
+        let unconditional = branches.first { $0.conditions.isEmpty }
+        guard !conditional.isEmpty else { return unconditional.map(include) ?? [] }
+        var lines: [String] = []
+        for (position, module) in conditional.enumerated() {
+            let condition = module.conditions.count == 1 ? module.conditions[0] : module.conditions.map { "(\($0))" }.joined(separator: " && ")
+            lines.append("        #\(position == 0 ? "if" : "elseif") \(condition)")
+            lines += include(module)
+        }
+        if let unconditional {
+            lines.append("        #else")
+            lines += include(unconditional)
+        }
+        lines.append("        #endif")
+        return lines
+    }
+
+    /// The statement that includes a module, inside `if #available` when it has availability.
+    @_optimize(none)
+    private static func include(_ module: IncludedModule) -> [String] {
+        let statement = "binder.include(module: \(module.reference).self)"
+        guard !module.availability.isEmpty else { return ["        " + statement] }
+        return ["        if #available(\((module.availability + ["*"]).joined(separator: ", "))) {", "            " + statement, "        }"]
     }
 }
 

@@ -16,6 +16,9 @@ public struct ModuleCatalog {
     private var aliases: [String: String] = [:]
     /// The modules that a `configure` of the library includes, as written (`SignatureModule`).
     private var includedByTheLibrary: Set<String> = []
+    /// Whether the library declares a top-level type or typealias named like itself, which
+    /// shadows the library's name wherever the library is imported, and in the library itself.
+    private let shadowsItself: Bool
 
     /// One type or extension, with its place in the library.
     struct Entry {
@@ -29,6 +32,9 @@ public struct ModuleCatalog {
     /// extends.
     struct Aggregate {
         var declaration: Entry?
+        /// The further declarations of its name, after the first: Swift builds one of them, each
+        /// is in another `#if` branch (see ``branches``).
+        var otherDeclarations: [Entry] = []
         var extensions: [Entry] = []
 
         var all: [Entry] { (declaration.map { [$0] } ?? []) + extensions }
@@ -54,6 +60,10 @@ public struct ModuleCatalog {
     private init(library: String, files: [ScannedFile]) {
         self.library = library
         self.files = files
+        shadowsItself = files.contains { file in
+            file.types.contains { $0.parent == nil && $0.kind != .extension && $0.name == library }
+                || file.aliases.contains { $0.isTopLevel && $0.name == library }
+        }
         var offset = 0
         for file in files {
             for alias in file.aliases where alias.isTopLevel && !alias.isUnsure {
@@ -73,10 +83,11 @@ public struct ModuleCatalog {
 
     // MARK: - Names
 
-    /// A type name as written, without generic arguments and without this library's name.
+    /// A type name as written, without generic arguments and without this library's name; in a
+    /// library that shadows itself, `Library.Name` is its type `Library`'s `Name`, kept whole.
     @_optimize(none)
     func normalized(_ written: String) -> String {
-        GraphCheck.stripped(written, library: library)
+        shadowsItself ? GraphCheck.stripped(written, library: "") : GraphCheck.stripped(written, library: library)
     }
 
     @_optimize(none)
@@ -96,31 +107,39 @@ public struct ModuleCatalog {
                 aggregates[key, default: Aggregate()].extensions.append(entry)
             } else if aggregates[key]?.declaration == nil {
                 aggregates[key, default: Aggregate()].declaration = entry
+            } else {
+                aggregates[key, default: Aggregate()].otherDeclarations.append(entry)
             }
         }
         let moduleLike = moduleLikeKeys(aggregates)
         var plan = LinkedWiringPlan()
         var problems: [SourceProblem] = []
         for key in aggregates.keys.sorted() {
-            guard let aggregate = aggregates[key], aggregate.declaration?.type.kind != .protocol,
-                  let conformance = aggregate.all.first(where: { inheritsModule($0.type, moduleLike) }) else { continue }
-            do throws(SourceProblem) {
-                switch try decide(key: key, aggregate: aggregate, conformance: conformance, moduleLike: moduleLike, all: aggregates) {
-                case let .included(module): plan.included.append(module)
-                case let .leftOut(reason, flagWarning):
-                    plan.leftOut.append(LeftOutModule(name: "\(library).\(key)", location: location(of: conformance), reason: reason))
-                    if let flagWarning {
-                        let declaration = aggregate.declaration ?? conformance
-                        plan.warnings.append(SourceProblem(
-                            file: declaration.file.path, line: declaration.type.line, column: declaration.type.column,
-                            severity: .warning, message: flagWarning
-                        ))
-                    } else if let warning = accessWarning(key: key, aggregate: aggregate, conformance: conformance, moduleLike: moduleLike, all: aggregates) {
-                        plan.warnings.append(warning)
+            guard let whole = aggregates[key] else { continue }
+            for aggregate in whole.branches {
+                guard aggregate.declaration?.type.kind != .protocol,
+                      let conformance = aggregate.all.first(where: { inheritsModule($0.type, moduleLike) }) else { continue }
+                do throws(SourceProblem) {
+                    switch try decide(key: key, aggregate: aggregate, conformance: conformance, moduleLike: moduleLike, all: aggregates) {
+                    case let .included(module): plan.included.append(module)
+                    case let .leftOut(reason, flagWarning):
+                        plan.leftOut.append(LeftOutModule(name: "\(library).\(key)", location: location(of: conformance), reason: reason))
+                        var warning: SourceProblem?
+                        if let flagWarning {
+                            let declaration = aggregate.declaration ?? conformance
+                            warning = SourceProblem(
+                                file: declaration.file.path, line: declaration.type.line, column: declaration.type.column,
+                                severity: .warning, message: flagWarning
+                            )
+                        } else {
+                            warning = accessWarning(key: key, aggregate: aggregate, conformance: conformance, moduleLike: moduleLike, all: aggregates)
+                        }
+                        // Two branches left out for one reason get one warning, at the first.
+                        if let warning, !plan.warnings.contains(where: { $0.message == warning.message }) { plan.warnings.append(warning) }
                     }
+                } catch {
+                    problems.append(error)
                 }
-            } catch {
-                problems.append(error)
             }
         }
         return (plan, problems)
@@ -135,7 +154,7 @@ public struct ModuleCatalog {
         while changed {
             changed = false
             for (key, aggregate) in aggregates where !found.contains(key) {
-                if aggregate.all.contains(where: { inheritsModule($0.type, found) }) {
+                if (aggregate.all + aggregate.otherDeclarations).contains(where: { inheritsModule($0.type, found) }) {
                     found.insert(key)
                     changed = true
                 }
@@ -215,10 +234,7 @@ public struct ModuleCatalog {
         }
         let flags = conditions.flatMap(Self.targetFlags)
         if !flags.isEmpty {
-            let named = flags.map { "`\($0)`" }.joined(separator: ", ")
-            return .leftOut(
-                "it is under an #if of \(named), a flag of its target's own", warning: Self.leftOutForFlags(module: "\(library).\(key)", flags: flags)
-            )
+            return .leftOut(Self.leftOutReason(flags: flags), warning: Self.leftOutForFlags(module: "\(library).\(key)", flags: flags))
         }
         conditions += unavailableWhere.map { "!" + $0 }
         let isForeign = aggregate.declaration == nil
@@ -226,8 +242,11 @@ public struct ModuleCatalog {
         let reference: String
         if isForeign {
             reference = key
+        } else if shadowsItself {
+            // `CoreWiring.CoreModule` would be a member of the type `CoreWiring`.
+            reference = "\(library)::\(key)"
         } else {
-            reference = key.prefix { $0 != "." } == library ? key : "\(library).\(key)"
+            reference = "\(library).\(key)"
         }
         return .included(IncludedModule(
             library: library, reference: reference, scope: scope, conditions: conditions, availability: availability,

@@ -185,8 +185,8 @@ struct ModuleCatalogTests {
         ])
         #expect(plan.included == [
             IncludedModule(library: "Lib", reference: "Account.Module", scope: .unscoped, conditions: [], availability: [], imports: ["Bank"]),
-            IncludedModule(library: "Lib", reference: "Lib", scope: .unscoped, conditions: [], availability: [], imports: []),
-            IncludedModule(library: "Lib", reference: "Lib.Wirings.Linux", scope: .unscoped, conditions: ["os(Linux)"], availability: ["macOS 15.0"], imports: []),
+            IncludedModule(library: "Lib", reference: "Lib::Lib", scope: .unscoped, conditions: [], availability: [], imports: []),
+            IncludedModule(library: "Lib", reference: "Lib::Wirings.Linux", scope: .unscoped, conditions: ["os(Linux)"], availability: ["macOS 15.0"], imports: []),
         ])
     }
 

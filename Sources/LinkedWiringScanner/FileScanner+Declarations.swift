@@ -65,6 +65,7 @@ extension FileScanner {
                 }
             }
         case "func":
+            if case .type? = contexts.last, isWord("bind", 1), !isTypeMember(keyword: index) { result.declaresBind = true }
             if case let .type(owner, _)? = contexts.last, isWord("configureRoot", 1) {
                 result.types[owner].rootType = receiptBinderArgument(from: index + 2)
             }
@@ -141,6 +142,18 @@ extension FileScanner {
         var name = written.prefix { $0 != "<" }
         if name.hasPrefix("Swift.") { name = name.dropFirst("Swift.".count) }
         return standardTypes.contains(String(name))
+    }
+
+    /// Whether the modifiers before the keyword at `keyword` hold `static` or `class`: the
+    /// scan may read a declaration again from its keyword, without its modifiers.
+    @_optimize(none)
+    func isTypeMember(keyword: Int) -> Bool {
+        var position = keyword - 1
+        while position >= 0, tokens[position].kind == .word, Self.modifiers.contains(tokens[position].text) || tokens[position].text == "class" {
+            if ["static", "class"].contains(tokens[position].text) { return true }
+            position -= 1
+        }
+        return false
     }
 
     /// `X` of the first `ReceiptBinder<X>` (or `Module.ReceiptBinder<X>`) in the parameter list

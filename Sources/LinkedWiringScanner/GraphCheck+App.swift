@@ -11,8 +11,9 @@ extension GraphCheck {
         /// replacements to `of`: either may change where a linked module's `configure` runs, or
         /// what it binds, so the order-sensitive checks stand down.
         public var changesTheGraph: Bool
-        /// Whether the app's own sources may bind types (`.bind(`, `install`, a `Seed`): the
-        /// missing-binding check then cannot know the whole graph and stands down.
+        /// Whether the app's own sources may bind types (`.bind(`, `install`, a `Seed`, a root
+        /// that uses its binder for more than includes): the missing-binding check then cannot
+        /// know the whole graph and stands down.
         public var addsBindings: Bool
         /// Whether the app surely asks `of` for the sibling-library rule on a root that includes
         /// `LinkedWiring` (see ``GraphCheck/App/validatesWithTheSiblingRule(tokens:files:)``):
@@ -55,6 +56,8 @@ extension GraphCheck {
                         // A root that conforms to a protocol of its own may have a `Seed` fixed
                         // there, in a module the reading does not see.
                         if !Self.enclosingTypeConformsToWiringAlone(file, before: index) { adds = true }
+                        // A root that does more with its binder may bind anything.
+                        if Self.rootMayUseItsBinderOtherwise(file, include: index) { adds = true }
                     } else {
                         changes = true
                     }

@@ -19,18 +19,23 @@ extension GraphCheck {
         /// `LinkedWiring` (see ``GraphCheck/App/validatesWithTheSiblingRule(tokens:files:)``):
         /// a binding that breaks it is then an error, and a warning otherwise.
         public var asksForTheSiblingRule: Bool
+        /// The types the app's roots bind, as written, that the app does not declare (see
+        /// ``GraphCheck/App/rootTypes(_:)``): the missing-binding check stands down unless it
+        /// can pin each to one declaration it reads.
+        public var rootTypes: [String]
 
         /// Creates the app's summary.
         @_optimize(none)
         public init(
             includesLinkedWiring: Bool, words: Set<String>, changesTheGraph: Bool = false, addsBindings: Bool = true,
-            asksForTheSiblingRule: Bool = false
+            asksForTheSiblingRule: Bool = false, rootTypes: [String] = []
         ) {
             self.includesLinkedWiring = includesLinkedWiring
             self.words = words
             self.changesTheGraph = changesTheGraph
             self.addsBindings = addsBindings
             self.asksForTheSiblingRule = asksForTheSiblingRule
+            self.rootTypes = rootTypes
         }
 
         /// The summary of an app target's scanned sources.
@@ -63,7 +68,9 @@ extension GraphCheck {
                     }
                 }
             }
-            self.init(includesLinkedWiring: includes, words: words, changesTheGraph: changes, addsBindings: adds)
+            self.init(
+                includesLinkedWiring: includes, words: words, changesTheGraph: changes, addsBindings: adds, rootTypes: Self.rootTypes(tokens)
+            )
         }
 
         /// The words a root's declaration may inherit that fix nothing of its graph.

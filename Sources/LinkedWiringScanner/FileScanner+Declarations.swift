@@ -65,6 +65,7 @@ extension FileScanner {
                 }
             }
         case "func":
+            if case .type? = contexts.last, isWord("bind", 1), !isTypeMember(keyword: index) { result.declaresBind = true }
             if case let .type(owner, _)? = contexts.last, isWord("configureRoot", 1) {
                 result.types[owner].rootType = receiptBinderArgument(from: index + 2)
             }
@@ -82,10 +83,11 @@ extension FileScanner {
                 guard isSymbol(":") else { return }
                 index += 1
                 // `Module`'s requirement is `configure(binder:)` with a binder: an overload with
-                // more parameters or another type (a test's helper) is not the module's.
+                // more parameters, `inout`, or a type surely no binder's (a test's helper) is not
+                // the module's.
                 guard names.first == "binder", let binderName = names.last, !isWord("inout") else { return }
                 let type = try typeExpression()
-                guard isSymbol(")") else { return }
+                guard isSymbol(")"), !Self.isSurelyNoBinder(type) else { return }
                 if result.types[owner].configureBinder == nil {
                     result.types[owner].configureBinder = (type, keyword.line)
                     if conditions.count > result.types[owner].conditions.count {
@@ -119,6 +121,39 @@ extension FileScanner {
         default:
             break
         }
+    }
+
+    /// The standard library's types, which no binder is: a `configure(binder:)` that takes one
+    /// is a helper of the module's own.
+    static let standardTypes: Set<String> = [
+        "String", "Substring", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16",
+        "UInt32", "UInt64", "Double", "Float", "Array", "Dictionary", "Set", "Optional", "Result", "Any", "AnyObject", "Void",
+        "Never",
+    ]
+
+    /// Whether the type of a `configure(binder:)` parameter, as written, is surely no binder of
+    /// Wiring's, so that the function is not `Module`'s requirement: a collection, tuple or
+    /// function type, an optional, `some` or `any` of a protocol, or a type of the standard
+    /// library. Any other name may be a binder or a typealias of one, which the scan keeps.
+    @_optimize(none)
+    static func isSurelyNoBinder(_ written: String) -> Bool {
+        if written.hasPrefix("[") || written.hasPrefix("(") || written.hasSuffix("?") || written.hasSuffix("!") { return true }
+        if written.hasPrefix("some ") || written.hasPrefix("any ") { return true }
+        var name = written.prefix { $0 != "<" }
+        if name.hasPrefix("Swift.") { name = name.dropFirst("Swift.".count) }
+        return standardTypes.contains(String(name))
+    }
+
+    /// Whether the modifiers before the keyword at `keyword` hold `static` or `class`: the
+    /// scan may read a declaration again from its keyword, without its modifiers.
+    @_optimize(none)
+    func isTypeMember(keyword: Int) -> Bool {
+        var position = keyword - 1
+        while position >= 0, tokens[position].kind == .word, Self.modifiers.contains(tokens[position].text) || tokens[position].text == "class" {
+            if ["static", "class"].contains(tokens[position].text) { return true }
+            position -= 1
+        }
+        return false
     }
 
     /// `X` of the first `ReceiptBinder<X>` (or `Module.ReceiptBinder<X>`) in the parameter list

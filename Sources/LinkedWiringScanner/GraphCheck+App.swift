@@ -11,25 +11,31 @@ extension GraphCheck {
         /// replacements to `of`: either may change where a linked module's `configure` runs, or
         /// what it binds, so the order-sensitive checks stand down.
         public var changesTheGraph: Bool
-        /// Whether the app's own sources may bind types (`.bind(`, `install`, a `Seed`): the
-        /// missing-binding check then cannot know the whole graph and stands down.
+        /// Whether the app's own sources may bind types (`.bind(`, `install`, a `Seed`, a root
+        /// that uses its binder for more than includes): the missing-binding check then cannot
+        /// know the whole graph and stands down.
         public var addsBindings: Bool
         /// Whether the app surely asks `of` for the sibling-library rule on a root that includes
         /// `LinkedWiring` (see ``GraphCheck/App/validatesWithTheSiblingRule(tokens:files:)``):
         /// a binding that breaks it is then an error, and a warning otherwise.
         public var asksForTheSiblingRule: Bool
+        /// The types the app's roots bind, as written, that the app does not declare (see
+        /// ``GraphCheck/App/rootTypes(_:)``): the missing-binding check stands down unless it
+        /// can pin each to one declaration it reads.
+        public var rootTypes: [String]
 
         /// Creates the app's summary.
         @_optimize(none)
         public init(
             includesLinkedWiring: Bool, words: Set<String>, changesTheGraph: Bool = false, addsBindings: Bool = true,
-            asksForTheSiblingRule: Bool = false
+            asksForTheSiblingRule: Bool = false, rootTypes: [String] = []
         ) {
             self.includesLinkedWiring = includesLinkedWiring
             self.words = words
             self.changesTheGraph = changesTheGraph
             self.addsBindings = addsBindings
             self.asksForTheSiblingRule = asksForTheSiblingRule
+            self.rootTypes = rootTypes
         }
 
         /// The summary of an app target's scanned sources.
@@ -55,12 +61,16 @@ extension GraphCheck {
                         // A root that conforms to a protocol of its own may have a `Seed` fixed
                         // there, in a module the reading does not see.
                         if !Self.enclosingTypeConformsToWiringAlone(file, before: index) { adds = true }
+                        // A root that does more with its binder may bind anything.
+                        if Self.rootMayUseItsBinderOtherwise(file, include: index) { adds = true }
                     } else {
                         changes = true
                     }
                 }
             }
-            self.init(includesLinkedWiring: includes, words: words, changesTheGraph: changes, addsBindings: adds)
+            self.init(
+                includesLinkedWiring: includes, words: words, changesTheGraph: changes, addsBindings: adds, rootTypes: Self.rootTypes(tokens)
+            )
         }
 
         /// The words a root's declaration may inherit that fix nothing of its graph.

@@ -8,6 +8,8 @@ extension GraphCheck {
         // The app's root binds its root type, which its sources name; a name they use may also
         // be a typealias or nested type of a library, whose target the checks do not know.
         if app.words.contains(where: { word in names.values.contains { $0[word]?.isShadowed == true } }) { return }
+        // A root type it cannot pin may be any type (see rootTypesArePinned).
+        guard rootTypesArePinned else { return }
         for binding in bindings where binding.role == .single && binding.tag == nil {
             guard let key = typedKey(binding.written, library: binding.module.library) else { continue }
             bound.insert(key)

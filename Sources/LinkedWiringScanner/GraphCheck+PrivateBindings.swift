@@ -21,6 +21,8 @@ extension GraphCheck {
     mutating func keptPrivate(_ bindings: [Binding], _ kept: KeptBindings) {
         // A name the app uses may be a typealias or nested type of a library (see missingBindings).
         if app.words.contains(where: { word in names.values.contains { $0[word]?.isShadowed == true } }) { return }
+        // A root type it cannot pin may be any type (see rootTypesArePinned).
+        guard rootTypesArePinned else { return }
         var bound: Set<String> = rootKey.map { [$0] } ?? []
         for binding in bindings where binding.role == .single && binding.tag == nil {
             guard let key = typedKey(binding.written, library: binding.module.library) else { return }

@@ -219,7 +219,7 @@ public struct GraphCheck {
             for call in reading.calls {
                 switch call.kind {
                 case let .bind(type, tag, role, finished):
-                    if finished == false {
+                    if finished == false, !mayCallItsOwnBind(info.library) {
                         unfinished(call, type: type, module: info, file: file)
                     }
                     let tagKey = tag.flatMap { resolve($0, library: info.library, seenWith: imports) }

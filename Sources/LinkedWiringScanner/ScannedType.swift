@@ -70,6 +70,10 @@ public struct ScannedFile: Equatable, Sendable, Codable {
     public var inits: [ScannedInit] = []
     /// Its typealiases, at any level, with what the typed graph checks need to follow them.
     public var aliases: [ScannedTypealias] = []
+    /// Whether a type or an extension in it declares an instance method named `bind`
+    /// (`extension Binder { func bind(_ type: Store.Type) … }`): a `binder.bind(…)` of its
+    /// module may call that method of the user's own, which Swift prefers to Wiring's generic one.
+    public var declaresBind = false
 }
 
 /// A `typealias` as written: the typed graph checks follow a plain one to the type it names.

@@ -162,4 +162,15 @@ struct FileScannerTests {
             try FileScanner.scan(text: "#if DEBUG\npublic struct M: Module {}\n", path: "Lib/Open.swift")
         }
     }
+
+    /// An instance method named `bind` in a type or an extension may be what `binder.bind(…)`
+    /// calls; a `static` or `class` one, a free function or one in a function body is not.
+    @Test func anInstanceMethodNamedBindIsRecorded() throws {
+        let declares = { (text: String) throws in try FileScanner.scan(text: text, path: "MailWiring/Binder.swift").declaresBind }
+        #expect(try declares("extension Binder {\n    @discardableResult func bind(_ type: Int.Type) -> Int { 3 }\n}"))
+        #expect(try declares("protocol Binding {\n    mutating func bind(_ type: Int.Type)\n}"))
+        #expect(try !declares("enum Parts {\n    static func bind(_ binder: Binder<Unscoped>) {}\n}\nclass Base {\n    class func bind() {}\n}"))
+        #expect(try !declares("func bind(_ binder: Binder<Unscoped>) {}\nstruct S { func f() { func bind() {} } }"))
+        #expect(try !declares("extension Binder {\n    func bindDefaults() {}\n}"))
+    }
 }

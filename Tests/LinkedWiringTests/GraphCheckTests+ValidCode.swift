@@ -216,4 +216,52 @@ extension GraphCheckTests {
             """]])
         #expect(problems == [])
     }
+
+    /// The module's `configure` is the one with the binder, after a helper whose `binder` is a
+    /// dictionary: its body is the one read, and its unfinished `bind` is reported.
+    @Test func theBodyReadIsTheConfigureWithTheBinderAfterAHelperOfAnotherType() throws {
+        let problems = try check(["MailWiring": ["MailWiring/MailModule.swift": """
+            import Mail
+            public import Wiring
+
+            public struct MailModule: Module {
+                static func configure(binder: [String: String]) { print(binder) }
+                public static func configure(binder: Binder<Unscoped>) {
+                    binder.bind(Outbox.self)
+                }
+            }
+            """]])
+        #expect(problems == [
+            "MailWiring/MailModule.swift:7:16: error: LinkedWiring: binder.bind(Outbox.self) in MailModule is never finished, so it binds nothing. To fix this, end it with a terminal, such as binder.bind(Outbox.self).to(factory: ...) or .to(value: ...), or delete it.",
+        ])
+    }
+
+    /// A `bind(_:)` of the library's own, in an extension of `Binder` in another file, is what
+    /// Swift calls for `binder.bind(Outbox.self)` (it prefers the non-generic overload), and it
+    /// finishes the binding itself.
+    @Test func aBindOverloadOfYourOwnMayFinishTheBinding() throws {
+        let problems = try check(["MailWiring": [
+            "MailWiring/Binder+Outbox.swift": """
+                import Mail
+                public import Wiring
+
+                extension Binder {
+                    /// Binds the one outbox every module shares.
+                    func bind(_ type: Outbox.Type) { bind(Outbox.self, file: #fileID, line: #line).to(factory: Outbox.init) }
+                }
+                """,
+            "MailWiring/MailModule.swift": """
+                import Mail
+                public import Wiring
+
+                public struct MailModule: Module {
+                    public static func configure(binder: Binder<Unscoped>) {
+                        binder.bind(Outbox.self)
+                        binder.bind(SMTPMailer.self).to(factory: SMTPMailer.init)
+                    }
+                }
+                """,
+        ]])
+        #expect(problems == [])
+    }
 }

@@ -86,6 +86,28 @@ struct GraphCheckTests {
         ])
     }
 
+    /// A helper of another name in an extension of `Binder` is no `bind` of the library's own:
+    /// an unfinished `bind` is still reported.
+    @Test func aBinderHelperOfAnotherNameLeavesTheUnfinishedCheckOn() throws {
+        let problems = try check(["MailWiring": ["MailWiring/MailModule.swift": """
+            import Mail
+            public import Wiring
+
+            extension Binder {
+                func bindOutbox() { bind(Outbox.self).to(factory: Outbox.init) }
+            }
+
+            public struct MailModule: Module {
+                public static func configure(binder: Binder<Unscoped>) {
+                    binder.bind(Outbox.self)
+                }
+            }
+            """]])
+        #expect(problems == [
+            "MailWiring/MailModule.swift:10:16: error: LinkedWiring: binder.bind(Outbox.self) in MailModule is never finished, so it binds nothing. To fix this, end it with a terminal, such as binder.bind(Outbox.self).to(factory: ...) or .to(value: ...), or delete it.",
+        ])
+    }
+
     @Test func everyTerminalSpellingFinishesABindAndUnsureFormsSayNothing() throws {
         let problems = try check(["MailWiring": ["MailWiring/MailModule.swift": ##"""
             import Mail

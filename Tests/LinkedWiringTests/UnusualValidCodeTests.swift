@@ -351,4 +351,23 @@ struct UnusualValidCodeTests {
             """])
         #expect(result.problems == [])
     }
+
+    /// A `configure(binder:)` whose parameter is plainly no binder (a dictionary, a tuple, an
+    /// optional, a standard type, `some`/`any`) is a helper of the module's own, even before the
+    /// real one: the scope comes from the `Binder<Singleton>` that follows it.
+    @Test func aConfigureWhoseParameterIsNoBinderIsNotTheModules() throws {
+        for helper in ["[String: String]", "(Int, Int)", "Binder<Unscoped>?", "String", "Swift.Int", "some Sequence", "Array<Int>"] {
+            let result = try plan(["MailWiring/MailModule.swift": """
+                public import Wiring
+
+                public struct MailModule: Module {
+                    /// A helper for tests, with a binder of another type.
+                    static func configure(binder: \(helper)) { print(binder) }
+                    public static func configure(binder: Binder<Singleton>) {}
+                }
+                """])
+            #expect(result.problems == [], "\(helper)")
+            #expect(result.included == ["MailWiring.MailModule singleton"], "\(helper)")
+        }
+    }
 }

@@ -84,6 +84,24 @@ extension GraphCheck {
         /// app's or of another module (`PricedRoot`, `where Seed == Price`) may add to its graph.
         @_optimize(none)
         static func enclosingTypeConformsToWiringAlone(_ file: [Token], before index: Int) -> Bool {
+            let kinds: Set<String> = ["struct", "class", "enum", "actor", "extension"]
+            let verdict = enclosingHeaders(file, before: index) { header, _ -> Bool? in
+                guard let keyword = header.firstIndex(where: { $0.kind == .word && kinds.contains($0.text) }) else { return nil }
+                guard file[keyword].text != "extension" else { return false }
+                guard let colon = header[keyword...].firstIndex(where: { $0.kind == .symbol && $0.text == ":" }) else { return false }
+                let inherited = header[(colon + 1)...].prefix { !($0.kind == .word && $0.text == "where") }
+                return inherited.allSatisfy { $0.kind != .word || wiringRootWords.contains($0.text) }
+            }
+            return verdict ?? false
+        }
+
+        /// Reads the headers of the scopes around the token at `index`, innermost first, each
+        /// from the statement before its opening brace to that brace (the brace's index beside
+        /// it), until `read` answers; nil when no header gives an answer.
+        @_optimize(none)
+        static func enclosingHeaders<Answer>(
+            _ file: [Token], before index: Int, _ read: (_ header: ArraySlice<Token>, _ open: Int) -> Answer?
+        ) -> Answer? {
             var depth = 0
             var position = index - 1
             while position >= 0 {
@@ -96,19 +114,12 @@ extension GraphCheck {
                         // A scope opens here: read its header, back to the statement before it.
                         var start = position - 1
                         while start >= 0, !(file[start].kind == .symbol && ["{", "}", ";"].contains(file[start].text)) { start -= 1 }
-                        let header = file[(start + 1)..<position]
-                        let kinds: Set<String> = ["struct", "class", "enum", "actor", "extension"]
-                        if let keyword = header.firstIndex(where: { $0.kind == .word && kinds.contains($0.text) }) {
-                            guard file[keyword].text != "extension" else { return false }
-                            guard let colon = header[keyword...].firstIndex(where: { $0.kind == .symbol && $0.text == ":" }) else { return false }
-                            let inherited = header[(colon + 1)...].prefix { !($0.kind == .word && $0.text == "where") }
-                            return inherited.allSatisfy { $0.kind != .word || wiringRootWords.contains($0.text) }
-                        }
+                        if let answer = read(file[(start + 1)..<position], position) { return answer }
                     }
                 }
                 position -= 1
             }
-            return false
+            return nil
         }
     }
 }

@@ -45,25 +45,8 @@ extension GraphCheck.App {
     /// it; nil when there is none.
     @_optimize(none)
     static func enclosingFunction(_ file: [Token], before index: Int) -> (header: ArraySlice<Token>, open: Int)? {
-        var depth = 0
-        var position = index - 1
-        while position >= 0 {
-            let token = file[position]
-            if token.kind == .symbol, token.text == "}" { depth += 1 }
-            if token.kind == .symbol, token.text == "{" {
-                if depth > 0 {
-                    depth -= 1
-                } else {
-                    var start = position - 1
-                    while start >= 0, !(file[start].kind == .symbol && ["{", "}", ";"].contains(file[start].text)) { start -= 1 }
-                    let header = file[(start + 1)..<position]
-                    if let keyword = header.firstIndex(where: { $0.kind == .word && ["func", "init"].contains($0.text) }) {
-                        return (file[keyword..<position], position)
-                    }
-                }
-            }
-            position -= 1
+        enclosingHeaders(file, before: index) { header, open in
+            header.firstIndex { $0.kind == .word && ["func", "init"].contains($0.text) }.map { (file[$0..<open], open) }
         }
-        return nil
     }
 }

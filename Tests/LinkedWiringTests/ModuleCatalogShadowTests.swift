@@ -8,11 +8,7 @@ import Testing
 struct ModuleCatalogShadowTests {
     /// The plan for one library's files, scanned in path order.
     func plan(_ files: [String: String], library: String = "CoreWiring") throws -> LinkedWiringPlan {
-        var scanned: [ScannedFile] = []
-        for (path, text) in files.sorted(by: { $0.key < $1.key }) {
-            scanned.append(try FileScanner.scan(text: text, path: path))
-        }
-        let (plan, problems) = ModuleCatalog.plan(library: library, files: scanned)
+        let (plan, problems) = try catalogPlan(files, library: library)
         #expect(problems == [])
         return plan
     }

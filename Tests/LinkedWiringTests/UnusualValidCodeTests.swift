@@ -5,11 +5,7 @@ import Testing
 /// modules, the scanner reads it, and the checks report nothing.
 struct UnusualValidCodeTests {
     func plan(_ files: [String: String], library: String = "MailWiring") throws -> (included: [String], leftOut: [String], problems: [String]) {
-        var scanned: [ScannedFile] = []
-        for (path, text) in files.sorted(by: { $0.key < $1.key }) {
-            scanned.append(try FileScanner.scan(text: text, path: path))
-        }
-        let (plan, problems) = ModuleCatalog.plan(library: library, files: scanned)
+        let (plan, problems) = try catalogPlan(files, library: library)
         return (plan.included.map { "\($0.reference) \($0.scope)" }, plan.leftOut.map { "\($0.name): \($0.reason)" }, problems.map(\.description))
     }
 

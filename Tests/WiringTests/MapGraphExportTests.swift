@@ -42,9 +42,9 @@ struct MapGraphExportTests {
 
             Subcomponent Backroom (scope Unscoped), installed at Shop/Root.swift:6
             [String: Shelf]  root · Backroom, Backroom/Root.swift:3
+            ├── [String: Shelf]  map entry "stock" · Backroom, Backroom/Wiring.swift:2
             ├── [String: Shelf]  map entry "books" · BooksWiringModule, Books/Wiring.swift:3
-            ├── [String: Shelf]  map entry "games" · shared in Singleton · GamesWiringModule, Games/Wiring.swift:4
-            └── [String: Shelf]  map entry "stock" · Backroom, Backroom/Wiring.swift:2
+            └── [String: Shelf]  map entry "games" · shared in Singleton · GamesWiringModule, Games/Wiring.swift:4
 
             """)
     }
@@ -71,13 +71,15 @@ struct MapGraphExportTests {
         #expect(decoded == graph)
     }
 
+    /// A subcomponent's map request reaches its own entries, then its ancestors', in the order
+    /// of a subcomponent's collection.
     @Test func aSubcomponentsMapRequestReachesItsAncestorsEntries() throws {
         let graph = try ComponentFactory.of(ShelfRoot.self).graph
         let backroom = try #require(graph.subcomponents.first)
         #expect(backroom.dependencies(of: "Backroom/root").first?.to == [
+            #"Backroom/Swift.Dictionary<Swift.String, WiringTests.Shelf>["stock"]"#,
             #"Swift.Dictionary<Swift.String, WiringTests.Shelf>["books"]"#,
             #"Swift.Dictionary<Swift.String, WiringTests.Shelf>["games"]"#,
-            #"Backroom/Swift.Dictionary<Swift.String, WiringTests.Shelf>["stock"]"#,
         ])
     }
 }

@@ -153,21 +153,29 @@ final class GraphDescription: @unchecked Sendable {
     }
 
     /// The ids of the bindings a resolution reaches: in this component, or in an ancestor; a
-    /// collection also reaches what its ancestors contribute.
+    /// collection's or a map's also reach what its ancestors contribute.
     @_optimize(none)
     private func targetIDs(_ resolution: ResolvedGraph.Resolution, ids: [String], ancestors: [[String]]) -> [String] {
         if case let .inherited(levels, inner) = resolution {
-            let depth = Int(levels)
-            guard let entry = inner.entry, depth <= ancestors.count else { return [] }
-            let ancestor = graph.ancestor(depth)
-            return ancestor.declarations(of: entry).map { ancestors[depth - 1][Int($0)] }
+            guard let entry = inner.entry else { return [] }
+            return contributionIDs(of: entry, depth: Int(levels), ids: ids, ancestors: ancestors)
         }
         guard let entry = resolution.entry else { return [] }
-        let own = graph.declarations(of: entry).map { ids[Int($0)] }
-        guard graph.isCollection(entry), let inherited = graph.inheritedCollection(of: entry), inherited.depth <= ancestors.count else {
-            return own
+        return contributionIDs(of: entry, depth: 0, ids: ids, ancestors: ancestors)
+    }
+
+    /// The ids of an entry's declarations, in the graph `depth` levels up (0: this one). For a
+    /// collection or a map, those of the collection it adds to in an ancestor follow, in
+    /// ``CollectionOrder``: the order of the elements `build()` makes.
+    @_optimize(none)
+    private func contributionIDs(of entry: Int, depth: Int, ids: [String], ancestors: [[String]]) -> [String] {
+        guard depth <= ancestors.count else { return [] }
+        let owner = graph.ancestor(depth)
+        let ownerIDs = depth == 0 ? ids : ancestors[depth - 1]
+        let own = owner.declarations(of: entry).map { ownerIDs[Int($0)] }
+        let inherited = owner.inheritedCollection(of: entry).map { found in
+            contributionIDs(of: found.entry, depth: depth + found.depth, ids: ids, ancestors: ancestors)
         }
-        let ancestor = graph.ancestor(inherited.depth)
-        return ancestor.declarations(of: inherited.entry).map { ancestors[inherited.depth - 1][Int($0)] } + own
+        return CollectionOrder.parts(own: [own], inherited: inherited).flatMap(\.self)
     }
 }

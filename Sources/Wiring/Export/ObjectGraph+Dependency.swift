@@ -72,6 +72,11 @@ extension ObjectGraph {
         public let from: String
         /// The ids of the bindings that satisfy it: one, every contribution of a collection, or
         /// none for an optional whose type is not bound.
+        ///
+        /// A collection's contributions come in the order of the elements `build()` makes: a
+        /// subcomponent's own first, then its parent's, then its grandparent's, each level in the
+        /// order of its bindings. A map's entries come in the same order, though the map keeps
+        /// none.
         public let to: [String]
         /// The parameter's type as code names it: `Provider<Clock>`, `[Plugin]`, `Clock?`.
         public let parameter: String

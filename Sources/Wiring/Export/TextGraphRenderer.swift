@@ -103,14 +103,17 @@ struct TextGraphRenderer {
         return output.joined(separator: "\n") + "\n"
     }
 
-    /// Every binding the root reaches, including those below the depth the tree prints.
-    /// The labels of bindings, `nothing` for none: `HTTPClient, CurlSettings`.
+    /// The labels of bindings, each once, `nothing` for none: `HTTPClient, CurlSettings`. A
+    /// private module's contributions to one collection or map are several bindings of one type,
+    /// named once.
     @_optimize(none)
     private func names(_ ids: [String], _ byID: [String: ObjectGraph.Binding]) -> String {
-        let labels = ids.compactMap { byID[$0]?.label }
+        var seen: Set<String> = []
+        let labels = ids.compactMap { byID[$0]?.label }.filter { seen.insert($0).inserted }
         return labels.isEmpty ? "nothing" : labels.joined(separator: ", ")
     }
 
+    /// Every binding the root reaches, including those below the depth the tree prints.
     @_optimize(none)
     private func reachable(from start: String, edges: [String: [ObjectGraph.Dependency]]) -> Set<String> {
         var reached: Set<String> = [start]

@@ -65,9 +65,8 @@ extension ContributionDeclaration {
         }
     }
 
-    /// Links the collection's node from all of its contributions (this one the first), before
-    /// the contributions an ancestor component makes to the same collection: a component's own
-    /// elements, then its parent's, then its grandparent's, as Cleanse orders them.
+    /// Links the collection's node from all of its contributions (this one the first) and the
+    /// collection an ancestor component makes of the same key, in ``CollectionOrder``.
     fileprivate func linkCollection(into node: AnyNode, contributions: [AnyDeclaration], with linkers: [Linker], inherited: InheritedCollection?) {
         if let context = linkers.first?.context, context != .synchronous {
             let parts = zip(contributions, linkers).map { contribution, linker in
@@ -78,18 +77,18 @@ extension ContributionDeclaration {
             return
         }
         // Every contribution to one key has the same element type: the key is `[Element]`.
-        var appenders = zip(contributions, linkers).map { contribution, linker in
+        let own = zip(contributions, linkers).map { contribution, linker in
             knownClass(contribution, as: ContributionDeclaration<Element>.self).appender(with: linker)
         }
-        if let inherited {
+        let ancestor = inherited.map { inherited -> Appender<Element> in
             let ancestorNode = inherited.node
             let depth = inherited.depth
-            appenders.append({ instance, elements in
+            return { instance, elements in
                 elements.append(contentsOf: ancestorNode.resolver(as: [Element].self)(instance.ancestor(depth)))
-            })
+            }
         }
-        let count = appenders.count
-        let allAppenders = appenders
+        let allAppenders = CollectionOrder.parts(own: own, inherited: ancestor)
+        let count = allAppenders.count
         let resolve: Resolver<[Element]> = { instance in
             var elements: [Element] = []
             elements.reserveCapacity(count)
@@ -97,38 +96,37 @@ extension ContributionDeclaration {
             return elements
         }
         node.setResolver(resolve)
-    }}
+    }
+}
 
 extension ContributionDeclaration {
     /// The resolvers of a collection whose contributions have effects: each contribution's
-    /// elements in order, then an ancestor's collection, in the context that runs them.
+    /// elements and an ancestor's collection in ``CollectionOrder``, in the context that runs
+    /// them.
     static func collection(
         of parts: [EffectfulResolvers<[Element]>], after ancestor: (node: AnyNode, depth: Int)?, in context: EffectContext
     ) -> EffectfulResolvers<[Element]> {
         switch context {
         case .synchronous, .throwing:
-            var resolvers = parts.compactMap(\.throwing)
-            if let ancestor {
+            let inherited = ancestor.map { ancestor -> ThrowingResolver<[Element]> in
                 let resolve = ancestor.node.throwingResolver(as: [Element].self)
-                resolvers.append({ instance in try resolve(instance.ancestor(ancestor.depth)) })
+                return { instance in try resolve(instance.ancestor(ancestor.depth)) }
             }
-            let all = resolvers
+            let all = CollectionOrder.parts(own: parts.compactMap(\.throwing), inherited: inherited)
             return EffectfulResolvers(throwing: { instance in try all.flatMap { try $0(instance) } })
         case .mainActor:
-            var resolvers = parts.compactMap(\.mainActor)
-            if let ancestor {
+            let inherited = ancestor.map { ancestor -> MainActorResolver<[Element]> in
                 let resolve = ancestor.node.mainActorResolver(as: [Element].self)
-                resolvers.append({ instance in try resolve(instance.ancestor(ancestor.depth)) })
+                return { instance in try resolve(instance.ancestor(ancestor.depth)) }
             }
-            let all = resolvers
+            let all = CollectionOrder.parts(own: parts.compactMap(\.mainActor), inherited: inherited)
             return EffectfulResolvers(mainActor: { instance in try all.flatMap { try $0(instance) } })
         case .async:
-            var resolvers = parts.map(\.async)
-            if let ancestor {
+            let inherited = ancestor.map { ancestor -> AsyncResolver<[Element]> in
                 let resolve = ancestor.node.asyncResolver(as: [Element].self)
-                resolvers.append({ instance in try await resolve(instance.ancestor(ancestor.depth)) })
+                return { instance in try await resolve(instance.ancestor(ancestor.depth)) }
             }
-            let all = resolvers
+            let all = CollectionOrder.parts(own: parts.map(\.async), inherited: inherited)
             return EffectfulResolvers(async: { instance in
                 var elements: [Element] = []
                 for resolve in all {

@@ -51,6 +51,8 @@ public struct GraphCheck {
             app: app, plan: plan
         )
         check.collectModules()
+        // A module left out for a scope the scan cannot read may be in the root after all.
+        if plan.leftOut.contains(where: \.scopeIsUnread) { check.component = "" }
         var starts: [(String, Bool)] = []
         var sure = true
         for module in plan.included {

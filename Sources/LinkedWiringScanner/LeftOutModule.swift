@@ -6,4 +6,8 @@ public struct LeftOutModule: Equatable, Sendable {
     public var location: String
     /// Why it is left out.
     public var reason: String
+    /// Whether it is left out because the scan cannot read its scope, which may be `Singleton`
+    /// or `Unscoped` after all: the root may then need what it binds, so the graph checks cannot
+    /// tell a binding missing.
+    public var scopeIsUnread = false
 }

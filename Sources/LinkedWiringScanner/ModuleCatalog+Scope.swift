@@ -1,5 +1,6 @@
 /// The scope of a module the catalog includes: its `typealias Scope`, the `Binder` its
-/// `configure` takes, or what the library's module protocol or class it inherits fixes.
+/// `configure` takes, or what the library's module protocol or class it inherits fixes; a
+/// typealias of the library that the name is (``scopeAliases``) is followed.
 extension ModuleCatalog {
     /// The scope of the module `key`, or the problem that says it cannot be told.
     @_optimize(none)
@@ -9,7 +10,7 @@ extension ModuleCatalog {
         let alias = aggregate.all.lazy.compactMap { entry in entry.type.scopeAlias.map { (entry, $0) } }.first
         let configure = aggregate.all.lazy.compactMap { entry in entry.type.configureBinder.map { (entry, $0) } }.first
         if let (entry, alias) = alias {
-            guard let scope = Self.scope(named: alias.type) else {
+            guard let scope = scope(named: alias.type) else {
                 throw SourceProblem(file: entry.file.path, line: alias.line, message: unknownScope(key, "typealias Scope = \(alias.type)"))
             }
             return scope
@@ -21,7 +22,7 @@ extension ModuleCatalog {
                 return try inheritedScope(of: key, aggregate: aggregate, conformance: conformance, moduleLike: moduleLike, all: all, seen: seen)
                     ?? .unscoped
             }
-            if let scope = Self.scope(ofBinder: binder.type) { return scope }
+            if let scope = scope(ofBinder: binder.type) { return scope }
             throw SourceProblem(file: entry.file.path, line: binder.line, message: unknownScope(key, "configure(binder: \(binder.type))"))
         }
         if let scope = try inheritedScope(of: key, aggregate: aggregate, conformance: conformance, moduleLike: moduleLike, all: all, seen: seen) {
@@ -70,8 +71,8 @@ extension ModuleCatalog {
 
     /// The scope of a binder type as written, or nil when it is not `Binder<…>` or `UnscopedBinder`.
     @_optimize(none)
-    static func scope(ofBinder written: String) -> ModuleScope? {
-        let name = stripNamespace(written)
+    func scope(ofBinder written: String) -> ModuleScope? {
+        let name = Self.stripNamespace(written)
         if name == "UnscopedBinder" { return .unscoped }
         guard name.hasPrefix("Binder<"), name.hasSuffix(">") else { return nil }
         let argument = String(name.dropFirst("Binder<".count).dropLast())
@@ -79,9 +80,51 @@ extension ModuleCatalog {
         return scope(named: argument)
     }
 
-    /// The scope a type name names, or nil when it is not a plain (possibly qualified) name.
+    /// The scope a type name names, or nil when it is not a plain (possibly qualified) name. A
+    /// typealias of the library (``scopeAliases``), or a chain of them, that leads to `Unscoped`
+    /// or `Singleton` names that scope; any other name is `.other`, as written.
     @_optimize(none)
-    static func scope(named written: String) -> ModuleScope? {
+    func scope(named written: String) -> ModuleScope? {
+        guard let scope = Self.scope(plainNamed: written) else { return nil }
+        guard case .other = scope else { return scope }
+        switch Self.scope(plainNamed: followed(written)) {
+        case .unscoped?: return .unscoped
+        case .singleton?: return .singleton
+        default: return scope
+        }
+    }
+
+    /// Whether a scope name, followed through the library's typealiases, names a type of the
+    /// library that conforms to `Scope`, in its declaration or an extension: a subcomponent's
+    /// scope, whose modules are left out with no warning.
+    @_optimize(none)
+    func isScopeType(_ written: String, all: [String: Aggregate]) -> Bool {
+        let name = normalized(followed(written))
+        return all.contains { key, aggregate in
+            guard key == name || key.hasSuffix("." + name) else { return false }
+            return (aggregate.all + aggregate.otherDeclarations).contains { entry in
+                entry.type.inheritance.contains { Self.stripNamespace($0) == "Scope" }
+            }
+        }
+    }
+
+    /// The name at the end of the chain of the library's typealiases (``scopeAliases``) that
+    /// starts at a plain name as written: the name itself when it is no such typealias.
+    @_optimize(none)
+    private func followed(_ written: String) -> String {
+        var name = written
+        var seen: Set<String> = []
+        while Self.scope(plainNamed: name) != nil, let target = scopeAliases[normalized(name)], seen.insert(normalized(name)).inserted {
+            name = target
+        }
+        return name
+    }
+
+    /// The scope a plain (possibly qualified) type name spells, without following typealiases:
+    /// `.other` for any name but `Unscoped` and `Singleton`; nil when it is not such a name, or
+    /// is the module's own `Scope`.
+    @_optimize(none)
+    private static func scope(plainNamed written: String) -> ModuleScope? {
         let name = stripNamespace(written)
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "`" }) else { return nil }
         switch name {

@@ -5,8 +5,10 @@
 /// spelled `Wiring.Module`, `Cleanse.Module`, `ScopedModule`) or a protocol or class of the
 /// library that does. It is included when it is public (and so are the types it is nested in),
 /// not generic, not deprecated, unavailable everywhere or SPI, not marked `// linked-wiring:
-/// exclude`, and its scope is `Unscoped` or `Singleton`. One unavailable on a platform is
-/// included under `#if !os(…)`.
+/// exclude`, and its scope is `Unscoped` or `Singleton` (or a typealias of the library that
+/// names one). One unavailable on a platform is included under `#if !os(…)`. One whose scope
+/// is a scope type of the library belongs to that subcomponent; one whose scope it cannot read
+/// is left out with a warning (ModuleCatalog+ScopeWarning.swift).
 public struct ModuleCatalog {
     let library: String
     private let files: [ScannedFile]
@@ -14,6 +16,10 @@ public struct ModuleCatalog {
     private var keys: [Int: String] = [:]
     /// The library's top-level typealiases that the reading is sure of, by name: their targets.
     private var aliases: [String: String] = [:]
+    /// The typealiases a module's scope may be written with, by name: their targets. Only those
+    /// the reading is sure of, and whose name no other typealias or type of the library has,
+    /// which a module nested in a type could mean instead.
+    private(set) var scopeAliases: [String: String] = [:]
     /// The modules that a `configure` of the library includes, as written (`SignatureModule`).
     private var includedByTheLibrary: Set<String> = []
     /// Whether the library declares a top-level type or typealias named like itself, which
@@ -65,7 +71,15 @@ public struct ModuleCatalog {
                 || file.aliases.contains { $0.isTopLevel && $0.name == library }
         }
         var offset = 0
+        var aliasCounts: [String: Int] = [:]
+        var typeNames: Set<String> = []
         for file in files {
+            for alias in file.aliases {
+                aliasCounts[alias.name, default: 0] += 1
+            }
+            for type in file.types where type.kind != .extension {
+                typeNames.insert(type.name)
+            }
             for alias in file.aliases where alias.isTopLevel && !alias.isUnsure {
                 if let target = alias.target { aliases[alias.name] = target }
             }
@@ -79,6 +93,7 @@ public struct ModuleCatalog {
             }
             offset += file.types.count
         }
+        scopeAliases = aliases.filter { aliasCounts[$0.key] == 1 && !typeNames.contains($0.key) }
     }
 
     // MARK: - Names
@@ -122,8 +137,10 @@ public struct ModuleCatalog {
                 do throws(SourceProblem) {
                     switch try decide(key: key, aggregate: aggregate, conformance: conformance, moduleLike: moduleLike, all: aggregates) {
                     case let .included(module): plan.included.append(module)
-                    case let .leftOut(reason, flagWarning):
-                        plan.leftOut.append(LeftOutModule(name: "\(library).\(key)", location: location(of: conformance), reason: reason))
+                    case let .leftOut(reason, flagWarning, scopeIsUnread):
+                        plan.leftOut.append(LeftOutModule(
+                            name: "\(library).\(key)", location: location(of: conformance), reason: reason, scopeIsUnread: scopeIsUnread
+                        ))
                         var warning: SourceProblem?
                         if let flagWarning {
                             let declaration = aggregate.declaration ?? conformance
@@ -184,8 +201,9 @@ public struct ModuleCatalog {
 
     private enum Decision {
         case included(IncludedModule)
-        /// Left out, and why; with the warning to print at the module, if any.
-        case leftOut(String, warning: String? = nil)
+        /// Left out, and why; with the warning to print at the module, if any, and whether its
+        /// scope is one the scan cannot read.
+        case leftOut(String, warning: String? = nil, scopeIsUnread: Bool = false)
     }
 
     @_optimize(none)
@@ -226,7 +244,14 @@ public struct ModuleCatalog {
         }
         let scope = try self.scope(of: key, aggregate: aggregate, conformance: conformance, moduleLike: moduleLike, all: all, seen: [])
         if case let .other(name) = scope {
-            return .leftOut("its scope is \(name): include it in the subcomponent of that scope")
+            if isScopeType(name, all: all) {
+                return .leftOut("its scope is \(name): include it in the subcomponent of that scope")
+            }
+            // One that another module of the library includes reaches the root through that one.
+            guard !isIncludedByTheLibrary(key) else { return .leftOut(Self.unreadScopeReason(name)) }
+            return .leftOut(
+                Self.unreadScopeReason(name), warning: leftOutForUnreadScope(module: "\(library).\(key)", scope: name), scopeIsUnread: true
+            )
         }
         var conditions: [String] = []
         for condition in sites.flatMap(\.type.conditions) where !conditions.contains(condition) {
@@ -263,7 +288,7 @@ public struct ModuleCatalog {
     ) -> SourceProblem? {
         let declaration = aggregate.declaration ?? conformance
         // A module of the library that another includes reaches the root through that one.
-        guard !includedByTheLibrary.contains(key), !includedByTheLibrary.contains(normalized(key)) else { return nil }
+        guard !isIncludedByTheLibrary(key) else { return nil }
         let chain = ancestry(of: declaration, all: all)
         guard let hidden = chain.first(where: { !isPublic($0, all: all) }),
               !(chain + aggregate.all).contains(where: \.type.isExcluded) else { return nil }
@@ -280,6 +305,12 @@ public struct ModuleCatalog {
                 module: "\(library).\(key)", access: access, enclosing: hidden.id == declaration.id ? nil : hiddenKey
             )
         )
+    }
+
+    /// Whether a `configure` of the library includes the module `key`, as it writes its name.
+    @_optimize(none)
+    private func isIncludedByTheLibrary(_ key: String) -> Bool {
+        includedByTheLibrary.contains(key) || includedByTheLibrary.contains(normalized(key))
     }
 
     /// The access level written on an entry, or the one of the extension it is directly in;

@@ -33,14 +33,13 @@ enum MissingBindingRule: GraphRule {
         for requirement in requirements {
             let parameter = TypeName.of(requirement.request.parameterType)
             let via = parameter == TypeName.of(key.type) ? "" : " (as \(parameter))"
-            // The default configureRoot's line is in Wiring, not in the code that needs fixing.
-            let isDefaultRoot = ResolvedGraph.isDefaultRoot(requirement.requirer)
-            let place = isDefaultRoot ? "" : requirement.requirer.location.map { " at \($0)" } ?? ""
+            let place = requirement.requirer.location.map { " at \($0)" } ?? ""
             lines.append("  required by \(graph.requirerName(requirement.requirer))\(via)\(place)")
         }
         lines += hints(for: key, graph)
         lines.append("  To fix this, \(fix(for: key, graph)).")
-        let location = requirements.first { !ResolvedGraph.isDefaultRoot($0.requirer) }?.requirer.location
+        // The first requirer that has a location: the default root has none.
+        let location = requirements.lazy.compactMap(\.requirer.location).first
         return Diagnostic(kind: .missingBinding, message: lines.joined(separator: "\n"), location: location)
     }
 

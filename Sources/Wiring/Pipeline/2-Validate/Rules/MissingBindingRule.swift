@@ -36,17 +36,20 @@ enum MissingBindingRule: GraphRule {
             let place = requirement.requirer.location.map { " at \($0)" } ?? ""
             lines.append("  required by \(graph.requirerName(requirement.requirer))\(via)\(place)")
         }
-        lines += hints(for: key, graph)
+        lines += hints(for: key, requiredBy: requirements, graph)
         lines.append("  To fix this, \(fix(for: key, graph)).")
         // The first requirer that has a location: the default root has none.
         let location = requirements.lazy.compactMap(\.requirer.location).first
         return Diagnostic(kind: .missingBinding, message: lines.joined(separator: "\n"), location: location)
     }
 
-    /// The same type bound under another tag, or a bound type with a similar name.
+    /// The same type bound under another tag, or a bound type with a similar name; never what
+    /// requires the missing key, which taking would make a cycle.
     @_optimize(none)
-    private static func hints(for key: BindingKey, _ graph: ResolvedGraph) -> [String] {
+    private static func hints(for key: BindingKey, requiredBy requirements: [Requirement], _ graph: ResolvedGraph) -> [String] {
+        let requirers = Set(requirements.map(\.requirer.key))
         let declarations = graph.entries.indices.filter(graph.isPublic).map { graph.firstDeclaration(of: graph.entries[$0]) }
+            .filter { !requirers.contains($0.key) }
         let sameType = declarations.filter { $0.key.type == key.type && $0.key != key }
         if !sameType.isEmpty {
             return sameType.map { declaration in

@@ -39,8 +39,8 @@ struct NameSuggestionTests {
         #expect(NameSuggestion.editDistance(Array("ab"), Array("tx")) == 2)
         #expect(NameSuggestion.closest(to: "Ab", among: ["Tx"]) == nil)
         // One edit of two letters is half the name.
-        #expect(NameSuggestion.closest(to: "M1", among: ["M2"]) == nil)
-        #expect(NameSuggestion.closest(to: "any M1", among: ["X2"]) == nil)
+        #expect(NameSuggestion.closest(to: "K1", among: ["K2"]) == nil)
+        #expect(NameSuggestion.closest(to: "any K1", among: ["X2"]) == nil)
     }
 
     /// The type that asks for the missing one is not suggested, however close its name: taking
@@ -72,7 +72,7 @@ struct NameSuggestionTests {
     /// short name, as a suggestion.
     @Test func severalMissingShortNamesGetNoSuggestion() throws {
         let error = try #require(throws: ValidationError.self) { try ComponentFactory.of(X2Root.self) }
-        #expect(error.diagnostics.map(\.description) == ["M1", "M3", "M4", "M5"].map { name in
+        #expect(error.diagnostics.map(\.description) == ["K1", "K3", "K4", "K5"].map { name in
             """
             App/X2.swift:6: error: Missing binding for any \(name).
               required by X2 at App/X2.swift:6
@@ -118,12 +118,12 @@ private struct DispenserRoot: RootComponent {
     }
 }
 
-private protocol M1 {}
-private protocol M3 {}
-private protocol M4 {}
-private protocol M5 {}
+private protocol K1 {}
+private protocol K3 {}
+private protocol K4 {}
+private protocol K5 {}
 private struct X2 {
-    init(m1: any M1, m3: any M3, m4: any M4, m5: any M5) {}
+    init(k1: any K1, k3: any K3, k4: any K4, k5: any K5) {}
 }
 
 private struct X2Root: RootComponent {

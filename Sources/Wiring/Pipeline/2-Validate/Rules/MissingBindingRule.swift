@@ -47,9 +47,12 @@ enum MissingBindingRule: GraphRule {
     /// requires the missing key, which taking would make a cycle.
     @_optimize(none)
     private static func hints(for key: BindingKey, requiredBy requirements: [Requirement], _ graph: ResolvedGraph) -> [String] {
-        let requirers = Set(requirements.map(\.requirer.key))
-        let declarations = graph.entries.indices.filter(graph.isPublic).map { graph.firstDeclaration(of: graph.entries[$0]) }
-            .filter { !requirers.contains($0.key) }
+        // By entry, not by key: a root that is not the binding of its type shares its key with
+        // a binding that it is not, and that binding may well be the one to take.
+        let requirers = Set(requirements.map { ObjectIdentifier($0.requirer) })
+        let declarations = graph.entries.indices.filter { entry in
+            graph.isPublic(entry) && !graph.declarations(of: entry).contains { requirers.contains(ObjectIdentifier(graph.declarations[Int($0)])) }
+        }.map { graph.firstDeclaration(of: graph.entries[$0]) }
         let sameType = declarations.filter { $0.key.type == key.type && $0.key != key }
         if !sameType.isEmpty {
             return sameType.map { declaration in

@@ -61,7 +61,8 @@ extension ComponentBase {
     }
 }
 
-/// Where the default `configureRoot` binds the root: the file and line messages name for it, and
-/// how validation tells it from a `configureRoot` the component wrote.
+/// Where the default `configureRoot` binds the root: how validation tells it from a
+/// `configureRoot` the component wrote (`AnyDeclaration.isDefaultRoot`). No message or export
+/// shows it: it is Wiring's line, not the user's.
 let defaultRootFile: StaticString = #fileID
 let defaultRootLine = #line

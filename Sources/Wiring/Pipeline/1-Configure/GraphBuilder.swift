@@ -44,6 +44,9 @@ final class GraphBuilder {
     @exclusivity(unchecked) var _moduleStack: [any Any.Type] = []
     /// Set while overrides are being declared: their declarations replace the component's own.
     private var isDeclaringOverrides = false
+    /// Whether a test's overrides were declared: such a builder keeps its declarations once
+    /// validated, for the override rule of the `.tree` stage.
+    private(set) var hasOverrides = false
     /// Whether a declaration removes a map's entry, which only a test's replacements may do.
     private(set) var hasMapRemovals = false
     /// Whether any declaration is about a map, so that validating a graph without maps skips
@@ -86,7 +89,10 @@ final class GraphBuilder {
     /// Lets go of the declarations and of the set of included modules once the graph is
     /// resolved and validated: the resolved graph keeps the declarations it uses.
     func dropConfigurationState() {
-        declarations = []
+        // A test's graph keeps them: the `.tree` stage reads which overrides replaced nothing.
+        if !hasOverrides {
+            declarations = []
+        }
         // Kept for export as long as the factory lives: without the spare capacity it grew.
         inclusions = inclusions.exactCapacityCopy()
         includedModules = KeyTable()
@@ -213,6 +219,7 @@ final class GraphBuilder {
     /// Runs `declare` so that every binding it makes replaces the component's bindings of the
     /// same key.
     func declareOverrides(_ declare: () -> Void) {
+        hasOverrides = true
         isDeclaringOverrides = true
         declare()
         isDeclaringOverrides = false

@@ -5,7 +5,10 @@ enum NameSuggestion {
     /// The index of the closest name, or nil when none is close enough.
     ///
     /// A name is close when one contains the other (`NetworkExecutor` and `BankNetworkExecutor`)
-    /// or when few edits separate them (`BilScanner` and `BillScanner`).
+    /// or when few edits separate them (`BilScanner` and `BillScanner`): at most
+    /// `max(2, letters / 3)` of the wanted name, and fewer than half the letters of the longer
+    /// name, so that a short name matches only a near-identical one (`Kat` and `Cat`, not `Ab`
+    /// and `Tx`, nor `M1` and `M2`).
     @_optimize(none)
     static func closest(to target: String, among names: [String]) -> Int? {
         let target = TypeName.bare(target)
@@ -21,7 +24,7 @@ enum NameSuggestion {
                 distance = abs(candidate.count - wanted.count)
             } else {
                 distance = editDistance(wanted, candidate)
-                guard distance <= max(2, wanted.count / 3) else { continue }
+                guard distance <= max(2, wanted.count / 3), distance * 2 < max(wanted.count, candidate.count) else { continue }
             }
             if let current = best, current.distance <= distance { continue }
             best = (index, distance)

@@ -144,13 +144,21 @@ final class PreparedComponent {
     }
 
     private func diagnoseTree(effectfulSubcomponents: [ObjectIdentifier: ResolvedGraph]) {
-        let context = GraphRuleContext(
+        var context = GraphRuleContext(
             graph: graph, order: order, rules: rules, entry: entry, installation: installation, effectfulSubcomponents: effectfulSubcomponents
         )
+        if graph.builder.hasOverrides {
+            context.subcomponents = descendantGraphs
+        }
         GraphValidator.diagnose(context, stage: .tree, into: &findings)
         for child in children {
             child.prepared.diagnoseTree(effectfulSubcomponents: effectfulSubcomponents)
         }
+    }
+
+    /// The graph of every subcomponent below this component, depth first.
+    private var descendantGraphs: [ResolvedGraph] {
+        children.flatMap { [$0.prepared.graph] + $0.prepared.descendantGraphs }
     }
 
     /// The graph of every subcomponent below this component whose root's resolution has

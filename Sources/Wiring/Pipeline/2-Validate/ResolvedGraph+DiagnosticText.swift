@@ -15,16 +15,10 @@ extension ResolvedGraph {
             } else {
                 "a contribution to \(declaration.key.displayName)"
             }
-        case .root where Self.isDefaultRoot(declaration):
+        case .root where declaration.isDefaultRoot:
             "\(declaration.key.displayName), the root of \(componentName) (the default configureRoot takes it from the graph)"
         case .root: "\(declaration.key.displayName), the root of \(componentName)"
         }
-    }
-
-    /// Whether the root was bound by `ComponentBase`'s default `configureRoot`.
-    static func isDefaultRoot(_ declaration: AnyDeclaration) -> Bool {
-        guard let site = declaration.site else { return false }
-        return site.line == defaultRootLine && site.file.description == defaultRootFile.description
     }
 
     // Cold: words of diagnostic messages, for an invalid graph only. `@_optimize(none)` here and
@@ -37,12 +31,14 @@ extension ResolvedGraph {
         declaration.role == .root ? requirerName(declaration) + "," : requirerName(declaration)
     }
 
-    /// Where a declaration was made: `at File.swift:12 in SomeModule`, or
-    /// `as the Seed of SomeComponent`.
+    /// Where a declaration was made: `at File.swift:12 in SomeModule`, `as the Seed of
+    /// SomeComponent`, or, for the root the default `configureRoot` takes from the graph, which
+    /// has no location (``AnyDeclaration/location``), `by the default configureRoot of
+    /// SomeComponent`.
     @_optimize(none)
     func place(of declaration: AnyDeclaration) -> String {
         guard let location = declaration.location else {
-            return "as the Seed of \(componentName)"
+            return declaration.isDefaultRoot ? "by the default configureRoot of \(componentName)" : "as the Seed of \(componentName)"
         }
         let module = declaration.declaringModule
         return "at \(location) in \(TypeName.of(module))"

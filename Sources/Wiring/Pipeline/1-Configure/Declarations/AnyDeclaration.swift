@@ -83,7 +83,18 @@ class AnyDeclaration {
         requestStart = start
     }
 
-    var location: SourceLocation? { site?.location }
+    /// Where the declaration was made, in the code that made it: nil for the seed, which no call
+    /// binds, and for the root the default `configureRoot` takes from the graph, whose call is
+    /// Wiring's own and not in the code to fix. Every diagnostic and the graph's export take a
+    /// declaration's location from here.
+    var location: SourceLocation? { isDefaultRoot ? nil : site?.location }
+
+    /// Whether the declaration is the root that `ComponentBase`'s default `configureRoot` binds,
+    /// which takes the root from the graph.
+    var isDefaultRoot: Bool {
+        guard role == .root, let site else { return false }
+        return site.line == defaultRootLine && site.file.description == defaultRootFile.description
+    }
 
     /// The element type of a collection contribution; nil for other declarations.
     var elementType: (any Any.Type)? { nil }

@@ -326,7 +326,9 @@ enum EffectRule: GraphRule {
     /// get() later`, when the binding with the effect has a requirer on the chain.
     @_optimize(none)
     private static func deferral(_ chain: [Step]) -> String {
-        guard chain.count > 1, chain[0].declaration.role == .unique, chain[0].declaration.key.tag == nil else { return "" }
+        // The default root takes the value from the graph as it is: no parameter of it to change.
+        guard chain.count > 1, chain[0].declaration.role == .unique, chain[0].declaration.key.tag == nil,
+              !chain[1].declaration.isDefaultRoot else { return "" }
         let origin = chain[0].declaration.key.displayName
         return ", or let \(subject(chain[1])) take AsyncProvider<\(origin)> instead of \(origin) and call try await get() later"
     }

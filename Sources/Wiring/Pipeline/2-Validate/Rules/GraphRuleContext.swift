@@ -16,4 +16,7 @@ struct GraphRuleContext {
     /// has effects, by the declaration of its `ComponentFactory` in the component that installs
     /// it; empty in the `.component` stage.
     let effectfulSubcomponents: [ObjectIdentifier: ResolvedGraph]
+    /// In the `.tree` stage of a component whose test replaces bindings, the graph of every
+    /// subcomponent below it, depth first; empty otherwise.
+    var subcomponents: [ResolvedGraph] = []
 }

@@ -10,6 +10,7 @@ enum GraphRules {
         ScopeRule.self,
         UnfinishedBindingRule.self,
         OverrideRule.self,
+        OverrideRule.InSubcomponents.self,
         DuplicateBindingRule.self,
         MapKeyRule.self,
         RootBindingRule.self,

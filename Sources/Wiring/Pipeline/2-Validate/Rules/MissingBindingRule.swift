@@ -33,21 +33,26 @@ enum MissingBindingRule: GraphRule {
         for requirement in requirements {
             let parameter = TypeName.of(requirement.request.parameterType)
             let via = parameter == TypeName.of(key.type) ? "" : " (as \(parameter))"
-            // The default configureRoot's line is in Wiring, not in the code that needs fixing.
-            let isDefaultRoot = ResolvedGraph.isDefaultRoot(requirement.requirer)
-            let place = isDefaultRoot ? "" : requirement.requirer.location.map { " at \($0)" } ?? ""
+            let place = requirement.requirer.location.map { " at \($0)" } ?? ""
             lines.append("  required by \(graph.requirerName(requirement.requirer))\(via)\(place)")
         }
-        lines += hints(for: key, graph)
+        lines += hints(for: key, requiredBy: requirements, graph)
         lines.append("  To fix this, \(fix(for: key, graph)).")
-        let location = requirements.first { !ResolvedGraph.isDefaultRoot($0.requirer) }?.requirer.location
+        // The first requirer that has a location: the default root has none.
+        let location = requirements.lazy.compactMap(\.requirer.location).first
         return Diagnostic(kind: .missingBinding, message: lines.joined(separator: "\n"), location: location)
     }
 
-    /// The same type bound under another tag, or a bound type with a similar name.
+    /// The same type bound under another tag, or a bound type with a similar name; never what
+    /// requires the missing key, which taking would make a cycle.
     @_optimize(none)
-    private static func hints(for key: BindingKey, _ graph: ResolvedGraph) -> [String] {
-        let declarations = graph.entries.indices.filter(graph.isPublic).map { graph.firstDeclaration(of: graph.entries[$0]) }
+    private static func hints(for key: BindingKey, requiredBy requirements: [Requirement], _ graph: ResolvedGraph) -> [String] {
+        // By entry, not by key: a root that is not the binding of its type shares its key with
+        // a binding that it is not, and that binding may well be the one to take.
+        let requirers = Set(requirements.map { ObjectIdentifier($0.requirer) })
+        let declarations = graph.entries.indices.filter { entry in
+            graph.isPublic(entry) && !graph.declarations(of: entry).contains { requirers.contains(ObjectIdentifier(graph.declarations[Int($0)])) }
+        }.map { graph.firstDeclaration(of: graph.entries[$0]) }
         let sameType = declarations.filter { $0.key.type == key.type && $0.key != key }
         if !sameType.isEmpty {
             return sameType.map { declaration in

@@ -1,5 +1,8 @@
 /// A test override must replace a binding the component has: an override of a key nothing binds
-/// is almost always a typo or a stale test.
+/// is almost always a typo or a stale test. Overrides replace the root component's own bindings
+/// only: where the component installs subcomponents, an override that replaces nothing is
+/// reported by ``InSubcomponents`` once the tree is prepared, with the subcomponents that bind
+/// its type.
 enum OverrideRule: GraphRule {
     static var kind: Diagnostic.Kind { .invalidOverride }
 
@@ -21,15 +24,49 @@ enum OverrideRule: GraphRule {
                 return missingEntry(entry, declaration, graph)
             }
             let replacesNothing = graph.builder.hasBoundaries ? graph.replacesNothing(declaration) : !bound.contains(declaration.key)
-            guard declaration.mapRole == nil, replacesNothing, reported.insert(declaration.key).inserted else { return nil }
-            let name = declaration.key.displayName
-            let message = """
-                The override of \(name) replaces nothing: \(graph.componentName) does not bind \(name)\(PrivateBindingRule.where(declaration, graph)).
-                  overridden \(graph.place(of: declaration))
-                  To fix this, \(PrivateBindingRule.overrideFix(declaration, graph) ?? "override a type the component binds, or add the binding to the component instead").
-                """
-            return Diagnostic(kind: .invalidOverride, message: message, location: declaration.location)
+            guard declaration.mapRole == nil, replacesNothing, !waitsForTheTree(declaration, graph),
+                  reported.insert(declaration.key).inserted else { return nil }
+            return replacedNothing(declaration, graph)
         }
+    }
+
+    /// Whether an override that replaces nothing is reported once the tree is prepared: its
+    /// component installs subcomponents, which may bind its type, and no private module of the
+    /// component explains it.
+    private static func waitsForTheTree(_ declaration: AnyDeclaration, _ graph: ResolvedGraph) -> Bool {
+        !graph.builder.installations.isEmpty && graph.builder.boundary(of: declaration) == nil
+            && !graph.entries.indices.contains { !graph.isPublic($0) && graph.key(of: $0) == declaration.key }
+    }
+
+    /// An override that replaces nothing, with the bindings of its type in the subcomponents
+    /// below, `boundBelow`, which an override does not reach.
+    @_optimize(none)
+    private static func replacedNothing(
+        _ declaration: AnyDeclaration, _ graph: ResolvedGraph, boundBelow: [(graph: ResolvedGraph, declaration: AnyDeclaration)] = []
+    ) -> Diagnostic {
+        let name = declaration.key.displayName
+        let component = graph.componentName
+        var lines = ["The override of \(name) replaces nothing: \(component) does not bind \(name)\(PrivateBindingRule.where(declaration, graph))."]
+        lines.append("  overridden \(graph.place(of: declaration))")
+        guard !boundBelow.isEmpty else {
+            let fix = PrivateBindingRule.overrideFix(declaration, graph) ?? "override a type the component binds, or add the binding to the component instead"
+            lines.append("  To fix this, \(fix).")
+            return Diagnostic(kind: .invalidOverride, message: lines.joined(separator: "\n"), location: declaration.location)
+        }
+        lines[0] = "The override of \(name) replaces nothing: \(component) does not bind \(name), and a test's replacements "
+            + "replace the bindings of the root component only, not those of its subcomponents."
+        for (below, binding) in boundBelow {
+            lines.append("  bound \(below.place(of: binding)), in the subcomponent \(below.path.joined(separator: " > "))")
+        }
+        var binders: [String] = []
+        for (_, binding) in boundBelow where !binders.contains(TypeName.of(binding.declaringModule)) {
+            binders.append(TypeName.of(binding.declaringModule))
+        }
+        lines.append(
+            "  To fix this, bind \(name) in \(component) instead of in \(PrivateBindingRule.listed(binders)): the subcomponents "
+                + "then take \(component)'s binding, which the replacement replaces."
+        )
+        return Diagnostic(kind: .invalidOverride, message: lines.joined(separator: "\n"), location: declaration.location)
     }
 
     // Cold: the marked functions write the message of a diagnostic, which runs only for an invalid
@@ -61,5 +98,33 @@ enum OverrideRule: GraphRule {
             contributes the entry.
             """
         return Diagnostic(kind: .invalidOverride, message: message, location: declaration.location)
+    }
+}
+
+extension OverrideRule {
+    /// The overrides that replace nothing in a component that installs subcomponents, reported
+    /// once every component of the tree is prepared, with the subcomponents that bind their
+    /// type: an override replaces the root component's own bindings only, and a subcomponent's
+    /// binding of the type shadows the root's.
+    enum InSubcomponents: GraphRule {
+        static var kind: Diagnostic.Kind { .invalidOverride }
+        static var stage: GraphRuleStage { .tree }
+
+        static func diagnose(_ context: GraphRuleContext) -> [Diagnostic] {
+            let graph = context.graph
+            guard graph.builder.hasOverrides, !graph.builder.installations.isEmpty else { return [] }
+            let all = graph.builder.declarations
+            let bound = Set(all.lazy.filter { !$0.isOverride }.map(\.key))
+            var reported: Set<BindingKey> = []
+            return all.compactMap { declaration in
+                guard declaration.isOverride, declaration.mapRole == nil, MapEntryID(declaration) == nil else { return nil }
+                let replacesNothing = graph.builder.hasBoundaries ? graph.replacesNothing(declaration) : !bound.contains(declaration.key)
+                guard replacesNothing, waitsForTheTree(declaration, graph), reported.insert(declaration.key).inserted else { return nil }
+                let boundBelow = context.subcomponents.flatMap { below in
+                    below.declarations.lazy.filter { $0.key == declaration.key && !$0.isOverride && !below.isExposure($0) }.map { (below, $0) }
+                }
+                return replacedNothing(declaration, graph, boundBelow: boundBelow)
+            }
+        }
     }
 }

@@ -195,7 +195,7 @@ enum PrivateBindingRule: GraphRule {
 
     /// `A`, `A and B`, `A, B and C`.
     @_optimize(none)
-    private static func listed(_ names: [String]) -> String {
+    static func listed(_ names: [String]) -> String {
         guard let last = names.last else { return "" }
         return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
     }

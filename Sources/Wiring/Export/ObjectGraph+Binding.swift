@@ -110,7 +110,8 @@ extension ObjectGraph {
         /// The module (or component) that declared the binding, with its Swift module:
         /// `ATMLibWiring.ATMLibModule`.
         public let module: String?
-        /// Where the binding was declared; nil for the seed.
+        /// Where the binding was declared; nil for the seed and for a root made by the default
+        /// `configureRoot`, which no line of the app declares.
         public let location: SourceLocation?
         /// Whether a test override declared the binding, replacing the component's own.
         public let isOverride: Bool

@@ -175,7 +175,7 @@ public enum LinkedWiringGeneration {
     public static func rootTests(modules: [WiringLibrarySources], target: String) -> (text: String, warnings: [SourceProblem]) {
         var warnings: [SourceProblem] = []
         var scanned: [(module: String, files: [ScannedFile])] = []
-        var tokens: [[Token]] = []
+        var tokens: [String: [[Token]]] = [:]
         var paths: [String: String] = [:]
         var clashing: Set<String> = []
         for module in modules {
@@ -186,7 +186,7 @@ public enum LinkedWiringGeneration {
                 paths[fileID] = path
                 do throws(SourceProblem) {
                     let text = try readSource(path)
-                    tokens.append(try Lexer(text: text, file: path).tokens)
+                    tokens[module.module, default: []].append(try Lexer(text: text, file: path).tokens)
                     files.append(try FileScanner.scan(text: text, path: path))
                 } catch {
                     warnings.append(SourceProblem(
@@ -198,9 +198,9 @@ public enum LinkedWiringGeneration {
             scanned.append((module.module, files))
         }
         for fileID in clashing { paths[fileID] = nil }
-        let roots = RootTestGeneration.roots(in: scanned)
-        let text = RootTestGeneration.render(roots: roots, paths: paths, everyRule: RootTestGeneration.usesEveryRule(tokens), target: target)
-        return (text, warnings)
+        let (roots, rootWarnings) = RootTestGeneration.roots(in: scanned, tokens: tokens)
+        let text = RootTestGeneration.render(roots: roots, paths: paths, target: target)
+        return (text, warnings + rootWarnings)
     }
 
     /// The warning for a file the graph checks cannot read.

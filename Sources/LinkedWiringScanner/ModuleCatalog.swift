@@ -66,10 +66,7 @@ public struct ModuleCatalog {
     private init(library: String, files: [ScannedFile]) {
         self.library = library
         self.files = files
-        shadowsItself = files.contains { file in
-            file.types.contains { $0.parent == nil && $0.kind != .extension && $0.name == library }
-                || file.aliases.contains { $0.isTopLevel && $0.name == library }
-        }
+        shadowsItself = ModuleSelector.shadowsItself(library, files: files)
         var offset = 0
         var aliasCounts: [String: Int] = [:]
         var typeNames: Set<String> = []
@@ -267,11 +264,9 @@ public struct ModuleCatalog {
         let reference: String
         if isForeign {
             reference = key
-        } else if shadowsItself {
-            // `CoreWiring.CoreModule` would be a member of the type `CoreWiring`.
-            reference = "\(library)::\(key)"
         } else {
-            reference = "\(library).\(key)"
+            // `CoreWiring.CoreModule` would be a member of a type `CoreWiring`.
+            reference = ModuleSelector.reference(to: key, in: library, shadowsItself: shadowsItself)
         }
         return .included(IncludedModule(
             library: library, reference: reference, scope: scope, conditions: conditions, availability: availability,

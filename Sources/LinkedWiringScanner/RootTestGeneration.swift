@@ -2,12 +2,22 @@
 public struct FoundRoot: Equatable, Sendable {
     /// The Swift module that declares it.
     public var module: String
-    /// The type as the generated test writes it (`atm.ATMRootComponent`).
+    /// Its name for people, in the test's title: the module's name and the type's
+    /// (`MyApp.Service.Component`).
+    public var name: String
+    /// The type as the generated test writes it: `atm.ATMRootComponent`; `MyApp::AppRoot` in a
+    /// module that declares a type named like itself; `Core.Service.Component` for a root nested
+    /// in an extension of another module's type.
     public var reference: String
     /// Whether it is public (an internal root needs `@testable import`).
     public var isPublic: Bool
     /// The `#if` conditions it is declared under.
     public var conditions: [String]
+    /// The modules the generated file imports besides the root's, for a root nested in an
+    /// extension of another module's type.
+    public var imports: [String] = []
+    /// Whether its test validates it with every rule (`rules: .all`), as its sources do.
+    public var checksEveryRule = false
 }
 
 /// Generates, for a test target that applies `LinkedWiring`, one `@Test` per root component of
@@ -15,79 +25,15 @@ public struct FoundRoot: Equatable, Sendable {
 /// (`ComponentFactory`, else `MainActorComponentFactory`, else `AsyncComponentFactory`) and
 /// records each diagnostic at the file and line of the binding it names.
 public enum RootTestGeneration {
-    static let rootProtocols: Set<String> = [
-        "RootComponent", "Wiring.RootComponent", "Cleanse.RootComponent", "Wiring.Cleanse.RootComponent",
-    ]
-
-    /// The root components of scanned modules: types (or extensions) that inherit
-    /// `RootComponent`, are not generic, private or unavailable, and are not nested in a function.
-    ///
-    /// - Parameter modules: Each module's name and scanned files.
-    /// - Returns: The roots, sorted by module and name.
-    @_optimize(none)
-    public static func roots(in modules: [(module: String, files: [ScannedFile])]) -> [FoundRoot] {
-        var found: [String: FoundRoot] = [:]
-        var declarations: [String: (access: String?, generic: Bool, attributes: [String], conditions: [String])] = [:]
-        var conforming: Set<String> = []
-        for (module, files) in modules {
-            for file in files {
-                for type in file.types {
-                    let key = "\(module)|" + GraphCheck.key(of: type, in: file, library: module)
-                    if type.kind != .extension, type.kind != .protocol {
-                        var access = type.access
-                        var parent = type.parent
-                        while let index = parent {
-                            let outer = file.types[index]
-                            if ["private", "fileprivate"].contains(outer.access ?? "") { access = "private" }
-                            if outer.access == nil || outer.access == "internal" || outer.access == "package", access == "public" { access = "internal" }
-                            parent = outer.parent
-                        }
-                        declarations[key] = (access, type.isGeneric, type.attributes, type.conditions)
-                    }
-                    if type.inheritance.contains(where: rootProtocols.contains) { conforming.insert(key) }
-                }
-            }
-        }
-        for key in conforming {
-            guard let declaration = declarations[key], !declaration.generic,
-                  !["private", "fileprivate"].contains(declaration.access ?? ""),
-                  !declaration.attributes.contains(where: { $0.hasPrefix("available") || $0.hasPrefix("_spi") }) else { continue }
-            let parts = key.split(separator: "|", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { continue }
-            found[key] = FoundRoot(
-                module: parts[0], reference: "\(parts[0]).\(parts[1])",
-                isPublic: declaration.access == "public" || declaration.access == "open", conditions: declaration.conditions
-            )
-        }
-        return found.values.sorted { ($0.module, $0.reference) < ($1.module, $1.reference) }
-    }
-
-    /// Whether the sources ask `of` for every rule (`rules: .all` or `.siblingBindingsOnly`),
-    /// which the generated tests then check too.
-    @_optimize(none)
-    public static func usesEveryRule(_ tokens: [[Token]]) -> Bool {
-        for file in tokens {
-            for (index, token) in file.enumerated() where token.kind == .word {
-                if token.text == "siblingBindingsOnly" { return true }
-                if token.text == "rules", index + 3 < file.count, file[index + 1].text == ":", file[index + 2].text == ".",
-                   file[index + 3].text == "all" {
-                    return true
-                }
-            }
-        }
-        return false
-    }
-
     /// The source of the generated tests.
     ///
     /// - Parameters:
     ///   - roots: The roots to validate.
     ///   - paths: The path of each Swift file a diagnostic may name, by its `#fileID`.
-    ///   - everyRule: Whether to validate with `rules: .all` rather than `[]`.
     ///   - target: The test target's name.
     /// - Returns: The file's text.
     @_optimize(none)
-    public static func render(roots: [FoundRoot], paths: [String: String], everyRule: Bool, target: String) -> String {
+    public static func render(roots: [FoundRoot], paths: [String: String], target: String) -> String {
         var lines = [
             "// Generated by the LinkedWiring plugin for the test target \(target): do not edit.",
             "//",
@@ -100,6 +46,9 @@ public enum RootTestGeneration {
         ]
         var imports: [String: Bool] = [:]
         for root in roots { imports[root.module] = (imports[root.module] ?? false) || !root.isPublic }
+        for module in roots.flatMap(\.imports) where imports[module] == nil && !["Testing", "Wiring"].contains(module) {
+            imports[module] = false
+        }
         for (module, testable) in imports.sorted(by: { $0.key < $1.key }) {
             lines.append(testable ? "@testable import \(module)" : "import \(module)")
         }
@@ -109,9 +58,9 @@ public enum RootTestGeneration {
                 lines.append("    #if " + root.conditions.map { "(\($0))" }.joined(separator: " && "))
             }
             lines += [
-                "    @Test(\"\(root.reference) validates\") @MainActor",
+                "    @Test(\(literal(root.name + " validates"))) @MainActor",
                 "    func root\(index)() async {",
-                "        await LinkedWiringRootValidation.validate(\(root.reference).self)",
+                "        await LinkedWiringRootValidation.validate(\(root.reference).self\(root.checksEveryRule ? ", rules: .all" : ""))",
                 "    }",
             ]
             if !root.conditions.isEmpty { lines.append("    #endif") }
@@ -120,8 +69,6 @@ public enum RootTestGeneration {
         lines += [
             "/// Validates a root and records its diagnostics where they point.",
             "enum LinkedWiringRootValidation {",
-            "    static let rules: ValidationRules = \(everyRule ? ".all" : "[]")",
-            "",
             "    /// The path of each file a diagnostic may name, by `#fileID`.",
             "    static let paths: [String: String] = [",
         ]
@@ -132,7 +79,9 @@ public enum RootTestGeneration {
             "    ]",
             "",
             "    @MainActor",
-            "    static func validate<C: RootComponent>(_ component: C.Type, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line) async {",
+            "    static func validate<C: RootComponent>(",
+            "        _ component: C.Type, rules: ValidationRules = [], fileID: String = #fileID, filePath: String = #filePath, line: Int = #line",
+            "    ) async {",
             "        var failure: ValidationError",
             "        do throws(ValidationError) {",
             "            _ = try ComponentFactory.of(component, rules: rules)",

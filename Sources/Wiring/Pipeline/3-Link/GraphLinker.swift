@@ -2,8 +2,10 @@
 ///
 /// Keys are linked dependencies first, so a factory's resolver captures the resolvers of its
 /// parameters directly. Only wrappers (`Provider`, `() -> T`) keep a node and read its resolver
-/// when called, which is what lets a cycle through them link. A subcomponent is linked after
-/// its ancestors, whose nodes it reaches through the instance's parent pointers.
+/// when called, which is what lets a cycle through them link; so does an assisted factory or a
+/// property injector in a loop, for the keys of the loop linked after it (`LinkTarget.late`). A
+/// subcomponent is linked after its ancestors, whose nodes it reaches through the instance's
+/// parent pointers.
 struct GraphLinker {
     private(set) var layout = InstanceLayoutBuilder()
     private(set) var seedSlot: StorageSlot?
@@ -127,8 +129,15 @@ struct GraphLinker {
         let range = graph.requestRange(of: index)
         targets.removeAll(keepingCapacity: true)
         targets.reserveCapacity(range.count)
+        let defers = declaration.defersRequests
         for position in range {
-            targets.append(Self.target(resolutions[position], for: requests[position], in: graph, nodes: nodes))
+            let target = Self.target(resolutions[position], for: requests[position], in: graph, nodes: nodes)
+            // Only a deferred request reaches a key linked after it (see `DependencyOrder`).
+            if defers, case let .entry(entry, _) = resolutions[position], graph.depths[Int(entry)] == 0 {
+                targets.append(.late(target))
+            } else {
+                targets.append(target)
+            }
         }
         guard context != .synchronous else {
             return Linker(sharedSlot: sharedSlot, targets: targets[...], packCells: UnretainedPackResolverCells(packCells))

@@ -1,7 +1,7 @@
 /// A node as a link target names it, with how deep its key lies (see `ResolvedGraph.depths`) when
 /// the target was made. Link targets live only while a graph is linked; the graph's nodes
 /// outlive them.
-struct LinkedNode {
+struct LinkedNode: Sendable {
     let node: AnyNode
     let depth: Int
 

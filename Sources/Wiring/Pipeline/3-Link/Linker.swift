@@ -57,6 +57,9 @@ struct Linker {
         case let .inherited(depth, inner):
             let resolve = resolver(for: inner, P.self)
             return { instance in resolve(instance.ancestor(depth)) }
+        case let .late(inner):
+            // Linked after this binding: its resolver is read when the parameter is resolved.
+            return { instance in resolver(for: inner, P.self)(instance) }
         }
     }
 
@@ -131,8 +134,8 @@ extension Linker {
         case let .inherited(depth, inner):
             let resolve = throwingResolver(for: inner, P.self)
             return { instance in try resolve(instance.ancestor(depth)) }
-        case .function, .absent:
-            // Wrappers and closures are made synchronously; what they wrap runs later.
+        case .function, .absent, .late:
+            // Wrappers, closures and late keys are made synchronously; what they wrap runs later.
             let resolve = resolver(for: target, P.self)
             return { instance in resolve(instance) }
         }
@@ -151,7 +154,7 @@ extension Linker {
         case let .inherited(depth, inner):
             let resolve = mainActorResolver(for: inner, P.self)
             return { instance in try resolve(instance.ancestor(depth)) }
-        case .function, .absent:
+        case .function, .absent, .late:
             let resolve = resolver(for: target, P.self)
             return { instance in resolve(instance) }
         }
@@ -172,7 +175,7 @@ extension Linker {
             return AsyncParameterResolver(plain: resolver(for: target, P.self))
         case let .inherited(depth, inner):
             return asyncResolver(for: inner, P.self).inAncestor(depth)
-        case .function, .absent:
+        case .function, .absent, .late:
             return AsyncParameterResolver(plain: resolver(for: target, P.self))
         }
     }

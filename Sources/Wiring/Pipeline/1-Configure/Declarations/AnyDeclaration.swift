@@ -68,6 +68,14 @@ class AnyDeclaration {
         set { setFlag(Self.overrideBit, newValue) }
     }
 
+    /// Whether the binding resolves its requests only when its value is used, not while it is
+    /// made: an assisted factory's ``Factory`` on `build(_:)`, a ``PropertyInjector`` on
+    /// `injectProperties(into:)`. Such requests order no construction, so a cycle through them
+    /// is legal, as one through a `Provider` is (see `DependencyOrder`). The binding's value is
+    /// made before its requests are resolved, so their effects cannot travel to whoever takes
+    /// it: these are exactly the bindings that do not carry effects.
+    var defersRequests: Bool { !carriesEffects }
+
     private func setFlag(_ bit: UInt8, _ isSet: Bool) {
         flags = isSet ? flags | bit : flags & ~bit
     }

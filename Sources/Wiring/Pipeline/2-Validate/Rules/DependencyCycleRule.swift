@@ -1,6 +1,8 @@
 /// Factories that need each other before either can run.
 ///
 /// One diagnostic per loop, naming every step with the location of the binding that takes it.
+/// A step through a binding that resolves its requests only when its value is used (an
+/// assisted factory, a property injector) is none: like a `Provider`, it orders no construction.
 enum DependencyCycleRule: GraphRule {
     static var kind: Diagnostic.Kind { .dependencyCycle }
 
@@ -34,7 +36,7 @@ enum DependencyCycleRule: GraphRule {
         search: while head < queue.count {
             let entry = queue[head]
             head += 1
-            for edge in order.edges(from: entry) where members.contains(edge.target) {
+            for edge in order.edges(from: entry) where !edge.isDeferred && members.contains(edge.target) {
                 if edge.target == start {
                     reachedBy[start] = edge
                     previous[start] = entry

@@ -92,9 +92,13 @@ extension ObjectGraph {
             self.kind = kind
         }
 
-        /// Whether the value is resolved after construction (through a provider, a closure, a
-        /// `Lazy`, a `WeakProvider` or a subcomponent's async or main-actor factory), which is
-        /// what makes a cycle through it legal.
+        /// Whether the request itself has its value resolved after construction (through a
+        /// provider, a closure, a `Lazy`, a `WeakProvider` or a subcomponent's async or
+        /// main-actor factory), which is what makes a cycle through it legal. The requests of an
+        /// assisted factory's binding (`Factory<F>`) and of a property injector's are resolved
+        /// when the factory builds or the injector injects, so a cycle through such a binding is
+        /// legal too, though their edges say `false` here: the binding defers them, not the
+        /// request.
         public var isDeferred: Bool { kind != .instance && kind != .optional }
     }
 }

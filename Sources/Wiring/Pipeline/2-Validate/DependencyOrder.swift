@@ -122,6 +122,7 @@ struct DependencyOrder {
     ///   - edges: The indices in `edges` of a vertex's edges.
     ///   - follow: The vertex an edge leads to, or nil for an edge the search does not follow.
     ///   - found: Receives each group, in the order its members were completed.
+    @inline(__always)
     private static func components(
         count: Int, edges: (Int) -> Range<Int>, follow: (Int) -> Int?, found: (_ members: ArraySlice<Int>, _ isLoop: Bool) -> Void
     ) {

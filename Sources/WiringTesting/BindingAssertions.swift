@@ -61,10 +61,9 @@ public func expectBinding<T>(
     return found
 }
 
-/// The failure of `expectBinding`: what the
-/// graph binds, each key once (a map's entries, a collection's contributions, a private binding
-/// and its exposure are one key), and the subcomponents that bind the type, whose bindings are
-/// in graphs of their own.
+/// The failure of `expectBinding`: what the graph binds, each key once (a map's entries, a
+/// collection's contributions, a private binding and its exposure are one key), and the
+/// subcomponents that bind the type, whose bindings are in graphs of their own.
 private func missingBinding(_ type: any Any.Type, tag: (any Any.Type)?, in graph: ObjectGraph) -> String {
     let name = bindingName(type, tag: tag)
     var keys: Set<[String?]> = []

@@ -53,14 +53,39 @@ public func expectBinding<T>(
 ) -> [ObjectGraph.Binding] {
     let found = graph.bindings(of: type, tag: tag)
     if found.isEmpty {
-        let name = bindingName(type, tag: tag)
-        let bound = graph.bindings.filter { $0.kind != .root }.map(\.label).joined(separator: ", ")
         IssueReporter.fail(
-            "\(graph.component) does not bind \(name). It binds: \(bound).",
+            missingBinding(type, tag: tag, in: graph),
             at: AssertionLocation.of(location, fileID: fileID, filePath: filePath, line: line, column: column)
         )
     }
     return found
+}
+
+/// The failure of `expectBinding`: what the graph binds, each key once (a map's entries, a
+/// collection's contributions, a private binding and its exposure are one key), and the
+/// subcomponents that bind the type, whose bindings are in graphs of their own.
+private func missingBinding(_ type: any Any.Type, tag: (any Any.Type)?, in graph: ObjectGraph) -> String {
+    let name = bindingName(type, tag: tag)
+    var keys: Set<[String?]> = []
+    let bound = graph.bindings.filter { $0.kind != .root && keys.insert([$0.type, $0.tag]).inserted }.map(\.label)
+    var message = "\(graph.component) does not bind \(name). It binds: \(bound.isEmpty ? "nothing" : bound.joined(separator: ", "))."
+    let below = graph.subcomponents.flatMap { subcomponentsBinding(type, tag: tag, in: $0, path: [graph.component]) }
+    guard !below.isEmpty else { return message }
+    let named = below.map { path, bindings in "The subcomponent \(path.joined(separator: " > ")) binds \(name) \(places(of: bindings))" }
+    message += " \(named.joined(separator: "; ")): a subcomponent's bindings are in its own graph, in "
+        + "factory.graph.subcomponents; pass that graph to expectBinding to check them."
+    return message
+}
+
+/// The subcomponents of the tree of `graph` (`graph` included) that bind a type, each with its
+/// path from the root (`["AppComponent", "SessionComponent"]`) and its bindings of the type.
+private func subcomponentsBinding(
+    _ type: any Any.Type, tag: (any Any.Type)?, in graph: ObjectGraph, path: [String]
+) -> [(path: [String], bindings: [ObjectGraph.Binding])] {
+    let path = path + [graph.component]
+    let found = graph.bindings(of: type, tag: tag)
+    let own = found.isEmpty ? [] : [(path: path, bindings: found)]
+    return own + graph.subcomponents.flatMap { subcomponentsBinding(type, tag: tag, in: $0, path: path) }
 }
 
 /// Checks that a component's graph does not bind a type, and records a test failure, at the
@@ -112,13 +137,18 @@ public func expectNoBinding<T>(
 ) {
     let found = graph.bindings(of: type, tag: tag)
     guard !found.isEmpty else { return }
-    let places = found.map { binding in
-        [binding.module.map { "in \($0)" }, binding.location.map { "at \($0)" }].compactMap { $0 }.joined(separator: " ")
-    }
     IssueReporter.fail(
-        "\(graph.component) binds \(bindingName(type, tag: tag)) \(places.joined(separator: "; ")).",
+        "\(graph.component) binds \(bindingName(type, tag: tag)) \(places(of: found)).",
         at: AssertionLocation.of(location, fileID: fileID, filePath: filePath, line: line, column: column)
     )
+}
+
+/// Where bindings are declared: `in App.NetworkModule at App/NetworkModule.swift:4`, each
+/// binding's place separated by `; `.
+private func places(of bindings: [ObjectGraph.Binding]) -> String {
+    bindings.map { binding in
+        [binding.module.map { "in \($0)" }, binding.location.map { "at \($0)" }].compactMap { $0 }.joined(separator: " ")
+    }.joined(separator: "; ")
 }
 
 private func bindingName(_ type: any Any.Type, tag: (any Any.Type)?) -> String {

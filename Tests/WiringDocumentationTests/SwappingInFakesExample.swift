@@ -59,3 +59,40 @@ struct StampingComponent: RootComponent {
     let factory = try ComponentFactory.of(StampingComponent.self)
     expectNoBinding(SystemClock.self, in: factory)
 }
+
+struct ReceiptStamp: Sendable {
+    let text: String
+}
+
+final class StampPad: Sendable {}
+
+struct StampSheet: Sendable {
+    let stamps: [ReceiptStamp]
+    let pad: StampPad
+    let samePad: StampPad
+}
+
+struct StampSheetComponent: RootComponent {
+    typealias Root = StampSheet
+
+    static func configure(binder: Binder<Singleton>) {
+        binder.bind(ReceiptStamp.self).intoCollection().to(value: ReceiptStamp(text: "paid"))
+        binder.bind(ReceiptStamp.self).intoCollection().to(value: ReceiptStamp(text: "void"))
+        binder.bind(StampPad.self).sharedInScope().to { StampPad() }
+    }
+
+    static func configureRoot(binder bind: ReceiptBinder<StampSheet>) -> BindingReceipt<StampSheet> {
+        bind.to(factory: StampSheet.init)
+    }
+}
+
+@Test func aReplacementReplacesTheWholeCollectionAndKeepsNoOption() throws {
+    let factory = try ComponentFactory.of(StampSheetComponent.self, replacing: { binder in
+        binder.bind(ReceiptStamp.self).intoCollection().to(value: ReceiptStamp(text: "test"))
+        binder.bind(StampPad.self).sharedInScope().to { StampPad() }
+    })
+    let sheet = factory.build()
+    #expect(sheet.stamps.map(\.text) == ["test"])
+    #expect(sheet.pad === sheet.samePad)
+}
+

@@ -34,6 +34,24 @@ struct OverrideTests {
             """])
     }
 
+    /// The root, which `configureRoot` makes, is no binding a replacement replaces: the message
+    /// says so, and names what the root takes, which a test can replace.
+    @Test func replacingTheRootNamesWhatTheRootTakes() throws {
+        let error = try #require(throws: ValidationError.self) {
+            try ComponentFactory.of(SoundRoot.self, replacing: { binder in
+                binder.bind(String.self, file: "Tests/Override.swift", line: 11).to(value: "replaced")
+            })
+        }
+        #expect(error.diagnostics.map(\.description) == ["""
+            Tests/Override.swift:11: error: The override of String replaces nothing: String is the root of SoundRoot, which \
+            its configureRoot makes, and a test's replacements replace bindings, not the root.
+              overridden at Tests/Override.swift:11 in SoundRoot
+              the root made by configureRoot at WiringTestingTests/GraphAssertionTests.swift:61 in SoundRoot
+              To fix this, replace what the root takes instead (Greeting): configureRoot then makes the root from the \
+            replacement.
+            """])
+    }
+
     /// Two overrides of one type nothing binds are one mistake: one "replaces nothing", beside
     /// the duplicate the second override makes.
     @Test func replacingATypeTheComponentDoesNotBindTwiceIsReportedOnce() throws {

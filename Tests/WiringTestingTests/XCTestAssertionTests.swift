@@ -1,5 +1,6 @@
 import Wiring
 import WiringTesting
+import Dispatch
 import XCTest
 
 /// The same assertions from XCTest, where a failure is recorded at the test's own file and line.
@@ -46,6 +47,23 @@ final class XCTestAssertionTests: XCTestCase {
         capturing = true
         let line = #line + 1
         expectBinding(Double.self, in: factory)
+        capturing = false
+        XCTAssertEqual(captured.map(\.line), [line])
+        XCTAssertEqual(captured.first?.file, #filePath)
+    }
+
+    /// A failure in a callback of a dispatch queue, while the XCTest case runs, is the case's
+    /// failure: XCTest records it, at the test's line.
+    func testAFailureInAQueuesCallbackIsTheTestCasesFailure() throws {
+        let factory = try ComponentFactory.of(SoundRoot.self)
+        let done = DispatchSemaphore(value: 0)
+        capturing = true
+        let line = #line + 2
+        DispatchQueue.global().async {
+            expectBinding(Double.self, in: factory)
+            done.signal()
+        }
+        done.wait()
         capturing = false
         XCTAssertEqual(captured.map(\.line), [line])
         XCTAssertEqual(captured.first?.file, #filePath)

@@ -1,3 +1,4 @@
+public import Foundation
 import Payments
 public import Scanning
 public import Wiring
@@ -53,5 +54,45 @@ public struct TillRootComponent: RootComponent {
 
     public static func configureRoot(binder bind: ReceiptBinder<Till>) -> BindingReceipt<Till> {
         bind.to { (till: Till) in till }
+    }
+}
+
+/// Binds a type of the standard library, which has no wiring library an app could write.
+public struct RetryModule: Module {
+    public static func configure(binder: Binder<Unscoped>) {
+        binder.bind(Int.self, file: "CashWiring/CashModule.swift", line: 63).to(value: 3)
+    }
+}
+
+/// A root component over the module that binds the standard library's type.
+public struct RetryRootComponent: RootComponent {
+    public typealias Root = Int
+
+    public static func configure(binder: Binder<Unscoped>) {
+        binder.include(module: RetryModule.self)
+    }
+
+    public static func configureRoot(binder bind: ReceiptBinder<Int>) -> BindingReceipt<Int> {
+        bind.to { (retries: Int) in retries }
+    }
+}
+
+/// Binds a type of Foundation, which has no wiring library an app could write either.
+public struct DecoderModule: Module {
+    public static func configure(binder: Binder<Unscoped>) {
+        binder.bind(JSONDecoder.self, file: "CashWiring/CashModule.swift", line: 83).to { JSONDecoder() }
+    }
+}
+
+/// A root component over the module that binds Foundation's type.
+public struct DecoderRootComponent: RootComponent {
+    public typealias Root = JSONDecoder
+
+    public static func configure(binder: Binder<Unscoped>) {
+        binder.include(module: DecoderModule.self)
+    }
+
+    public static func configureRoot(binder bind: ReceiptBinder<JSONDecoder>) -> BindingReceipt<JSONDecoder> {
+        bind.to { (decoder: JSONDecoder) in decoder }
     }
 }

@@ -34,7 +34,7 @@ enum OverrideRule: GraphRule {
     /// component installs subcomponents, which may bind its type, and no private module of the
     /// component explains it.
     private static func waitsForTheTree(_ declaration: AnyDeclaration, _ graph: ResolvedGraph) -> Bool {
-        !graph.builder.installations.isEmpty && graph.builder.boundary(of: declaration) == nil
+        !graph.builder.installations.isEmpty && graph.builder.boundary(of: declaration) == nil && !replacesTheRoot(declaration, graph)
             && !graph.entries.indices.contains { !graph.isPublic($0) && graph.key(of: $0) == declaration.key }
     }
 
@@ -44,6 +44,9 @@ enum OverrideRule: GraphRule {
     private static func replacedNothing(
         _ declaration: AnyDeclaration, _ graph: ResolvedGraph, boundBelow: [(graph: ResolvedGraph, declaration: AnyDeclaration)] = []
     ) -> Diagnostic {
+        if let root = graph.builder.root, replacesTheRoot(declaration, graph) {
+            return replacedTheRoot(declaration, root: root, graph)
+        }
         let name = declaration.key.displayName
         let component = graph.componentName
         var lines = ["The override of \(name) replaces nothing: \(component) does not bind \(name)\(PrivateBindingRule.where(declaration, graph))."]
@@ -69,9 +72,37 @@ enum OverrideRule: GraphRule {
         return Diagnostic(kind: .invalidOverride, message: lines.joined(separator: "\n"), location: declaration.location)
     }
 
+    /// Whether an override that replaces nothing has the key of the root, which the component's
+    /// `configureRoot` makes: no binding of the graph, so no replacement of it.
+    private static func replacesTheRoot(_ declaration: AnyDeclaration, _ graph: ResolvedGraph) -> Bool {
+        graph.builder.root?.key == declaration.key
+    }
+
     // Cold: the marked functions write the message of a diagnostic, which runs only for an invalid
     // graph. `@_optimize(none)` here and below keeps the optimiser off it (Benchmarks/README.md,
     // "Cold code, not optimised").
+    /// An override of the root's type, which the component does not bind but makes with its
+    /// `configureRoot`: the fix replaces what the root takes, from which `configureRoot` makes it.
+    @_optimize(none)
+    private static func replacedTheRoot(_ declaration: AnyDeclaration, root: AnyDeclaration, _ graph: ResolvedGraph) -> Diagnostic {
+        let name = declaration.key.displayName
+        var taken: [String] = []
+        for request in root.requests where !taken.contains(request.key.displayName) {
+            taken.append(request.key.displayName)
+        }
+        let fix = taken.isEmpty
+            ? "make the root in the test instead: it takes nothing from the graph, so no replacement changes it"
+            : "replace what the root takes instead (\(taken.joined(separator: ", "))): configureRoot then makes the root from the replacement"
+        let message = """
+            The override of \(name) replaces nothing: \(name) is the root of \(graph.componentName), which its configureRoot makes, \
+            and a test's replacements replace bindings, not the root.
+              overridden \(graph.place(of: declaration))
+              the root made by configureRoot \(graph.place(of: root))
+              To fix this, \(fix).
+            """
+        return Diagnostic(kind: .invalidOverride, message: message, location: declaration.location)
+    }
+
     /// A test replaces or removes an entry the component's map does not have.
     @_optimize(none)
     private static func missingEntry(_ entry: MapEntryID, _ declaration: AnyDeclaration, _ graph: ResolvedGraph) -> Diagnostic {

@@ -73,6 +73,17 @@ enum WiringRule: GraphRule {
                 """
             return Diagnostic(kind: .wiringRule, message: message, location: declaration.location)
         }
+        // A type of the standard library or of the system has no wiring library that an app
+        // could write (no `SwiftWiring`): the fixes keep the binding where it is.
+        if isSystemModule(home) {
+            let ownerName = TypeName.of(owner)
+            let message = """
+                \(moduleName) in \(wiringLibrary) binds \(declaration.key.displayName), a type of \(home), which belongs to no library of the app: a wiring library binds only the types of its sibling library (\(sibling)).
+                  bound \(graph.place(of: declaration))
+                  To fix this, declare in \(sibling) a type that holds the \(ownerName) (a struct with a property of type \(ownerName)) and bind it instead, or check this graph without the wiring rules (rules: []).
+                """
+            return Diagnostic(kind: .wiringRule, message: message, location: declaration.location)
+        }
         let message = """
             \(moduleName) in \(wiringLibrary) binds \(declaration.key.displayName), a type of \(home): a wiring library binds only the types of its sibling library (\(sibling)).
               bound \(graph.place(of: declaration))
@@ -80,4 +91,25 @@ enum WiringRule: GraphRule {
             """
         return Diagnostic(kind: .wiringRule, message: message, location: declaration.location)
     }
+
+    /// Whether a Swift module is the standard library's or the system's, whose types belong to
+    /// no library of an app: one whose name starts with `_` (`_Concurrency`, `__C` for the types
+    /// imported from C), or one of the toolchain's and the SDKs' that apps bind types of.
+    /// (`Network` is not among them: a library of the app's may have that name.)
+    @_optimize(none)
+    static func isSystemModule(_ name: String) -> Bool {
+        name.hasPrefix("_") || systemModules.contains(name)
+    }
+
+    /// The modules of ``isSystemModule(_:)`` named one by one.
+    private static let systemModules: Set<String> = [
+        // The toolchain's, on every platform.
+        "Swift", "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
+        "FoundationXML", "Dispatch", "Distributed", "Observation", "RegexBuilder", "Synchronization", "Testing", "XCTest",
+        // The C libraries the toolchain imports.
+        "Darwin", "Glibc", "Musl", "Android", "Bionic", "WASILibc", "WinSDK", "ucrt", "CRT",
+        // Apple's SDKs.
+        "ObjectiveC", "CoreFoundation", "CoreGraphics", "Combine", "SwiftUI", "UIKit", "AppKit", "SwiftData", "CoreData",
+        "os", "OSLog", "CryptoKit", "Security", "StoreKit", "MapKit", "CoreLocation", "AVFoundation", "WebKit",
+    ]
 }

@@ -183,6 +183,47 @@ struct CommandLineTests {
         #expect(try run.journal.pendingDeposits() == [pending])
     }
 
+    /// A bank that leaves two deposits in a row unanswered is sent no more in this sync: its
+    /// other deposits are reported not attempted and stay pending (75), while another bank's
+    /// deposits are still synced.
+    @Test func aBankThatStopsAnsweringIsLeftAndAnotherBankIsStillSynced() async throws {
+        let deposits = [
+            PendingDeposit(idempotencyKey: "k-1", account: "bob", amountCents: 100, bills: [1], bankURL: "http://127.0.0.1:8080", recordedAt: "2026-11-22T21:00:00Z"),
+            PendingDeposit(idempotencyKey: "k-2", account: "bob", amountCents: 200, bills: [2], bankURL: "http://127.0.0.1:8080", recordedAt: "2026-11-22T21:00:00Z"),
+            PendingDeposit(idempotencyKey: "k-3", account: "bob", amountCents: 500, bills: [5], bankURL: "http://127.0.0.1:8080", recordedAt: "2026-11-22T21:00:00Z"),
+            PendingDeposit(idempotencyKey: "k-4", account: "carol", amountCents: 1000, bills: [10], bankURL: "http://localhost:9000", recordedAt: "2026-11-22T21:00:00Z"),
+        ]
+        let silence = NetworkError(kind: .timedOut, message: "the bank at http://127.0.0.1:8080 did not answer within 1 s", mayHaveBeenCredited: true)
+        let reason = "the bank did not answer 2 deposits in a row (the bank at http://127.0.0.1:8080 did not answer within 1 s), "
+            + "so no more were sent to it; it stays pending"
+        let run = await Invocation(["sync"], script: [.fail(silence), .fail(silence)]).run(journal: InMemoryDepositJournal(pending: deposits))
+        #expect(run.status == .temporaryFailure)
+        #expect(run.output == """
+            3 pending deposits at http://127.0.0.1:8080:
+              $1.00 to bob: still pending: the bank at http://127.0.0.1:8080 did not answer within 1 s
+              $2.00 to bob: still pending: the bank at http://127.0.0.1:8080 did not answer within 1 s
+              $5.00 to bob: not attempted: \(reason)
+            1 pending deposit at http://localhost:9000:
+              $10.00 to carol: confirmed, deposit fake-1, balance $10.00
+            Run 'atm sync' again once the bank can be reached.
+
+            """)
+        #expect(run.network.calls.map(\.request.idempotencyKey) == ["k-1", "k-2", "k-4"])
+        #expect(try run.journal.pendingDeposits() == Array(deposits.prefix(3)))
+
+        let json = await Invocation(["sync", "--json"], script: [.fail(silence), .fail(silence)]).run(journal: InMemoryDepositJournal(pending: deposits))
+        #expect(json.status == .temporaryFailure)
+        #expect(json.output == """
+            {"complete":false,"deposits":[\
+            {"account":"bob","amount_cents":100,"idempotency_key":"k-1","message":"the bank at http://127.0.0.1:8080 did not answer within 1 s","status":"pending"},\
+            {"account":"bob","amount_cents":200,"idempotency_key":"k-2","message":"the bank at http://127.0.0.1:8080 did not answer within 1 s","status":"pending"},\
+            {"account":"bob","amount_cents":500,"idempotency_key":"k-3","message":"\(reason)","status":"not_attempted"},\
+            {"account":"carol","amount_cents":1000,"balance_cents":1000,"deposit_id":"fake-1","idempotency_key":"k-4","status":"confirmed"}\
+            ]}
+
+            """)
+    }
+
     @Test func syncWithoutABankSendsEachDepositToTheBankItWasSentTo() async throws {
         let deposits = [
             PendingDeposit(idempotencyKey: "k-1", account: "alice", amountCents: 4500, bills: [20, 20, 5], bankURL: "http://127.0.0.1:8080", recordedAt: "2026-11-22T21:00:00Z"),

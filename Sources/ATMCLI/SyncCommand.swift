@@ -10,8 +10,9 @@ import Network
 ///
 /// Exit status: 0 when every pending deposit is confirmed or settled by another process (or none
 /// was pending), 65 when the bank refused one for good, 75 when some are still pending: the bank
-/// cannot be reached, another process holds them, or the bank URL recorded with them cannot be
-/// used by this run. When the journal fails midway, what was done is printed first (what the
+/// cannot be reached (after ``DepositSynchronizer/unansweredLimit`` deposits in a row it leaves
+/// unanswered, its others are not attempted), another process holds them, or the bank URL
+/// recorded with them cannot be used by this run. When the journal fails midway, what was done is printed first (what the
 /// bank credited, and what the journal still lists afterwards), then the failure (74).
 struct SyncCommand {
     let context: CommandContext
@@ -99,6 +100,11 @@ struct SyncCommand {
         "it was made with \(bank), which only \(developmentApp) can reach; run '\(developmentApp) sync' with this journal to settle it"
     }
 
+    /// Why a deposit was not sent to a bank that stopped answering, `last` the last failure.
+    static func unansweredReason(_ last: NetworkError) -> String {
+        "the bank did not answer \(DepositSynchronizer.unansweredLimit) deposits in a row (\(last.message)), so no more were sent to it; it stays pending"
+    }
+
     /// What a sync with one bank did.
     private struct Sync {
         let bank: String
@@ -183,6 +189,9 @@ struct SyncCommand {
                     lines.append("  \(deposit): settled by another process")
                 case .notSent:
                     lines.append("  \(deposit): not sent: the journal failed; it stays pending")
+                case let .notAttempted(error):
+                    someStillPending = true
+                    lines.append("  \(deposit): not attempted: \(TerminalText.escaped(Self.unansweredReason(error)))")
                 }
             }
         }
@@ -259,6 +268,7 @@ struct SyncCommand {
             case .heldElsewhere: return entry("pending", nil, "another process is sending it now")
             case .settledElsewhere: return entry("settled_elsewhere")
             case .notSent: return entry("not_sent", nil, "the journal failed; it stays pending")
+            case let .notAttempted(error): return entry("not_attempted", nil, Self.unansweredReason(error))
             }
         }
         // Absent when the journal could not be read once the sync stopped: nothing is claimed then.

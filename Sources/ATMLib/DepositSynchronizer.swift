@@ -31,6 +31,16 @@ public struct DepositSynchronizer: Sendable {
     /// in all, not one whole journal per deposit.
     static let batchDivisor = 8
 
+    /// How many deposits in a row the bank may leave unanswered (a refused, lost or timed-out
+    /// connection, or a name that does not resolve) before this sync stops sending it any: the
+    /// rest stay pending, ``SyncReport/Outcome/Result/notAttempted(_:)``.
+    ///
+    /// Each deposit is already tried a few times with backoff before it counts, so two in a row
+    /// are several attempts over several seconds with no answer: a bank that is down, not a
+    /// lost packet. One would give up on a single unlucky deposit; more would only add attempts
+    /// (each up to the whole timeout) to a sync of a bank that is not there.
+    public static let unansweredLimit = 2
+
     /// Re-sends every pending deposit recorded for this bank, oldest first.
     ///
     /// Deposits are claimed and settled in batches (as many as the journal's
@@ -39,6 +49,10 @@ public struct DepositSynchronizer: Sendable {
     /// change of the journal. Until then they stay claimed and listed; should the process die
     /// first, a later sync sends them again with the same idempotency keys and the bank answers
     /// with the same credit, so none is lost and none credited twice.
+    ///
+    /// A bank that leaves ``unansweredLimit`` deposits in a row unanswered is sent nothing more:
+    /// its remaining deposits are not claimed, not sent, and stay pending, so that a bank that
+    /// is down costs a sync a few deposits' attempts, not every pending deposit's.
     ///
     /// A journal that fails once the sync has begun (a claim that cannot be taken, a confirmed
     /// deposit that cannot be taken out) stops the sync: the report says what was done until then,
@@ -60,6 +74,7 @@ public struct DepositSynchronizer: Sendable {
             }
         }
         var failure: JournalError?
+        var silence = Silence()
         var next = 0
         while next < ours.count {
             let left = ours.count - next
@@ -70,7 +85,11 @@ public struct DepositSynchronizer: Sendable {
                 for index in batch { results[index] = .notSent }
                 continue
             }
-            failure = await settle(batch, of: pending, into: &results)
+            if let givenUp = silence.givenUp {
+                for index in batch { results[index] = .notAttempted(givenUp) }
+                continue
+            }
+            failure = await settle(batch, of: pending, into: &results, silence: &silence)
         }
         let outcomes = zip(pending, results).map { deposit, result in
             SyncReport.Outcome(deposit: deposit, result: result ?? .notSent)
@@ -78,9 +97,37 @@ public struct DepositSynchronizer: Sendable {
         return SyncReport(outcomes: outcomes, journalFailure: failure)
     }
 
+    /// How many deposits in a row the bank has left unanswered, and the last such failure.
+    private struct Silence {
+        var count = 0
+        var lastUnanswered: NetworkError?
+
+        /// Counts what became of one sent deposit.
+        mutating func note(_ result: SyncReport.Outcome.Result) {
+            if case let .stillPending(error) = result, DepositSynchronizer.isUnanswered(error) {
+                count += 1
+                lastUnanswered = error
+            } else {
+                count = 0
+                lastUnanswered = nil
+            }
+        }
+
+        /// The failure to report for the deposits not sent, once the bank is given up.
+        var givenUp: NetworkError? {
+            count >= DepositSynchronizer.unansweredLimit ? lastUnanswered : nil
+        }
+    }
+
+    /// Whether `error` says that the bank did not answer, and nothing about the deposit: the
+    /// connection was refused, lost or timed out, or the bank's name did not resolve.
+    static func isUnanswered(_ error: NetworkError) -> Bool {
+        [.connectionRefused, .connectionLost, .timedOut, .hostNotFound].contains(error.kind)
+    }
+
     /// Claims, sends and settles one batch; the journal's failure, if it failed.
     private func settle(
-        _ batch: [Int], of pending: [PendingDeposit], into results: inout [SyncReport.Outcome.Result?]
+        _ batch: [Int], of pending: [PendingDeposit], into results: inout [SyncReport.Outcome.Result?], silence: inout Silence
     ) async -> JournalError? {
         let attempts: [ClaimAttempt]
         do {
@@ -100,7 +147,13 @@ public struct DepositSynchronizer: Sendable {
                 results[index] = .settledElsewhere
             case let .claimed(claim):
                 claims.append(claim)
+                if let givenUp = silence.givenUp {
+                    results[index] = .notAttempted(givenUp)
+                    claim.release()
+                    continue
+                }
                 let result = await send(claim.deposit)
+                silence.note(result)
                 if case let .confirmed(confirmation) = result {
                     confirmed.append((index, claim, confirmation))
                 } else {

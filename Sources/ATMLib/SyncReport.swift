@@ -27,6 +27,10 @@ public struct SyncReport: Sendable, Hashable {
             /// It was not sent, as the journal failed (``SyncReport/journalFailure``): it stays
             /// pending.
             case notSent
+            /// It was not sent, as the bank had left ``DepositSynchronizer/unansweredLimit``
+            /// deposits in a row unanswered in this sync, the last with this error: it stays
+            /// pending for a sync once the bank answers.
+            case notAttempted(NetworkError)
         }
 
         /// The deposit.
@@ -66,7 +70,7 @@ public struct SyncReport: Sendable, Hashable {
         journalFailure == nil && outcomes.allSatisfy {
             switch $0.result {
             case .confirmed, .settledElsewhere: true
-            case .creditedButListed, .stillPending, .rejected, .otherBank, .heldElsewhere, .notSent: false
+            case .creditedButListed, .stillPending, .rejected, .otherBank, .heldElsewhere, .notSent, .notAttempted: false
             }
         }
     }

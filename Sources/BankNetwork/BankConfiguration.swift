@@ -85,9 +85,14 @@ public struct BankConfiguration: Sendable, Hashable, CustomStringConvertible {
         guard retryBaseDelay >= .zero else { throw Self.invalid("the retry delay must not be negative") }
         // Visible ASCII alone: a bank's `Location` is kept as visible ASCII before the token is
         // taken out of it, so any other character would cut an echoed token into short pieces.
-        if let bearerToken, bearerToken.isEmpty || !bearerToken.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) {
+        // An empty token is refused on its own terms: the command line reads an empty
+        // `ATM_BANK_TOKEN` as no token, so the rule for a token's characters must not call for one.
+        if bearerToken == "" {
+            throw Self.invalid("the bearer token is empty; pass none (nil) to send no Authorization header")
+        }
+        if let bearerToken, !bearerToken.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) {
             throw Self.invalid(
-                "the bearer token must be non-empty and made of visible ASCII characters only (no spaces, tabs, line breaks or other characters)"
+                "the bearer token must be made of visible ASCII characters only (no spaces, tabs, line breaks or other characters)"
             )
         }
         self.connectTimeout = connectTimeout

@@ -169,7 +169,7 @@ public final class BankNetworkExecutor: NetworkExecutor {
         }
         return CurlTransfer.Request(
             url: configuration.depositURL(for: request.account),
-            body: #"{"amount_cents":\#(request.amountCents),"currency":"USD"}"#,
+            body: #"{"amount_cents":\#(request.amountCents),"currency":"\#(DepositRequest.currency)"}"#,
             headers: headers,
             connectTimeout: configuration.connectTimeout,
             totalTimeout: configuration.totalTimeout,

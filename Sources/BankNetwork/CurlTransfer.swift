@@ -34,6 +34,10 @@ final class CurlTransfer: @unchecked Sendable {
         let description: String
     }
 
+    /// `CURLE_TOO_LARGE`, which libcurl 8.6 and later return for a header line past their limit;
+    /// older headers do not name it.
+    static let tooLargeCode: UInt32 = 100
+
     /// The most header bytes kept from one reply; more ends the transfer as too large.
     static let maxHeaderBytes = 64 * 1024
 
@@ -130,6 +134,13 @@ final class CurlTransfer: @unchecked Sendable {
             return .timedOut
         case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE:
             return requestStarted ? .connectionLost : .other
+        // What the bank sent back is not HTTP libcurl can read: a status line missing (HTTP/0.9
+        // refused) or malformed, an invalid `Content-Length`, a body in an unknown encoding, or a
+        // header line longer than libcurl holds (out of memory before 8.6, `CURLE_TOO_LARGE`,
+        // 100, since). Only after the request went out: before, these codes mean something else.
+        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_WEIRD_SERVER_REPLY, CURLE_BAD_CONTENT_ENCODING, CURLE_OUT_OF_MEMORY,
+             CURLcode(rawValue: Self.tooLargeCode):
+            return requestStarted ? .unreadableReply : .other
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
              CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
              CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ENGINE_NOTFOUND,

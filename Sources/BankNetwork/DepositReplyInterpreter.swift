@@ -93,6 +93,8 @@ struct DepositReplyInterpreter: Sendable {
             return .tlsFailed(bank: bank, detail: redactor.redact(outcome.errorText))
         case .tooLarge:
             return .responseTooLarge(bank: bank, limit: configuration.maxResponseBytes)
+        case .unreadableReply:
+            return .unreadableReply(bank: bank, detail: redactor.redact(outcome.errorText))
         case .cancelled:
             return .cancelled(bank: bank, mayHaveBeenCredited: outcome.requestStarted)
         case .other:

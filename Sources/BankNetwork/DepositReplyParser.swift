@@ -4,7 +4,10 @@ import Network
 ///
 /// A deposit record is `{"deposit_id": "...", "account": "...", "amount_cents": 4500,
 /// "balance_cents": 14500}`; the money fields must be JSON integers, and the account and amount
-/// must be the ones that were sent. Other members are ignored, so the bank may add fields.
+/// must be the ones that were sent, and the deposit id must have a visible character. Other
+/// members are ignored, so the bank may add fields, except `currency`: the protocol's reply has
+/// none, but one that states a currency other than the deposit's (``DepositRequest/currency``)
+/// contradicts the credit asked for, as an account or an amount other than the one sent does.
 enum DepositReplyParser {
     /// What is wrong with a reply, in words that finish "sent a malformed reply: …".
     struct Malformed: Error, Equatable {
@@ -37,6 +40,10 @@ enum DepositReplyParser {
         guard case let .object(members) = value else { throw Malformed(detail: "the body is not a JSON object") }
         let depositID = try string("deposit_id", in: members)
         guard !depositID.isEmpty else { throw Malformed(detail: "\"deposit_id\" is empty") }
+        // A receipt would show nothing: spaces, controls and invisible formatting alone.
+        guard depositID.unicodeScalars.contains(where: isVisible) else {
+            throw Malformed(detail: "\"deposit_id\" has no visible character")
+        }
         let account = try string("account", in: members)
         let amountCents = try integer("amount_cents", in: members, redactor: redactor)
         let balanceCents = try integer("balance_cents", in: members, redactor: redactor)
@@ -47,6 +54,12 @@ enum DepositReplyParser {
         }
         guard amountCents == request.amountCents else {
             throw Malformed(detail: "it records \(amountCents) cents, not \(request.amountCents)")
+        }
+        if let currency = members["currency"] {
+            guard case let .string(code) = currency else { throw Malformed(detail: "\"currency\" is not a string") }
+            guard code.utf8.elementsEqual(DepositRequest.currency.utf8) else {
+                throw Malformed(detail: "it records the deposit in \"\(quoted(code, redactor: redactor))\", not \"\(DepositRequest.currency)\"")
+            }
         }
         return DepositConfirmation(
             depositID: redactor.redact(depositID), account: account, amountCents: amountCents, balanceCents: balanceCents, isReplay: isReplay
@@ -74,6 +87,15 @@ enum DepositReplyParser {
             result = String(result.prefix(limit)) + "…"
         }
         return result
+    }
+
+    /// Whether `scalar` shows as something: not white space, a control or a format character
+    /// (zero-width and bidirectional marks).
+    private static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .unassigned, .surrogate: false
+        default: !scalar.properties.isWhitespace
+        }
     }
 
     // MARK: - Members

@@ -84,6 +84,12 @@ extension NetworkError {
         NetworkError(kind: .malformedReply, message: "the bank at \(bank) sent a malformed reply: \(detail)", mayHaveBeenCredited: true)
     }
 
+    /// The bank answered with something libcurl cannot read as HTTP; `detail` is libcurl's
+    /// word for it. The request had gone out, so the bank may have recorded the deposit.
+    static func unreadableReply(bank: String, detail: String) -> NetworkError {
+        NetworkError(kind: .unreadableReply, message: "the bank at \(bank) answered, but its reply could not be read: \(detail)", mayHaveBeenCredited: true)
+    }
+
     /// The caller's task was cancelled.
     static func cancelled(bank: String, mayHaveBeenCredited: Bool) -> NetworkError {
         NetworkError(kind: .cancelled, message: "the deposit to \(bank) was cancelled", mayHaveBeenCredited: mayHaveBeenCredited)

@@ -6,7 +6,8 @@ import Network
 /// however often it is sent; retries are still limited to failures where trying again can help:
 /// a connection that was refused, timed out or lost, a 500, 502, 503 or 504, a 408 (the bank
 /// timed out reading the request) or 429 (too many requests), and a malformed reply. A refusal
-/// (any other 4xx), a redirect, a TLS failure, an unknown host and an oversized reply are final.
+/// (any other 4xx), a redirect, a TLS failure, an unknown host, an oversized reply and a reply
+/// that cannot be read as HTTP are final.
 struct RetryPolicy: Sendable {
     /// The longest backoff, before `Retry-After` is considered.
     static let maxBackoff = Duration.seconds(5)

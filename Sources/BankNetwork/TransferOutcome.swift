@@ -14,6 +14,10 @@ struct TransferOutcome: Sendable, Equatable {
         case timedOut
         /// The connection closed or failed after the request was sent, before the reply was complete.
         case connectionLost
+        /// The bank answered, but libcurl could not read its reply as HTTP (a header too large
+        /// to hold, an invalid `Content-Length`, no status line); ``TransferOutcome/errorText``
+        /// has libcurl's words.
+        case unreadableReply
         /// TLS failed: handshake, certificate or trust store.
         case tls
         /// The reply passed the size cap.

@@ -19,6 +19,9 @@ public struct DepositRequest: Sendable, Hashable, Codable {
         self.idempotencyKey = idempotencyKey
     }
 
+    /// The currency of every deposit, as the protocol writes it: `USD`. Amounts are in its cents.
+    public static let currency = "USD"
+
     /// The longest account identifier accepted.
     public static let maxAccountLength = 64
 

@@ -40,6 +40,9 @@ public struct NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let httpStatus = Kind("HTTP status")
         /// The bank's reply is not the JSON the protocol describes.
         public static let malformedReply = Kind("malformed reply")
+        /// The bank answered, but its reply cannot be read as HTTP: a header too large to hold,
+        /// an invalid `Content-Length`, no status line.
+        public static let unreadableReply = Kind("unreadable reply")
         /// The caller's task was cancelled.
         public static let cancelled = Kind("cancelled")
         /// Any other transfer failure.

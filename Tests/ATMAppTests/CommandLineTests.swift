@@ -126,7 +126,12 @@ struct CommandLineTests {
         (["deposit", "20", "--account", "alice", "--bank", "http://127.0.0.1:65536"], "atm: the bank URL 'http://127.0.0.1:65536' has the port 65536; a port is 1 to 65535"),
         (["deposit", "20", "--account", "alice", "--bank", "http://127.0.0.1:0"], "atm: the bank URL 'http://127.0.0.1:0' has the port 0; a port is 1 to 65535"),
         (["deposit", "20", "--account", "a/b", "--bank", "http://127.0.0.1:8080"], "atm: the account 'a/b' is not valid: use 1 to 64 letters, digits, '.', '_' or '-' (but not '.' or '..' alone)"),
-        (["deposit", "20", "--timeout", "soon"], "atm: --timeout takes a number of seconds such as 15 or 0.5, not 'soon'"),
+        (["deposit", "20", "--timeout", "soon"], "atm: --timeout takes a number of seconds from 0.001 to 3600, such as 15 or 0.5 (at most three decimals), not 'soon'"),
+        (["deposit", "20", "--timeout", "86401"], "atm: --timeout takes a number of seconds from 0.001 to 3600, such as 15 or 0.5 (at most three decimals), not '86401'"),
+        (["deposit", "20", "--timeout", "0.0001"], "atm: --timeout takes a number of seconds from 0.001 to 3600, such as 15 or 0.5 (at most three decimals), not '0.0001'"),
+        (["deposit", "20", "--timeout", "0"], "atm: --timeout takes a number of seconds from 0.001 to 3600, such as 15 or 0.5 (at most three decimals), not '0'"),
+        (["deposit", "20", "--connect-timeout", "3600.5"], "atm: --connect-timeout takes a number of seconds from 0.001 to 3600, such as 15 or 0.5 (at most three decimals), not '3600.5'"),
+        (["deposit", "20", "--connect-timeout", "0.000"], "atm: --connect-timeout takes a number of seconds from 0.001 to 3600, such as 15 or 0.5 (at most three decimals), not '0.000'"),
         (["sync", "--account", "alice"], "atm: sync takes no --account: each pending deposit goes to the account it was made for"),
         (["withdraw", "20"], "atm: unknown command 'withdraw'; run 'atm --help' for usage"),
         ([], "atm: missing command; run 'atm --help' for usage"),
@@ -181,6 +186,47 @@ struct CommandLineTests {
 
             """)
         #expect(try run.journal.pendingDeposits() == [pending])
+    }
+
+    /// A bank that leaves two deposits in a row unanswered is sent no more in this sync: its
+    /// other deposits are reported not attempted and stay pending (75), while another bank's
+    /// deposits are still synced.
+    @Test func aBankThatStopsAnsweringIsLeftAndAnotherBankIsStillSynced() async throws {
+        let deposits = [
+            PendingDeposit(idempotencyKey: "k-1", account: "bob", amountCents: 100, bills: [1], bankURL: "http://127.0.0.1:8080", recordedAt: "2026-11-22T21:00:00Z"),
+            PendingDeposit(idempotencyKey: "k-2", account: "bob", amountCents: 200, bills: [2], bankURL: "http://127.0.0.1:8080", recordedAt: "2026-11-22T21:00:00Z"),
+            PendingDeposit(idempotencyKey: "k-3", account: "bob", amountCents: 500, bills: [5], bankURL: "http://127.0.0.1:8080", recordedAt: "2026-11-22T21:00:00Z"),
+            PendingDeposit(idempotencyKey: "k-4", account: "carol", amountCents: 1000, bills: [10], bankURL: "http://localhost:9000", recordedAt: "2026-11-22T21:00:00Z"),
+        ]
+        let silence = NetworkError(kind: .timedOut, message: "the bank at http://127.0.0.1:8080 did not answer within 1 s", mayHaveBeenCredited: true)
+        let reason = "the bank did not answer 2 deposits in a row (the bank at http://127.0.0.1:8080 did not answer within 1 s), "
+            + "so no more were sent to it; it stays pending"
+        let run = await Invocation(["sync"], script: [.fail(silence), .fail(silence)]).run(journal: InMemoryDepositJournal(pending: deposits))
+        #expect(run.status == .temporaryFailure)
+        #expect(run.output == """
+            3 pending deposits at http://127.0.0.1:8080:
+              $1.00 to bob: still pending: the bank at http://127.0.0.1:8080 did not answer within 1 s
+              $2.00 to bob: still pending: the bank at http://127.0.0.1:8080 did not answer within 1 s
+              $5.00 to bob: not attempted: \(reason)
+            1 pending deposit at http://localhost:9000:
+              $10.00 to carol: confirmed, deposit fake-1, balance $10.00
+            Run 'atm sync' again once the bank can be reached.
+
+            """)
+        #expect(run.network.calls.map(\.request.idempotencyKey) == ["k-1", "k-2", "k-4"])
+        #expect(try run.journal.pendingDeposits() == Array(deposits.prefix(3)))
+
+        let json = await Invocation(["sync", "--json"], script: [.fail(silence), .fail(silence)]).run(journal: InMemoryDepositJournal(pending: deposits))
+        #expect(json.status == .temporaryFailure)
+        #expect(json.output == """
+            {"complete":false,"deposits":[\
+            {"account":"bob","amount_cents":100,"idempotency_key":"k-1","message":"the bank at http://127.0.0.1:8080 did not answer within 1 s","status":"pending"},\
+            {"account":"bob","amount_cents":200,"idempotency_key":"k-2","message":"the bank at http://127.0.0.1:8080 did not answer within 1 s","status":"pending"},\
+            {"account":"bob","amount_cents":500,"idempotency_key":"k-3","message":"\(reason)","status":"not_attempted"},\
+            {"account":"carol","amount_cents":1000,"balance_cents":1000,"deposit_id":"fake-1","idempotency_key":"k-4","status":"confirmed"}\
+            ]}
+
+            """)
     }
 
     @Test func syncWithoutABankSendsEachDepositToTheBankItWasSentTo() async throws {

@@ -154,6 +154,24 @@ struct ExitStatusTests {
         ))
     }
 
+    /// `pending` showed `$1.00 to a (bills 20)` and a sync would have sent 100 cents: an amount
+    /// that is not the sum of its bills is a journal this ATM never wrote.
+    @Test func aJournalWhoseAmountIsNotTheSumOfItsBillsIsCorruptAndNothingIsSent() async throws {
+        let server = try ScriptedHTTPServer(script: [])
+        defer { server.stop() }
+        let journal = try Self.journalPath()
+        let contents = #"{"pending":[{"account":"a","amount_cents":100,"bank_url":"\#(server.baseURL)","bills":[20],"idempotency_key":"k1","recorded_at":"t"}],"version":1}"#
+        try contents.write(toFile: journal, atomically: true, encoding: .utf8)
+        let corrupt = "atm: the deposit journal \(journal) is corrupt (the deposit \"k1\" has an amount of 100 cents, but its bills add up to 2000 cents); "
+            + "it was left as it is: move it aside to start a new journal, and reconcile the deposits it lists with the bank\n"
+        let pending = try await CommandRunner.run("atm", ["pending", "--journal", journal])
+        #expect(pending == CommandRunner.Run(status: 74, output: "", error: corrupt))
+        let sync = try await CommandRunner.run("atm", ["sync", "--journal", journal])
+        #expect(sync == CommandRunner.Run(status: 74, output: "", error: corrupt))
+        #expect(server.requests.isEmpty)
+        #expect(try String(contentsOfFile: journal, encoding: .utf8) == contents)
+    }
+
     @Test func aJournalLockedByAStuckProcessIsReportedWithinTheBoundAndNothingIsSent() async throws {
         let journal = try Self.journalPath()
         let holder = open(journal + ".lock", O_RDWR | O_CREAT, 0o600)

@@ -221,11 +221,11 @@ private enum DepositModel {
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let whole = parts[0]
         let fraction = parts.count == 2 ? parts[1] : ""
+        let noFraction = fraction.allSatisfy { $0 == "0" }
         guard !whole.isEmpty, whole.allSatisfy(isDigit), fraction.count <= 3, fraction.allSatisfy(isDigit),
-              let seconds = Int(whole), seconds <= 3_600 else {
-            return "\(option) takes a number of seconds such as 15 or 0.5, not '\(text)'"
+              let seconds = Int(whole), seconds < 3_600 || (seconds == 3_600 && noFraction), seconds > 0 || !noFraction else {
+            return "\(option) takes a number of seconds from 0.001 to 3600, such as 15 or 0.5 (at most three decimals), not '\(text)'"
         }
-        if seconds == 0, fraction.allSatisfy({ $0 == "0" }) { return "\(option) must be more than 0 seconds" }
         return nil
     }
 
@@ -343,7 +343,7 @@ private enum CommandLineGenerator {
         "http://bank.example", "ftp://bank.example", "file:///etc/passwd", "not a url",
         "https://teller:hunter2@bank.example", "https://bank.example/?debug=1",
     ]
-    static let seconds = ["15", "0.5", "3600", "0.001", "5.", "0", "0.000", "soon", "3601", "1.2345", "", "-1", "1e3", " 5", ".5"]
+    static let seconds = ["15", "0.5", "3600", "0.001", "5.", "0", "0.000", "soon", "3601", "3600.5", "86401", "0.0001", "1.2345", "", "-1", "1e3", " 5", ".5"]
     static let unknownOptions = ["--bogus", "-z", "--json=yes", "--allow-insecure-http=1", "--Account", "---", "-help", "--help-me"]
 
     static func line(seed: UInt64) -> Line {

@@ -45,7 +45,7 @@ struct RootComponentTests {
         let error = try await #require(throws: ResolutionError.self) { try await entry.atm.get() }
         #expect(error.binding == "BankConfiguration")
         #expect((error.underlying as? NetworkError)?.message
-            == "invalid bank configuration: the bearer token must be non-empty and made of visible ASCII characters only (no spaces, tabs, line breaks or other characters)")
+            == "invalid bank configuration: the bearer token must be made of visible ASCII characters only (no spaces, tabs, line breaks or other characters)")
         let caFile = FileManager.default.temporaryDirectory.appendingPathComponent("ca-\(UUID().uuidString).pem").path
         try (TestCertificate.pem + "\n").write(toFile: caFile, atomically: true, encoding: .utf8)
         #expect(try BankConfiguration(options: try Self.settings(token: "tok-1", caFile: caFile).bank) == (try BankConfiguration(

@@ -51,4 +51,27 @@ struct TransportOptionTests {
         let pending = try await CommandRunner.run("atm", ["pending", "--ca-file", caFile, "--journal", journal])
         #expect(pending == CommandRunner.Run(status: 0, output: "No deposits pending in \(journal).\n", error: ""))
     }
+
+    /// An empty `ATM_BANK_TOKEN` is no token, as an empty variable is for every setting; so the
+    /// refusal of a token that cannot be sent does not say a token must be non-empty.
+    @Test func anEmptyTokenIsNoTokenAndABadTokensRefusalSaysOnlyWhatIsWrong() async throws {
+        let server = try ScriptedHTTPServer(script: [
+            .status(201, headers: ["Content-Type: application/json"], body: #"{"deposit_id":"dep-1","account":"alice","amount_cents":2000,"balance_cents":2000}"#),
+        ])
+        defer { server.stop() }
+        let folder = try BankIdentityTests.makeFolder("token")
+        let arguments = ["deposit", "20", "--account", "alice", "--bank", server.baseURL, "--journal", folder + "/journal.json"]
+
+        let empty = try await CommandRunner.run("atm", arguments, environment: ["ATM_BANK_TOKEN": ""])
+        #expect(empty.status == 0, "\(empty)")
+        #expect(server.requests.map { $0.header("Authorization") } == [nil])
+
+        let spaced = try await CommandRunner.run("atm", arguments, environment: ["ATM_BANK_TOKEN": "two words"])
+        #expect(spaced == CommandRunner.Run(
+            status: 64, output: "",
+            error: "atm: invalid bank configuration: the bearer token must be made of visible ASCII characters only "
+                + "(no spaces, tabs, line breaks or other characters)\n"
+        ))
+        #expect(server.requests.count == 1)
+    }
 }

@@ -50,9 +50,20 @@ struct FileDepositJournalTests {
         (#"{"version":1,"pending":[{"account":"a","amount_cents":1e400,"bank_url":"u","bills":[],"idempotency_key":"k","recorded_at":"t"}]}"#,
          "it is not the JSON of a deposit journal"),
         // One claim and one removal per key: a sync would settle both as one.
-        (#"{"version":1,"pending":[{"account":"a","amount_cents":5,"bank_url":"u","bills":[5],"idempotency_key":"k","recorded_at":"t"},"#
-            + #"{"account":"a","amount_cents":10,"bank_url":"u","bills":[10],"idempotency_key":"k","recorded_at":"t"}]}"#,
+        (#"{"version":1,"pending":[{"account":"a","amount_cents":500,"bank_url":"u","bills":[5],"idempotency_key":"k","recorded_at":"t"},"#
+            + #"{"account":"a","amount_cents":1000,"bank_url":"u","bills":[10],"idempotency_key":"k","recorded_at":"t"}]}"#,
          "it lists two deposits under the idempotency key \"k\", which this ATM never writes"),
+        // The amount sent is the sum of the bills listed: `pending` would show one, sync send the other.
+        (#"{"version":1,"pending":[{"account":"a","amount_cents":100,"bank_url":"u","bills":[20],"idempotency_key":"k","recorded_at":"t"}]}"#,
+         "the deposit \"k\" has an amount of 100 cents, but its bills add up to 2000 cents"),
+        (#"{"version":1,"pending":[{"account":"a","amount_cents":100,"bank_url":"u","bills":[],"idempotency_key":"k","recorded_at":"t"}]}"#,
+         "the deposit \"k\" has an amount of 100 cents, but its bills add up to 0 cents"),
+        (#"{"version":1,"pending":[{"account":"a","amount_cents":250000,"bank_url":"u","bills":[\#(Array(repeating: "100", count: 25).joined(separator: ",")),1],"idempotency_key":"k","recorded_at":"t"}]}"#,
+         "the deposit \"k\" has an amount of 250000 cents, but its bills add up to more than 250000 cents"),
+        (#"{"version":1,"pending":[{"account":"a","amount_cents":100,"bank_url":"u","bills":[2,-1],"idempotency_key":"k","recorded_at":"t"}]}"#,
+         "the deposit \"k\" lists a bill of -1 dollars, which this ATM does not take"),
+        (#"{"version":1,"pending":[{"account":"a","amount_cents":100,"bank_url":"u","bills":[92233720368547759],"idempotency_key":"k","recorded_at":"t"}]}"#,
+         "the deposit \"k\" lists a bill of 92233720368547759 dollars, which this ATM does not take"),
     ])
     func aCorruptJournalIsReportedAndLeftAsItIs(contents: String, detail: String) throws {
         let path = try Self.temporaryFolder() + "/journal.json"

@@ -160,7 +160,7 @@ private final class Core: Sendable {
             }
             let connection = LoopbackSocket(adopting: descriptor)
             connection.setTimeout(seconds: 5)
-            guard let request = readRequest(connection) else { continue }
+            guard let request = connection.readHTTPRequest() else { continue }
             let step = state.withLock { state in
                 state.requests.append(request)
                 return state.script.isEmpty
@@ -189,26 +189,5 @@ private final class Core: Sendable {
                 connection.shutdownBoth()
             }
         }
-    }
-
-    private func readRequest(_ connection: borrowing LoopbackSocket) -> ScriptedHTTPServer.Request? {
-        var received: [UInt8] = []
-        let separator = Array("\r\n\r\n".utf8)
-        while received.firstRange(of: separator) == nil {
-            guard let chunk = try? connection.receive(), !chunk.isEmpty, received.count < 1_000_000 else { return nil }
-            received += chunk
-        }
-        guard let split = received.firstRange(of: separator) else { return nil }
-        let head = String(decoding: received[..<split.lowerBound], as: UTF8.self)
-        var lines = head.components(separatedBy: "\r\n")
-        let requestLine = lines.removeFirst()
-        let request = ScriptedHTTPServer.Request(requestLine: requestLine, headerLines: lines, body: "")
-        let length = Int(request.header("Content-Length") ?? "0") ?? 0
-        var body = Array(received[split.upperBound...])
-        while body.count < length {
-            guard let chunk = try? connection.receive(), !chunk.isEmpty else { return nil }
-            body += chunk
-        }
-        return ScriptedHTTPServer.Request(requestLine: requestLine, headerLines: lines, body: String(decoding: body, as: UTF8.self))
     }
 }

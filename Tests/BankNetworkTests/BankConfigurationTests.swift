@@ -107,8 +107,12 @@ struct BankConfigurationTests {
         let token = try #require(throws: NetworkError.self) {
             try BankConfiguration(baseURL: "https://bank.example", bearerToken: "two words")
         }
-        #expect(token.message == "invalid bank configuration: the bearer token must be non-empty and made of visible ASCII characters only (no spaces, tabs, line breaks or other characters)")
+        #expect(token.message == "invalid bank configuration: \(Self.tokenRule)")
         #expect(!token.message.contains("two words"))
+        let empty = try #require(throws: NetworkError.self) {
+            try BankConfiguration(baseURL: "https://bank.example", bearerToken: "")
+        }
+        #expect(empty.message == "invalid bank configuration: the bearer token is empty; pass none (nil) to send no Authorization header")
     }
 
     /// A character that is not visible ASCII is refused: the bank's `Location` header is kept
@@ -122,7 +126,7 @@ struct BankConfigurationTests {
         #expect(error.message == "invalid bank configuration: \(Self.tokenRule)")
     }
 
-    static let tokenRule = "the bearer token must be non-empty and made of visible ASCII characters only (no spaces, tabs, line breaks or other characters)"
+    static let tokenRule = "the bearer token must be made of visible ASCII characters only (no spaces, tabs, line breaks or other characters)"
 
     @Test func theTokenIsRedactedInTheDescription() throws {
         let caFile = try Self.temporaryFolder() + "/ca.pem"

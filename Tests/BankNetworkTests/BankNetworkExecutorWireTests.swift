@@ -171,6 +171,25 @@ struct BankNetworkExecutorWireTests {
         #expect(server.requests.count == 2)
     }
 
+    /// Replies libcurl cannot read as HTTP came from a bank that answered: saying it "cannot be
+    /// reached" sends the reader after the network. Not retried, as before; the deposit may
+    /// have been credited.
+    @Test(arguments: [
+        ("HTTP/1.1 201 Created\r\nX-Padding: \(String(repeating: "a", count: 2_000_000))\r\nContent-Length: 2\r\n\r\n{}", "Out of memory"),
+        ("HTTP/1.1 201 Created\r\nContent-Length: -1\r\n\r\n\(created(4_500))", "Invalid Content-Length: value"),
+        (created(4_500), "Received HTTP/0.9 when not allowed"),
+    ])
+    func aReplyThatIsNotHTTPSaysTheBankAnsweredAndIsNotRetried(reply: String, detail: String) async throws {
+        let server = try ScriptedHTTPServer(script: [.reply(reply), .reply(reply)])
+        let error = try await #require(throws: NetworkError.self) { try await makeExecutor(server, maxAttempts: 2).deposit(request(4_500)) }
+        #expect(error == NetworkError(
+            kind: .unreadableReply,
+            message: "the bank at \(server.baseURL) answered, but its reply could not be read: \(detail)",
+            mayHaveBeenCredited: true
+        ))
+        #expect(server.requests.count == 1)
+    }
+
     @Test func aBankThatConnectsButNeverAnswersTimesOut() async throws {
         let server = try ScriptedHTTPServer(script: [.hang(.seconds(3))])
         let error = try await #require(throws: NetworkError.self) {

@@ -11,6 +11,15 @@ struct DepositReplyParserTests {
         #expect(confirmation == DepositConfirmation(depositID: "dep-000007", account: "alice", amountCents: 4500, balanceCents: 14500, isReplay: false))
     }
 
+    /// The protocol's reply has no `currency`; one that states the deposit's is no contradiction.
+    @Test func aReplyThatStatesTheDepositsCurrencyIsRead() throws {
+        let confirmation = try DepositReplyParser.confirmation(
+            from: bytes(#"{"deposit_id":" dep-1 ","account":"alice","amount_cents":4500,"balance_cents":14500,"currency":"USD"}"#),
+            for: request, isReplay: false
+        )
+        #expect(confirmation == DepositConfirmation(depositID: " dep-1 ", account: "alice", amountCents: 4500, balanceCents: 14500, isReplay: false))
+    }
+
     @Test func unknownMembersAndWhitespaceAreAccepted() throws {
         let body = " {\n \"deposit_id\" : \"d\\u00e9p-1\", \"account\":\"alice\", \"amount_cents\":4500, \"balance_cents\":-100, \"memo\":[1.5,true,null,{}] }\n"
         let confirmation = try DepositReplyParser.confirmation(from: bytes(body), for: request, isReplay: true)
@@ -30,6 +39,14 @@ struct DepositReplyParserTests {
         (#"{"account":"alice","amount_cents":4500,"balance_cents":1}"#, #""deposit_id" is missing"#),
         (#"{"deposit_id":"","account":"alice","amount_cents":4500,"balance_cents":1}"#, #""deposit_id" is empty"#),
         (#"{"deposit_id":7,"account":"alice","amount_cents":4500,"balance_cents":1}"#, #""deposit_id" is not a string"#),
+        // An id with nothing to show would print as a blank on the receipt: no record of a deposit.
+        (#"{"deposit_id":" ","account":"alice","amount_cents":4500,"balance_cents":1}"#, #""deposit_id" has no visible character"#),
+        (#"{"deposit_id":"\u0000","account":"alice","amount_cents":4500,"balance_cents":1}"#, #""deposit_id" has no visible character"#),
+        (#"{"deposit_id":"\t\u200B\u202E\n","account":"alice","amount_cents":4500,"balance_cents":1}"#, #""deposit_id" has no visible character"#),
+        // Deposits are in US dollars: a reply that states another currency is not the credit asked for.
+        (#"{"deposit_id":"d","account":"alice","amount_cents":4500,"balance_cents":1,"currency":"EUR"}"#, #"it records the deposit in "EUR", not "USD""#),
+        (#"{"deposit_id":"d","account":"alice","amount_cents":4500,"balance_cents":1,"currency":"usd"}"#, #"it records the deposit in "usd", not "USD""#),
+        (#"{"deposit_id":"d","account":"alice","amount_cents":4500,"balance_cents":1,"currency":840}"#, #""currency" is not a string"#),
         (#"{"deposit_id":"d","account":"alice","amount_cents":4500.0,"balance_cents":1}"#, #""amount_cents" is 4500.0; cents are written as a 64-bit integer, with no fraction or exponent"#),
         (#"{"deposit_id":"d","account":"alice","amount_cents":45e2,"balance_cents":1}"#, #""amount_cents" is 45e2; cents are written as a 64-bit integer, with no fraction or exponent"#),
         (#"{"deposit_id":"d","account":"alice","amount_cents":"4500","balance_cents":1}"#, #""amount_cents" is not a number"#),

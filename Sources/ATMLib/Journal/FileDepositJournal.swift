@@ -246,6 +246,23 @@ public final class FileDepositJournal: DepositJournal {
         guard (1...BillScanner.maximumAmount.cents).contains(deposit.amountCents) else {
             return "the deposit \"\(key)\" has an amount of \(deposit.amountCents) cents, outside 1 to \(BillScanner.maximumAmount.cents)"
         }
+        // The amount sent is the sum of the bills: `pending` shows the bills, a sync sends the amount.
+        var billsCents = 0
+        for bill in deposit.bills {
+            guard let denomination = Denomination(rawValue: bill) else {
+                return "the deposit \"\(key)\" lists a bill of \(bill) dollars, which this ATM does not take"
+            }
+            // Counting stops past the largest deposit, long before an overflow: however many bills.
+            let sum = billsCents.addingReportingOverflow(denomination.value.cents)
+            guard !sum.overflow, sum.partialValue <= BillScanner.maximumAmount.cents else {
+                return "the deposit \"\(key)\" has an amount of \(deposit.amountCents) cents, "
+                    + "but its bills add up to more than \(BillScanner.maximumAmount.cents) cents"
+            }
+            billsCents = sum.partialValue
+        }
+        guard billsCents == deposit.amountCents else {
+            return "the deposit \"\(key)\" has an amount of \(deposit.amountCents) cents, but its bills add up to \(billsCents) cents"
+        }
         return nil
     }
 

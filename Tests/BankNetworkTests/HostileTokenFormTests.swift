@@ -4,8 +4,9 @@ import Network
 import Testing
 
 /// The forms a hostile bank found to carry the bearer token past the redaction: a short token in
-/// base64, and the token spread out by invisible characters or written in look-alike ones. Each
-/// is read through the interpreter the client uses, from replies made by hand.
+/// base64, and the token spread out by invisible characters or written in look-alike ones; and a
+/// genuine character of the range that stands for raw bytes, which must not read as one. Each is
+/// read through the interpreter the client uses, from replies made by hand.
 struct HostileTokenFormTests {
     /// A token of 5 characters: shorter than the 8 of a partial run.
     static let shortToken = "Ab3$x"
@@ -85,6 +86,19 @@ struct HostileTokenFormTests {
         let redactor = SecretRedactor(secret: Self.token)
         let text = "Ｂａｎｋ café \u{200B}zero width, ABCDEFG and 1234567"
         #expect(redactor.redact(text) == text)
+    }
+
+    // MARK: - K4: a genuine character of the raw-byte range
+
+    @Test func aGenuineCharacterOfTheRawByteRangeIsCarriedByItsBytes() throws {
+        // The bank writes U+10FEE9 as a JSON escape; the app carries it as the stand-ins of its
+        // four UTF-8 bytes, as it carries such a character in a path, not as a raw byte E9.
+        let confirmation = try confirm(depositID: #"dep-\udbff\udee9"#, token: nil)
+        #expect(SystemBytes.bytes(confirmation.depositID) == Array("dep-\u{10FEE9}".utf8))
+        #expect(confirmation.depositID == SystemBytes.text(Array("dep-\u{10FEE9}".utf8)))
+        let refusal = try refuse(message: "bad \u{10FEE9}", token: nil)
+        #expect(refusal.bankMessage.map(SystemBytes.bytes) == Array("bad \u{10FEE9}".utf8))
+        #expect(refusal.message == SystemBytes.text(Array("the bank at https://bank.example refused the deposit: HTTP 400: bad \u{10FEE9}".utf8)))
     }
 
     // MARK: - Helpers

@@ -34,7 +34,8 @@ struct DepositReplyInterpreter: Sendable {
     /// Text that came from the bank or from libcurl never carries the bearer token out: should
     /// the bank echo it, whole, cut, percent-encoded, in base64 or among invisible or look-alike
     /// characters, it is replaced by `<redacted>` before the text is cut to the length a message
-    /// quotes. The text is then carried the way the app carries text from outside (``BankText``).
+    /// quotes; a balance whose digits hold it is withheld. The text is then carried the way the
+    /// app carries text from outside (``BankText``).
     func interpret(_ outcome: TransferOutcome, for request: DepositRequest) -> Result<DepositConfirmation, Failure> {
         interpretQuoting(outcome, for: request)
             .map { $0.cleaned(by: redactor) }

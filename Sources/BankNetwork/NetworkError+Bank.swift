@@ -114,11 +114,13 @@ extension NetworkError {
 extension DepositConfirmation {
     /// The same confirmation with the secret `redactor` knows, in every form, taken out of the
     /// bank's deposit identifier (a bank that echoes the bearer token never gets it printed),
-    /// and the identifier in the form the app carries it (``BankText``).
+    /// the identifier in the form the app carries it (``BankText``), and the balance withheld
+    /// (nil) when its decimal digits hold what the redactor takes out of text: an all-digit token
+    /// sent as the balance would otherwise be printed as a number.
     func cleaned(by redactor: SecretRedactor) -> DepositConfirmation {
         DepositConfirmation(
             depositID: BankText.carried(redactor.redact(depositID)), account: account, amountCents: amountCents,
-            balanceCents: balanceCents, isReplay: isReplay
+            balanceCents: balanceCents.flatMap { redactor.reveals(String($0)) ? nil : $0 }, isReplay: isReplay
         )
     }
 }

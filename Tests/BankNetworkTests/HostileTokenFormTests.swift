@@ -4,9 +4,9 @@ import Network
 import Testing
 
 /// The forms a hostile bank found to carry the bearer token past the redaction: a short token in
-/// base64, and the token spread out by invisible characters or written in look-alike ones; and a
-/// genuine character of the range that stands for raw bytes, which must not read as one. Each is
-/// read through the interpreter the client uses, from replies made by hand.
+/// base64, the token spread out by invisible characters or written in look-alike ones, an
+/// all-digit token sent as the balance, and a genuine character of the range that stands for raw
+/// bytes. Each is read through the interpreter the client uses, from replies made by hand.
 struct HostileTokenFormTests {
     /// A token of 5 characters: shorter than the 8 of a partial run.
     static let shortToken = "Ab3$x"
@@ -86,6 +86,23 @@ struct HostileTokenFormTests {
         let redactor = SecretRedactor(secret: Self.token)
         let text = "Ｂａｎｋ café \u{200B}zero width, ABCDEFG and 1234567"
         #expect(redactor.redact(text) == text)
+    }
+
+    // MARK: - K3: the token in a number
+
+    @Test(arguments: [
+        ("83920571", 83_920_571), ("83920571", 183_920_571_0), ("x-83920571-y", 83_920_571),
+        ("8392057", 8_392_057), ("8392057", -8_392_057),
+    ])
+    func aBalanceWhoseDigitsHoldTheTokenIsWithheld(token: String, balance: Int) throws {
+        let confirmation = try confirm(depositID: "dep-1", balanceCents: balance, token: token)
+        #expect(confirmation.balanceCents as Int? == nil)
+        #expect(confirmation.depositID == "dep-1")
+    }
+
+    @Test(arguments: [("83920571", 8_392_057), ("x-83920571-y", 3_920_571), ("8392057", 839_205)])
+    func aBalanceWithFewerOfTheTokensDigitsIsKept(token: String, balance: Int) throws {
+        #expect(try confirm(depositID: "dep-1", balanceCents: balance, token: token).balanceCents == balance)
     }
 
     // MARK: - K4: a genuine character of the raw-byte range

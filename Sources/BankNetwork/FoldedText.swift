@@ -8,13 +8,15 @@ import Foundation
 /// characters such as U+200B ZERO WIDTH SPACE, U+2060 WORD JOINER and U+00AD SOFT HYPHEN,
 /// every default-ignorable code point such as the variation selectors, and combining marks), and
 /// writes the rest in its compatibility decomposition (NFKD: fullwidth `ａ` is `a`, `é` is `e`
-/// and an accent), lowercased. A dropped character belongs to the character before it, so that
-/// a match ending there takes the accents and invisible characters after its last character too.
+/// and an accent), lowercased. A dropped combining mark (a variation selector is one) belongs to
+/// the character before it, so that a match ending there takes the accents after its last
+/// character too; another dropped character belongs to none, so that a control right after a
+/// match is left to be shown escaped.
 ///
 /// ```swift
-/// let folded = FoldedText(Array("Ａ\u{200B}b".utf8))
+/// let folded = FoldedText(Array("Ａ\u{301}\u{200B}b".utf8))
 /// folded.bytes == Array("ab".utf8)            // true
-/// folded.origins == [0..<6, 6..<7]            // Ａ and the zero-width space, then b
+/// folded.origins == [0..<5, 8..<9]            // Ａ and its accent, then b
 /// ```
 struct FoldedText {
     /// The folded text, in UTF-8.
@@ -39,10 +41,13 @@ struct FoldedText {
             case let .valid(encoded):
                 let source = origin(position..<(position + encoded.count))
                 position += encoded.count
-                let folded = Self.fold(Unicode.UTF8.decode(encoded))
+                let scalar = Unicode.UTF8.decode(encoded)
+                let folded = Self.fold(scalar)
                 if folded.isEmpty {
-                    // Shown with the character before it (or not at all): it belongs to that one.
-                    if let last = origins.indices.last { origins[last] = origins[last].lowerBound..<source.upperBound }
+                    // A mark is shown with the character before it: it belongs to that one.
+                    if Self.isMark(scalar), let last = origins.indices.last {
+                        origins[last] = origins[last].lowerBound..<source.upperBound
+                    }
                 } else {
                     bytes += folded
                     origins += repeatElement(source, count: folded.count)
@@ -84,8 +89,16 @@ struct FoldedText {
     static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
         let properties = scalar.properties
         switch properties.generalCategory {
-        case .control, .format, .nonspacingMark, .spacingMark, .enclosingMark: return true
-        default: return properties.isDefaultIgnorableCodePoint
+        case .control, .format: return true
+        default: return isMark(scalar) || properties.isDefaultIgnorableCodePoint
+        }
+    }
+
+    /// Whether `scalar` is a combining mark, shown on the character before it.
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
         }
     }
 }

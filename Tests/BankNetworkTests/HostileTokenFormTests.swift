@@ -82,6 +82,15 @@ struct HostileTokenFormTests {
         #expect(redactor.redact("x " + seven + " y") == "x " + seven + " y")
     }
 
+    /// An accent after the token's last character goes with it; a control or a zero-width space
+    /// after it stays, to be shown escaped.
+    @Test func whatFollowsTheTokenIsRedactedOnlyWhenItIsAMark() {
+        let redactor = SecretRedactor(secret: Self.token)
+        #expect(redactor.redact(Self.token + "\u{0301}\u{FE0F}x") == "<redacted>x")
+        #expect(redactor.redact(Self.token + "\u{1B}[2J") == "<redacted>\u{1B}[2J")
+        #expect(redactor.redact("\u{200B}" + Self.token + "\u{200B}") == "\u{200B}<redacted>\u{200B}")
+    }
+
     @Test func foldingLeavesOrdinaryTextAlone() {
         let redactor = SecretRedactor(secret: Self.token)
         let text = "Ｂａｎｋ café \u{200B}zero width, ABCDEFG and 1234567"

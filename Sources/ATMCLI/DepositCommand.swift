@@ -39,7 +39,7 @@ struct DepositCommand {
                 throw CommandLineFailure(
                     exitCode: .cannotWriteOutput,
                     message: "the deposit of \(receipt.amount) into \(TerminalText.escaped(receipt.account)) was credited "
-                        + "(deposit \(TerminalText.escaped(receipt.depositID)), balance \(receipt.balance)), "
+                        + "(deposit \(TerminalText.escaped(receipt.depositID)), balance \(ReceiptPrinter.balance(receipt.balance))), "
                         + "but its receipt could not be written to standard output: \(failure)"
                 )
             }

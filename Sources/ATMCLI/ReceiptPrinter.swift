@@ -16,20 +16,29 @@ enum ReceiptPrinter {
         """
         Deposited \(receipt.amount) into \(TerminalText.escaped(receipt.account)).
           bills    \(receipt.bills.map(\.description).joined(separator: ", "))
-          balance  \(receipt.balance)
+          balance  \(balance(receipt.balance))
           deposit  \(TerminalText.escaped(receipt.depositID))
         """
     }
 
+    /// A balance as the text outputs print it: `$145.00`, or, when it is withheld because its
+    /// digits hold the bearer token, `<redacted: it matches the bank token>`.
+    static func balance(_ balance: Money?) -> String {
+        balance.map { "\($0)" } ?? "<redacted: it matches the bank token>"
+    }
+
     /// The receipt as one line of JSON with sorted keys:
-    /// `{"account":"alice","amount_cents":4500,"balance_cents":14500,"bills":[20,20,5],…}`.
+    /// `{"account":"alice","amount_cents":4500,"balance_cents":14500,"bills":[20,20,5],…}`. A
+    /// balance withheld because its digits hold the bearer token has no `balance_cents`, and
+    /// `"balance_redacted":true` instead.
     static func json(_ receipt: DepositReceipt) -> String {
         let document = JSONReceipt(
             status: "confirmed",
             account: receipt.account,
             bills: receipt.bills.map(\.denomination.rawValue),
             amountCents: receipt.amount.cents,
-            balanceCents: receipt.balance.cents,
+            balanceCents: receipt.balance?.cents,
+            balanceRedacted: receipt.balance == nil ? true : nil,
             depositID: receipt.depositID,
             idempotencyKey: receipt.idempotencyKey
         )
@@ -53,7 +62,9 @@ enum ReceiptPrinter {
         let account: String
         let bills: [Int]
         let amountCents: Int
-        let balanceCents: Int
+        let balanceCents: Int?
+        /// True when the balance is withheld; absent otherwise.
+        let balanceRedacted: Bool?
         let depositID: String
         let idempotencyKey: String
 
@@ -61,6 +72,7 @@ enum ReceiptPrinter {
             case status, account, bills
             case amountCents = "amount_cents"
             case balanceCents = "balance_cents"
+            case balanceRedacted = "balance_redacted"
             case depositID = "deposit_id"
             case idempotencyKey = "idempotency_key"
         }

@@ -158,14 +158,14 @@ struct SyncCommand {
                 switch outcome.result {
                 case let .confirmed(confirmation):
                     lines.append(
-                        "  \(deposit): confirmed, deposit \(TerminalText.escaped(confirmation.depositID)), balance \(Money(cents: confirmation.balanceCents))"
+                        "  \(deposit): confirmed, deposit \(TerminalText.escaped(confirmation.depositID)), balance \(ReceiptPrinter.balance(confirmation.balanceCents.map(Money.init(cents:))))"
                     )
                 case let .creditedButListed(confirmation, error):
                     let listing = error.kind == .leftUnsent
                         ? "taking it out of the journal could not be made durable: should the journal list it again, a sync replays it"
                         : "the journal still lists it: a sync replays it"
                     lines.append(
-                        "  \(deposit): credited (deposit \(TerminalText.escaped(confirmation.depositID)), balance \(Money(cents: confirmation.balanceCents))), "
+                        "  \(deposit): credited (deposit \(TerminalText.escaped(confirmation.depositID)), balance \(ReceiptPrinter.balance(confirmation.balanceCents.map(Money.init(cents:))))), "
                             + "but \(listing), and the bank answers with the same credit"
                     )
                 case let .stillPending(error):
@@ -238,6 +238,8 @@ struct SyncCommand {
             let status: String
             let depositId: String?
             let balanceCents: Int?
+            /// True when the bank's balance is withheld because its digits hold the bearer token.
+            let balanceRedacted: Bool?
             let message: String?
         }
         struct Document: Encodable {
@@ -252,7 +254,8 @@ struct SyncCommand {
             func entry(_ status: String, _ confirmation: DepositConfirmation? = nil, _ message: String? = nil) -> Entry {
                 Entry(
                     idempotencyKey: deposit.idempotencyKey, account: deposit.account, amountCents: deposit.amountCents, status: status,
-                    depositId: confirmation?.depositID, balanceCents: confirmation?.balanceCents, message: message
+                    depositId: confirmation?.depositID, balanceCents: confirmation?.balanceCents,
+                    balanceRedacted: confirmation.flatMap { $0.balanceCents == nil ? true : nil }, message: message
                 )
             }
             switch outcome.result {

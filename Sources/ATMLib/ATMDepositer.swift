@@ -107,7 +107,7 @@ public struct ATMDepositer: Sendable {
             account: confirmation.account,
             bills: bills,
             amount: Money(cents: confirmation.amountCents),
-            balance: Money(cents: confirmation.balanceCents),
+            balance: confirmation.balanceCents.map(Money.init(cents:)),
             depositID: confirmation.depositID,
             idempotencyKey: request.idempotencyKey,
             stillListed: stillListed

@@ -8,8 +8,9 @@ public struct DepositReceipt: Sendable, Hashable {
     public let bills: [Bill]
     /// The amount the bank recorded.
     public let amount: Money
-    /// The account's balance after the deposit.
-    public let balance: Money
+    /// The account's balance after the deposit; nil when it is withheld because its digits hold
+    /// the bearer token (see ``Network/DepositConfirmation/balanceCents``).
+    public let balance: Money?
     /// The bank's identifier of the deposit.
     public let depositID: String
     /// The key the deposit was sent with; the same on every retry.
@@ -23,7 +24,7 @@ public struct DepositReceipt: Sendable, Hashable {
 
     /// Creates a receipt.
     public init(
-        account: String, bills: [Bill], amount: Money, balance: Money, depositID: String, idempotencyKey: String,
+        account: String, bills: [Bill], amount: Money, balance: Money?, depositID: String, idempotencyKey: String,
         stillListed: JournalError? = nil
     ) {
         self.account = account

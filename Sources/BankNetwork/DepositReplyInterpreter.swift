@@ -32,14 +32,14 @@ struct DepositReplyInterpreter: Sendable {
     /// The confirmation in `outcome`, or the failure it describes.
     ///
     /// Text that came from the bank or from libcurl never carries the bearer token out: should
-    /// the bank echo it, whole, cut, percent-encoded or in base64, it is replaced by `<redacted>`
-    /// before the text is cut to the length a message quotes.
+    /// the bank echo it, whole, cut, percent-encoded, in base64 or among invisible or look-alike
+    /// characters, it is replaced by `<redacted>` before the text is cut to the length a message
+    /// quotes; a balance whose digits hold it is withheld. The text is then carried the way the
+    /// app carries text from outside (``BankText``).
     func interpret(_ outcome: TransferOutcome, for request: DepositRequest) -> Result<DepositConfirmation, Failure> {
-        let result = interpretQuoting(outcome, for: request)
-        guard !redactor.isEmpty else { return result }
-        return result
-            .map { $0.redacting(redactor) }
-            .mapError { Failure(error: $0.error.redacting(redactor), retryAfter: $0.retryAfter) }
+        interpretQuoting(outcome, for: request)
+            .map { $0.cleaned(by: redactor) }
+            .mapError { Failure(error: $0.error.cleaned(by: redactor), retryAfter: $0.retryAfter) }
     }
 
     private func interpretQuoting(_ outcome: TransferOutcome, for request: DepositRequest) -> Result<DepositConfirmation, Failure> {

@@ -100,11 +100,12 @@ extension NetworkError {
         NetworkError(kind: .transferFailed, message: "cannot reach the bank at \(bank): \(detail)", mayHaveBeenCredited: mayHaveBeenCredited)
     }
 
-    /// The same error with the secret `redactor` knows, in every form, taken out of its texts.
-    func redacting(_ redactor: SecretRedactor) -> NetworkError {
+    /// The same error with the secret `redactor` knows, in every form, taken out of its texts,
+    /// and those texts in the form the app carries them (``BankText``).
+    func cleaned(by redactor: SecretRedactor) -> NetworkError {
         NetworkError(
-            kind: kind, message: redactor.redact(message), statusCode: statusCode,
-            bankMessage: bankMessage.map(redactor.redact), mayHaveBeenCredited: mayHaveBeenCredited
+            kind: kind, message: BankText.carried(redactor.redact(message)), statusCode: statusCode,
+            bankMessage: bankMessage.map { BankText.carried(redactor.redact($0)) }, mayHaveBeenCredited: mayHaveBeenCredited
         )
     }
 
@@ -118,11 +119,14 @@ extension NetworkError {
 
 extension DepositConfirmation {
     /// The same confirmation with the secret `redactor` knows, in every form, taken out of the
-    /// bank's deposit identifier: a bank that echoes the bearer token never gets it printed.
-    func redacting(_ redactor: SecretRedactor) -> DepositConfirmation {
+    /// bank's deposit identifier (a bank that echoes the bearer token never gets it printed),
+    /// the identifier in the form the app carries it (``BankText``), and the balance withheld
+    /// (nil) when its decimal digits hold what the redactor takes out of text: an all-digit token
+    /// sent as the balance would otherwise be printed as a number.
+    func cleaned(by redactor: SecretRedactor) -> DepositConfirmation {
         DepositConfirmation(
-            depositID: redactor.redact(depositID), account: account, amountCents: amountCents,
-            balanceCents: balanceCents, isReplay: isReplay
+            depositID: BankText.carried(redactor.redact(depositID)), account: account, amountCents: amountCents,
+            balanceCents: balanceCents.flatMap { redactor.reveals(String($0)) ? nil : $0 }, isReplay: isReplay
         )
     }
 }

@@ -93,9 +93,8 @@ struct TokenRedactionTests {
             .status(201, body: #"{"deposit_id":"dep-\#(encoded)","account":"alice","amount_cents":4500,"balance_cents":14500}"#),
         ])
         let confirmation = try await makeExecutor(server, bearerToken: token).deposit(request(4_500))
-        // The last characters of a base64 form depend on what follows the token too: at most
-        // two of them are left, and they hold less than a character of it.
-        #expect(confirmation.depositID == "dep-<redacted>Q==")
+        // The token's base64 standing alone, its padding included, is one of its forms.
+        #expect(confirmation.depositID == "dep-<redacted>")
     }
 
     /// A duplicate member's name is quoted cut to 40 characters: cut first, it kept the token's

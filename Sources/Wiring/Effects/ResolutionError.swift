@@ -71,8 +71,8 @@ public struct ResolutionError: Error, CustomStringConvertible {
     /// factory's error:
     ///
     /// ```
-    /// The factory of any DepositJournal at ATMLibWiring/ATMLibModule.swift:14 in ATMRootComponent threw: ...
-    ///   required by ATMDepositer at ATMLibWiring/ATMLibModule.swift:15
+    /// The factory of any DepositJournal at ATMLibWiring/ATMLibModule.swift:13 in ATMRootComponent threw: ...
+    ///   required by ATMDepositer at ATMLibWiring/ATMLibModule.swift:16
     /// ```
     @_optimize(none)
     public var description: String {

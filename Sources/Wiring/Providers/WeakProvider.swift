@@ -7,6 +7,7 @@
 /// ```swift
 /// final class Teller {
 ///     let ledger: WeakProvider<Ledger>
+///     init(ledger: WeakProvider<Ledger>) { self.ledger = ledger }
 ///     func balance() -> Int? { ledger.get()?.balance }
 /// }
 /// ```

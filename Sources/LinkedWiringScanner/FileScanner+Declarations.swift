@@ -188,10 +188,17 @@ extension FileScanner {
         guard isSymbol("=", 2) else { return alias }
         let start = index
         index += 3
-        // The type must end the declaration: `A & B`, `(A) -> B` or `A.B<C>` read in part is not it.
-        if let type = try? typeExpression(), !type.isEmpty,
+        // The type must end the declaration: `(A) -> B` or `A.B<C>` read in part is not it; a
+        // composition, `A & B`, is kept as its parts.
+        var parts: [String] = []
+        while let type = try? typeExpression(), !type.isEmpty {
+            parts.append(type)
+            guard isSymbol("&") else { break }
+            index += 1
+        }
+        if !parts.isEmpty, !isSymbol("&"),
            token().map({ $0.line > keyword.line || $0.kind == .symbol && [";", "}"].contains($0.text) }) ?? true {
-            alias.target = type
+            if parts.count == 1 { alias.target = parts[0] } else { alias.composition = parts }
         }
         index = start
         return alias
@@ -317,6 +324,19 @@ extension FileScanner {
         while let current = token(), !(current.kind == .symbol && current.text == "{") {
             if current.kind == .symbol, current.text == "}" || current.text == ";" {
                 throw problem("cannot find the body of \(name)", at: keyword)
+            }
+            // `protocol FeatureModule where Self: Module`: its conformers inherit `Module`, as
+            // they would through `protocol FeatureModule: Module`.
+            if kind == .protocol, current.kind == .word, current.text == "Self", isSymbol(":", 1),
+               let before = token(-1), before.kind == .word && before.text == "where" || before.kind == .symbol && before.text == "," {
+                index += 2
+                while true {
+                    let required = try typeExpression()
+                    if !required.isEmpty { type.inheritance.append(required) }
+                    guard isSymbol("&") else { break }
+                    index += 1
+                }
+                continue
             }
             // `protocol SessionModule: Module where Scope == SessionScope`: the scope it fixes.
             if current.kind == .word, current.text == "Scope" || current.text == "Self.Scope", isSymbol("=", 1), isSymbol("=", 2),

@@ -4,7 +4,8 @@
 /// - a `bind` that no terminal finishes;
 /// - `expose` in a module that is not a `PrivateModule`;
 /// - one type bound by two modules (two linked wiring libraries, or two modules of one);
-/// - two `intoMap(key:)` entries under one literal key of one map;
+/// - two `intoMap(key:)` entries under one literal key of one map (unless a module may redefine
+///   that literal's default type, GraphCheck+LiteralTypes.swift);
 /// - a wiring library that binds a type of a library other than its sibling (an error only when
 ///   the app validates its root with that rule, a warning otherwise).
 ///
@@ -369,7 +370,8 @@ public struct GraphCheck {
         var order: [String] = []
         var byKey: [String: [Binding]] = [:]
         for binding in bindings {
-            guard case let .map(literal?) = binding.role else { continue }
+            // A redefined default literal type may put equal keys in maps of two key types.
+            guard case let .map(literal?) = binding.role, !literalTypeMayBeRedefined(literal) else { continue }
             let key = binding.key + "|" + (binding.tag ?? "") + "|" + literal
             if byKey[key] == nil { order.append(key) }
             byKey[key, default: []].append(binding)

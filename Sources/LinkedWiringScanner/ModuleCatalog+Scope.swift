@@ -43,7 +43,8 @@ extension ModuleCatalog {
         of key: String, aggregate: Aggregate, conformance: Entry, moduleLike: Set<String>, all: [String: Aggregate], seen: Set<String>
     ) throws(SourceProblem) -> ModuleScope? {
         for entry in aggregate.all {
-            for inherited in entry.type.inheritance {
+            // A typealias of the library stands for what it names: `Module & FeatureModule`.
+            for inherited in entry.type.inheritance.flatMap({ followedAlias($0) ?? [$0] }) {
                 let name = normalized(inherited)
                 guard let parentKey = moduleLike.first(where: { $0 == name || $0.hasSuffix("." + name) }),
                       !seen.contains(parentKey), let parent = all[parentKey] else { continue }

@@ -3,7 +3,8 @@
 ///
 /// A type is a module when it, or one of its extensions in the library, inherits `Module` (also
 /// spelled `Wiring.Module`, `Cleanse.Module`, `ScopedModule`) or a protocol or class of the
-/// library that does. It is included when it is public (and so are the types it is nested in),
+/// library that does (a protocol also through `where Self: Module`), or a typealias of the
+/// library that names one of those, alone or in a composition (`Module & Sendable`). It is included when it is public (and so are the types it is nested in),
 /// not generic, not deprecated, unavailable everywhere or SPI, not marked `// linked-wiring:
 /// exclude`, and its scope is `Unscoped` or `Singleton` (or a typealias of the library that
 /// names one). One unavailable on a platform is included under `#if !os(…)`. One whose scope
@@ -16,6 +17,10 @@ public struct ModuleCatalog {
     private var keys: [Int: String] = [:]
     /// The library's top-level typealiases that the reading is sure of, by name: their targets.
     private var aliases: [String: String] = [:]
+    /// The library's top-level typealiases of a composition (`Module & Sendable`) that the
+    /// reading is sure of and whose name no other typealias or type of the library has, by
+    /// name: their parts.
+    private var compositions: [String: [String]] = [:]
     /// The typealiases a module's scope may be written with, by name: their targets. Only those
     /// the reading is sure of, and whose name no other typealias or type of the library has,
     /// which a module nested in a type could mean instead.
@@ -79,6 +84,7 @@ public struct ModuleCatalog {
             }
             for alias in file.aliases where alias.isTopLevel && !alias.isUnsure {
                 if let target = alias.target { aliases[alias.name] = target }
+                if let parts = alias.composition { compositions[alias.name] = parts }
             }
             for type in file.types {
                 for call in type.configureBody?.read.calls ?? [] {
@@ -91,6 +97,7 @@ public struct ModuleCatalog {
             offset += file.types.count
         }
         scopeAliases = aliases.filter { aliasCounts[$0.key] == 1 && !typeNames.contains($0.key) }
+        compositions = compositions.filter { aliasCounts[$0.key] == 1 && !typeNames.contains($0.key) }
     }
 
     // MARK: - Names
@@ -156,6 +163,7 @@ public struct ModuleCatalog {
                 }
             }
         }
+        plan.warnings += lookalikeWarnings(aggregates, moduleLike: moduleLike)
         return (plan, problems)
     }
 
@@ -178,20 +186,40 @@ public struct ModuleCatalog {
     }
 
     @_optimize(none)
-    private func inheritsModule(_ type: ScannedType, _ moduleLike: Set<String>) -> Bool {
+    func inheritsModule(_ type: ScannedType, _ moduleLike: Set<String>) -> Bool {
         type.inheritance.contains { isModuleName($0, moduleLike) }
     }
 
     @_optimize(none)
-    private func isModuleName(_ written: String, _ moduleLike: Set<String>, followingAliases: Bool = true) -> Bool {
+    func isModuleName(_ written: String, _ moduleLike: Set<String>, followingAliases: Bool = true) -> Bool {
+        if followingAliases, let names = followedAlias(written) {
+            return names.contains { isModuleName($0, moduleLike, followingAliases: false) }
+        }
         var name = normalized(written)
-        // `typealias WiringModule = Wiring.Module`: the alias names what its target names.
-        if followingAliases, let target = aliases[name] { return isModuleName(target, moduleLike, followingAliases: false) }
         if let namespace = Self.wiringNamespaces.first(where: { name.hasPrefix($0) }) {
             name.removeFirst(namespace.count)
             return Self.moduleProtocols.contains(name)
         }
         return Self.moduleProtocols.contains(name) || moduleLike.contains(name) || moduleLike.contains { $0.hasSuffix("." + name) }
+    }
+
+    /// What an inherited name that is a typealias of the library stands for: its target
+    /// (`typealias WiringModule = Wiring.Module`), or the parts of the composition it names
+    /// (`typealias SendableModule = Module & Sendable`), which a conformer inherits each of;
+    /// nil when it is none the catalog follows.
+    @_optimize(none)
+    func followedAlias(_ written: String) -> [String]? {
+        let name = normalized(written)
+        if let parts = compositions[name] { return parts }
+        return aliases[name].map { [$0] }
+    }
+
+    /// Whether an inherited name is one the catalog can follow: a typealias it follows, or a
+    /// type the library declares.
+    @_optimize(none)
+    func isFollowed(_ written: String, all: [String: Aggregate]) -> Bool {
+        let name = normalized(written)
+        return followedAlias(name) != nil || all[name]?.declaration != nil
     }
 
     // MARK: - Deciding
@@ -304,7 +332,7 @@ public struct ModuleCatalog {
 
     /// Whether a `configure` of the library includes the module `key`, as it writes its name.
     @_optimize(none)
-    private func isIncludedByTheLibrary(_ key: String) -> Bool {
+    func isIncludedByTheLibrary(_ key: String) -> Bool {
         includedByTheLibrary.contains(key) || includedByTheLibrary.contains(normalized(key))
     }
 
@@ -319,7 +347,7 @@ public struct ModuleCatalog {
 
     /// The entry and the types and extensions it is nested in, innermost first.
     @_optimize(none)
-    private func ancestry(of entry: Entry, all: [String: Aggregate]) -> [Entry] {
+    func ancestry(of entry: Entry, all: [String: Aggregate]) -> [Entry] {
         var chain = [entry]
         var current = entry
         while let parentID = current.parentID {
@@ -336,7 +364,7 @@ public struct ModuleCatalog {
     /// Whether an entry is visible outside the library, on its own: a type whose access is
     /// `public` or `open` (or unwritten inside a `public extension`), or any extension.
     @_optimize(none)
-    private func isPublic(_ entry: Entry, all: [String: Aggregate]) -> Bool {
+    func isPublic(_ entry: Entry, all: [String: Aggregate]) -> Bool {
         if entry.type.kind == .extension { return true }
         if let access = entry.type.access { return access == "public" || access == "open" }
         guard let parentID = entry.parentID else { return false }

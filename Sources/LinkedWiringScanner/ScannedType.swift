@@ -83,6 +83,9 @@ public struct ScannedTypealias: Equatable, Sendable, Codable {
     /// The type it names as written (`FileStore`, `Core.FileStore`, `any Handler`), or nil when
     /// the reading could not tell it whole.
     public var target: String?
+    /// The parts of the composition it names as written (`Module`, `Sendable` for
+    /// `Module & Sendable`), or nil when it names no composition the reading could tell whole.
+    public var composition: [String]?
     /// Whether it is declared outside every type.
     public var isTopLevel: Bool
     /// Whether it is generic, `private` or `fileprivate`, or under an `#if`.

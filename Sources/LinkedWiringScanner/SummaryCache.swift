@@ -29,7 +29,7 @@ struct SummaryCache<Summary: Codable> {
     /// `core` or `wiring`.
     let kind: String
     /// The first line of each entry.
-    var formatLine: String { "LinkedWiring cache 7 " + kind }
+    var formatLine: String { "LinkedWiring cache 8 " + kind }
 
     /// A cache in `folder`, which is made if it does not exist, for files of one kind.
     @_optimize(none)

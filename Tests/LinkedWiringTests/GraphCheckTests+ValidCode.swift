@@ -264,4 +264,38 @@ extension GraphCheckTests {
         ]])
         #expect(problems == [])
     }
+
+    /// Two libraries' entries under one literal key are in two maps when one library redefines
+    /// the default type of that kind of literal (`typealias StringLiteralType = Substring` makes
+    /// its `"home"` a `Substring`, `UnicodeScalarType` its `"h"`, `ExtendedGraphemeClusterType`
+    /// its `"e\u{301}"` written whole, `IntegerLiteralType` its `7`): `of` accepts the graph, so
+    /// the check says nothing about keys of that kind, and still reports the other kind's.
+    @Test(arguments: [
+        ("StringLiteralType = Substring", #""home""#, "7"),
+        ("UnicodeScalarType = Character", #""h""#, "7"),
+        ("ExtendedGraphemeClusterType = Character", "\"e\u{301}\"", "7"),
+        ("IntegerLiteralType = Int8", "7", #""home""#),
+    ])
+    func aRedefinedLiteralTypeStandsDownTheMapKeyCheckForItsKind(alias: String, key: String, other: String) throws {
+        func library(_ name: String, alias: String?) -> [String: String] {
+            ["\(name)/\(name)Module.swift": """
+                import Storage
+                public import Wiring
+                \(alias.map { "typealias " + $0 } ?? "")
+
+                public struct \(name)Module: Module {
+                    public static func configure(binder: Binder<Unscoped>) {
+                        binder.bind((any Handler).self).intoMap(key: \(key)).to(factory: { fatalError() })
+                        binder.bind((any Handler).self).intoMap(key: \(other)).to(factory: { fatalError() })
+                    }
+                }
+                """]
+        }
+        let problems = try check(["XWiring": library("XWiring", alias: alias), "YWiring": library("YWiring", alias: nil)])
+        let map = other.hasPrefix("\"") ? "String" : "Int"
+        #expect(problems == [
+            "YWiring/YWiringModule.swift:8:16: error: LinkedWiring: [\(map): any Handler] has more than one entry under the key \(other): contributed at XWiring/XWiringModule.swift:8 in XWiringModule, and again here in YWiringModule. To fix this, give each entry a key of its own, or include only one of the modules that contribute \(other). To swap an entry in a test, contribute the replacement in ComponentFactory.of(_:replacing:) from WiringTesting.",
+            "XWiring/XWiringModule.swift:8:16: note: LinkedWiring: [\(map): any Handler] first has an entry under the key \(other) here, in XWiringModule",
+        ])
+    }
 }

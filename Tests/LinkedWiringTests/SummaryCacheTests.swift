@@ -84,7 +84,7 @@ struct SummaryCacheTests {
         let package = try Package()
         defer { package.remove() }
         #expect(package.generate().problems == [])
-        #expect(try package.entry("core-").hasPrefix("LinkedWiring cache 7 core\n{"))
+        #expect(try package.entry("core-").hasPrefix("LinkedWiring cache 8 core\n{"))
 
         // The same size and date: the cache answers, and the file, now unreadable, is not read.
         let date = try package.replaceKeepingDate(package.core, with: "public struct Store { \"unterminated abc}\n")
@@ -104,7 +104,7 @@ struct SummaryCacheTests {
         let fresh = package.generate()
         #expect(fresh.problems == [])
         #expect(fresh.plan?.included.map(\.reference) == ["StoreWiring.StoreModule"])
-        #expect(try package.entry("wiring-").hasPrefix("LinkedWiring cache 7 wiring\n{"))
+        #expect(try package.entry("wiring-").hasPrefix("LinkedWiring cache 8 wiring\n{"))
 
         // The same size and date: the cache answers with the scan and the reading of the body.
         let broken = Package.libraryText.replacingOccurrences(of: "Store.self).to(", with: "Store.self)\"to(")
@@ -134,7 +134,7 @@ struct SummaryCacheTests {
     }
 
     @Test(arguments: [
-        "", "LinkedWiring cache 7 core\n", "LinkedWiring cache 7 core\n{\"path\": 3}", "LinkedWiring cache 6 core\n[]", "not a cache\u{0}\u{FF}",
+        "", "LinkedWiring cache 8 core\n", "LinkedWiring cache 8 core\n{\"path\": 3}", "LinkedWiring cache 7 core\n[]", "not a cache\u{0}\u{FF}",
     ])
     func aCorruptCacheIsReadAsEmptyAndWrittenAgain(contents: String) throws {
         let package = try Package()
@@ -145,8 +145,8 @@ struct SummaryCacheTests {
             try Data(contents.utf8).write(to: URL(fileURLWithPath: entry))
         }
         #expect(package.generate() == expected)
-        #expect(try package.entry("core-").hasPrefix("LinkedWiring cache 7 core\n{"))
-        #expect(try package.entry("wiring-").hasPrefix("LinkedWiring cache 7 wiring\n{"))
+        #expect(try package.entry("core-").hasPrefix("LinkedWiring cache 8 core\n{"))
+        #expect(try package.entry("wiring-").hasPrefix("LinkedWiring cache 8 wiring\n{"))
     }
 
     /// An entry at the place of another file's (two paths with one hash) is not used for it.

@@ -6,10 +6,12 @@ import PackagePlugin
 /// modules make where it needs no types (see "Build-time checks" in Wiring's documentation).
 ///
 /// A wiring library is a linked library target that depends on Wiring (the target or the
-/// product named `Wiring`). The generator scans each one's Swift files, those of the core
-/// libraries it depends on, and the target's own; those files are the build command's inputs,
-/// so it runs again only when one of them changes (or when the set of linked libraries does),
-/// and `LinkedWiring.swift` is its output.
+/// product named `Wiring`, `WiringCleanse` or `WiringTesting`), directly or through any of its
+/// dependencies, such as an umbrella target that re-exports Wiring. The generator scans each
+/// one's Swift files, those of the core libraries it depends on (those that are no wiring
+/// library), and the target's own; those files are the build command's inputs, so it runs
+/// again only when one of them changes (or when the set of linked libraries does), and
+/// `LinkedWiring.swift` is its output.
 ///
 /// The generator is this plugin's own executable, run by the build command with
 /// ``Generator/flag`` first (see ``PluginEntry``): SwiftPM compiles a plugin once per clean
@@ -118,18 +120,13 @@ struct LinkedWiringPlugin: BuildToolPlugin {
         target.sourceFiles(withSuffix: "swift").map(\.url).sorted { $0.path() < $1.path() }
     }
 
-    /// Whether a target depends directly on the target or product named `Wiring`.
-    /// Whether a target depends on Wiring itself, or on `WiringCleanse`, through which code
-    /// written for Cleanse gets Wiring: a wiring library.
+    /// Whether a target reaches a target of Wiring itself (`Wiring`, `WiringCleanse`, through
+    /// which code written for Cleanse gets Wiring, or `WiringTesting`), directly or through any
+    /// of its dependencies: an umbrella that does `@_exported import Wiring`, another wiring
+    /// library. Such a target is a wiring library. The targets reached include those of the
+    /// products it depends on, `Wiring`'s among them.
     private static func dependsOnWiring(_ target: SwiftSourceModuleTarget) -> Bool {
-        let containers: Set<String> = ["Wiring", "WiringCleanse"]
-        return target.dependencies.contains { dependency in
-            switch dependency {
-            case let .target(dependency): containers.contains(dependency.name)
-            case let .product(product): containers.contains(product.name)
-            @unknown default: false
-            }
-        }
+        target.recursiveTargetDependencies.contains { wiringItself.contains($0.name) }
     }
 }
 

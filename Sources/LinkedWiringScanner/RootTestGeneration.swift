@@ -27,6 +27,12 @@ public struct FoundRoot: Equatable, Sendable {
 public enum RootTestGeneration {
     /// The source of the generated tests.
     ///
+    /// Every name it uses is written with a module selector (`Wiring::ValidationError`,
+    /// `Testing::Issue`, `Swift::String`), which Swift 6.3 reads in both language modes: the
+    /// file `@testable import`s the roots' modules and lives in the test target, and a type of
+    /// the same name either declares (an app's `ValidationError`, a test's `Issue`), or a type
+    /// named `Wiring`, would otherwise be the one it names.
+    ///
     /// - Parameters:
     ///   - roots: The roots to validate.
     ///   - paths: The path of each Swift file a diagnostic may name, by its `#fileID`.
@@ -52,13 +58,13 @@ public enum RootTestGeneration {
         for (module, testable) in imports.sorted(by: { $0.key < $1.key }) {
             lines.append(testable ? "@testable import \(module)" : "import \(module)")
         }
-        lines += ["", "@Suite(\"LinkedWiring: every root component validates\")", "struct LinkedWiringRootTests {"]
+        lines += ["", "@Testing::Suite(\"LinkedWiring: every root component validates\")", "struct LinkedWiringRootTests {"]
         for (index, root) in roots.enumerated() {
             if !root.conditions.isEmpty {
                 lines.append("    #if " + root.conditions.map { "(\($0))" }.joined(separator: " && "))
             }
             lines += [
-                "    @Test(\(literal(root.name + " validates"))) @MainActor",
+                "    @Testing::Test(\(literal(root.name + " validates"))) @_Concurrency::MainActor",
                 "    func root\(index)() async {",
                 "        await LinkedWiringRootValidation.validate(\(root.reference).self\(root.checksEveryRule ? ", rules: .all" : ""))",
                 "    }",
@@ -70,51 +76,58 @@ public enum RootTestGeneration {
             "/// Validates a root and records its diagnostics where they point.",
             "enum LinkedWiringRootValidation {",
             "    /// The path of each file a diagnostic may name, by `#fileID`.",
-            "    static let paths: [String: String] = [",
         ]
-        for (fileID, path) in paths.sorted(by: { $0.key < $1.key }) {
-            lines.append("        \(literal(fileID)): \(literal(path)),")
+        if paths.isEmpty {
+            lines.append("    static let paths: [Swift::String: Swift::String] = [:]")
+        } else {
+            lines.append("    static let paths: [Swift::String: Swift::String] = [")
+            for (fileID, path) in paths.sorted(by: { $0.key < $1.key }) {
+                lines.append("        \(literal(fileID)): \(literal(path)),")
+            }
+            lines.append("    ]")
         }
         lines += [
-            "    ]",
             "",
-            "    @MainActor",
-            "    static func validate<C: RootComponent>(",
-            "        _ component: C.Type, rules: ValidationRules = [], fileID: String = #fileID, filePath: String = #filePath, line: Int = #line",
+            "    @_Concurrency::MainActor",
+            "    static func validate<C: Wiring::RootComponent>(",
+            "        _ component: C.Type, rules: Wiring::ValidationRules = [], fileID: Swift::String = #fileID,",
+            "        filePath: Swift::String = #filePath, line: Swift::Int = #line",
             "    ) async {",
-            "        var failure: ValidationError",
-            "        do throws(ValidationError) {",
-            "            _ = try ComponentFactory.of(component, rules: rules)",
+            "        var failure: Wiring::ValidationError",
+            "        do throws(Wiring::ValidationError) {",
+            "            _ = try Wiring::ComponentFactory.of(component, rules: rules)",
             "            return",
             "        } catch {",
             "            failure = error",
             "        }",
             "        if onlyEffects(failure) {",
-            "            do throws(ValidationError) {",
-            "                _ = try MainActorComponentFactory.of(component, rules: rules)",
+            "            do throws(Wiring::ValidationError) {",
+            "                _ = try Wiring::MainActorComponentFactory.of(component, rules: rules)",
             "                return",
             "            } catch {",
             "                failure = onlyEffects(error) ? failure : error",
             "            }",
-            "            do throws(ValidationError) {",
-            "                _ = try AsyncComponentFactory.of(component, rules: rules)",
+            "            do throws(Wiring::ValidationError) {",
+            "                _ = try Wiring::AsyncComponentFactory.of(component, rules: rules)",
             "                return",
             "            } catch {",
             "                failure = error",
             "            }",
             "        }",
             "        for diagnostic in failure.diagnostics {",
-            "            let comment = Comment(rawValue: \"\\(failure.componentName): \\(diagnostic.message)\")",
+            "            let comment = Testing::Comment(rawValue: \"\\(failure.componentName): \\(diagnostic.message)\")",
             "            if let location = diagnostic.location, let path = paths[location.fileID] {",
-            "                Issue.record(comment, sourceLocation: Testing.SourceLocation(fileID: location.fileID, filePath: path, line: location.line, column: 1))",
+            "                Testing::Issue.record(",
+            "                    comment, sourceLocation: Testing::SourceLocation(fileID: location.fileID, filePath: path, line: location.line, column: 1)",
+            "                )",
             "            } else {",
-            "                Issue.record(comment, sourceLocation: Testing.SourceLocation(fileID: fileID, filePath: filePath, line: line, column: 1))",
+            "                Testing::Issue.record(comment, sourceLocation: Testing::SourceLocation(fileID: fileID, filePath: filePath, line: line, column: 1))",
             "            }",
             "        }",
             "    }",
             "",
             "    /// Whether every diagnostic is an effect the next entry point may handle.",
-            "    static func onlyEffects(_ error: ValidationError) -> Bool {",
+            "    static func onlyEffects(_ error: Wiring::ValidationError) -> Swift::Bool {",
             "        error.diagnostics.allSatisfy { $0.kind == .unhandledEffect }",
             "    }",
             "}",

@@ -132,6 +132,28 @@ extension DemoPackage {
                 public static func configure(binder: Binder<Unscoped>) {}
             }
             """,
+        "Kit/Kit.swift": """
+            /// An umbrella the app's libraries import instead of Wiring.
+            @_exported public import Wiring
+            """,
+        "Greeting/Greeter.swift": """
+            /// A core library's type, which only GreetingWiring binds.
+            public struct Greeter: Sendable {
+                public init() {}
+            }
+            """,
+        // A wiring library that gets Wiring only through the umbrella.
+        "GreetingWiring/GreetingModule.swift": """
+            import Greeting
+            public import Kit
+
+            /// Binds the greeter.
+            public struct GreetingModule: Module {
+                public static func configure(binder: Binder<Unscoped>) {
+                    binder.bind(Greeter.self).to { Greeter() }
+                }
+            }
+            """,
         "AppSupport/AppSupport.swift": """
             /// An app's own library: it links StorageWiring, so the app links it transitively.
             public let appSupportName = "support"

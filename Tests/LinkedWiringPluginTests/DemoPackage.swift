@@ -8,10 +8,13 @@ import Synchronization
 /// - `Storage` and `Mail` are core libraries; `StorageWiring` and `MailWiring` their wiring
 ///   libraries; `FakeMail` and `FakeMailWiring` a fake and its wiring, written for Cleanse
 ///   (it depends on `WiringCleanse` alone).
-/// - `App` links `AppSupport` (which links `StorageWiring`: a wiring library linked transitively)
-///   and `MailWiring`; `DevApp` links `StorageWiring` and `FakeMailWiring`; `BothApp` links
-///   `MailWiring`, and a test makes it link both mail wirings (``bothMailWirings``), a
-///   duplicate binding; `BrokenApp` links `BrokenWiring`, which a test breaks.
+/// - `Kit` is an umbrella that re-exports Wiring; `GreetingWiring`, the wiring library of the
+///   core library `Greeting`, gets Wiring through it alone.
+/// - `App` links `AppSupport` (which links `StorageWiring`: a wiring library linked transitively),
+///   `MailWiring` and `GreetingWiring`; `DevApp` links `StorageWiring` and `FakeMailWiring`;
+///   `BothApp` links `MailWiring`, and a test makes it link both mail wirings
+///   (``bothMailWirings``), a duplicate binding; `BrokenApp` links `BrokenWiring`, which a test
+///   breaks.
 /// - `SharedRoot` is a library that applies the plugin: its `LinkedWiring` is public. `ShareApp`
 ///   builds the root the library declares; `ShareOwnRootApp` includes the library's
 ///   `LinkedWiring` in a root of its own. Neither applies the plugin.
@@ -44,6 +47,9 @@ struct DemoPackage {
                 .target(name: "MailWiring", dependencies: ["Mail", wiring]),
                 .target(name: "FakeMailWiring", dependencies: ["FakeMail", "Mail", .product(name: "WiringCleanse", package: "wiring")]),
                 .target(name: "BrokenWiring", dependencies: ["Storage", wiring]),
+                .target(name: "Kit", dependencies: [wiring]),
+                .target(name: "Greeting"),
+                .target(name: "GreetingWiring", dependencies: ["Kit", "Greeting"]),
                 .target(name: "AppSupport", dependencies: ["StorageWiring"]),
                 .target(name: "RootLib", dependencies: ["Storage", wiring]),
                 .target(
@@ -60,7 +66,7 @@ struct DemoPackage {
                 ),
                 .executableTarget(
                     name: "App",
-                    dependencies: ["AppSupport", "MailWiring", wiring],
+                    dependencies: ["AppSupport", "MailWiring", "GreetingWiring", wiring],
                     plugins: [.plugin(name: "LinkedWiring", package: "wiring")]
                 ),
                 .executableTarget(

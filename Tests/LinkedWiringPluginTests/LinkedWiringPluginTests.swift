@@ -12,7 +12,8 @@ struct LinkedWiringPluginTests {
         let package = try DemoPackage.make()
         defer { package.remove() }
 
-        // 1. Everything builds; each app's root got exactly the modules its Package.swift links.
+        // 1. Everything builds; each app's root got exactly the modules its Package.swift links,
+        // GreetingWiring's too, though it gets Wiring only through the umbrella `Kit`.
         let build = try package.build()
         try #require(build.status == 0, "swift build failed:\n\(build.output)")
         // Its one warning is the module left internal without a marker, at its declaration
@@ -27,7 +28,7 @@ struct LinkedWiringPluginTests {
         #expect(app.status == 0)
         #expect(app.output == """
             mail=real store=disk
-            modules=App.LinkedWiring,MailWiring.MailModule,StorageWiring.CacheModule,StorageWiring.StorageModule
+            modules=App.LinkedWiring,GreetingWiring.GreetingModule,MailWiring.MailModule,StorageWiring.CacheModule,StorageWiring.StorageModule
 
             """)
         let devApp = try package.runApp("DevApp")
@@ -66,6 +67,7 @@ struct LinkedWiringPluginTests {
             """), "\(generated)")
         #expect(generated.contains("""
                 static func configure(binder: Wiring.Binder<Wiring.Singleton>) {
+                    binder.include(module: GreetingWiring.GreetingModule.self)
                     binder.include(module: MailWiring.MailModule.self)
                     binder.include(module: StorageWiring.CacheModule.self)
                     if #available(macOS 15, *) {

@@ -260,18 +260,18 @@ struct RootTestGenerationTests {
             import Core
             import Lib
 
-            @Suite("LinkedWiring: every root component validates")
+            @Testing::Suite("LinkedWiring: every root component validates")
             struct LinkedWiringRootTests {
-                @Test("App.AppRoot validates") @MainActor
+                @Testing::Test("App.AppRoot validates") @_Concurrency::MainActor
                 func root0() async {
                     await LinkedWiringRootValidation.validate(App::AppRoot.self, rules: .all)
                 }
-                @Test("App.Service.Component validates") @MainActor
+                @Testing::Test("App.Service.Component validates") @_Concurrency::MainActor
                 func root1() async {
                     await LinkedWiringRootValidation.validate(Core.Service.Component.self)
                 }
                 #if (DEBUG)
-                @Test("Lib.LaterRoot validates") @MainActor
+                @Testing::Test("Lib.LaterRoot validates") @_Concurrency::MainActor
                 func root2() async {
                     await LinkedWiringRootValidation.validate(Lib.LaterRoot.self)
                 }
@@ -281,15 +281,106 @@ struct RootTestGenerationTests {
         #expect(text.contains("""
             enum LinkedWiringRootValidation {
                 /// The path of each file a diagnostic may name, by `#fileID`.
-                static let paths: [String: String] = [
+                static let paths: [Swift::String: Swift::String] = [
                     "Lib/Later.swift": "/src/Lib/Later.swift",
                 ]
-
-                @MainActor
-                static func validate<C: RootComponent>(
-                    _ component: C.Type, rules: ValidationRules = [], fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
-                ) async {
             """))
+    }
+
+    /// Every name the generated file uses is written with a module selector (`Wiring::`,
+    /// `Testing::`, `Swift::`, `_Concurrency::`): a type of the same name that the test target
+    /// declares, or that the root's module declares and the file `@testable import`s (an app's
+    /// `struct ValidationError`, a test target's `struct Issue`), is never the one it names, and
+    /// neither is a type named `Wiring`.
+    @Test func everyNameTheFileUsesIsWrittenWithItsModuleSelector() {
+        let text = RootTestGeneration.render(
+            roots: [FoundRoot(module: "App", name: "App.AppRoot", reference: "App.AppRoot", isPublic: false, conditions: [])],
+            paths: ["App/App.swift": "/src/App/App.swift"], target: "AppTests"
+        )
+        let names = [
+            "RootComponent", "ValidationRules", "ValidationError", "ComponentFactory", "MainActorComponentFactory",
+            "AsyncComponentFactory", "Comment", "Issue", "SourceLocation", "Test", "Suite", "MainActor", "String", "Int", "Bool",
+        ]
+        let code = text.split(separator: "\n").filter { !$0.drop { $0 == " " }.hasPrefix("//") }.map { line in
+            // Without string literals, whose words are no names.
+            line.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+                .joined(separator: " ")
+        }
+        var unqualified: [String] = []
+        for line in code {
+            // Each identifier, with the text before it.
+            var word = ""
+            var before = ""
+            for character in line + " " {
+                if character.isLetter || character.isNumber || character == "_" {
+                    word.append(character)
+                    continue
+                }
+                if names.contains(word), !before.hasSuffix("::"), !before.hasSuffix(".") { unqualified.append("\(word) in: \(line)") }
+                before += word + String(character)
+                word = ""
+            }
+        }
+        #expect(unqualified == [])
+        #expect(text.contains("""
+                @Testing::Test("App.AppRoot validates") @_Concurrency::MainActor
+                func root0() async {
+            """))
+        #expect(text.contains("""
+                static let paths: [Swift::String: Swift::String] = [
+                    "App/App.swift": "/src/App/App.swift",
+                ]
+
+                @_Concurrency::MainActor
+                static func validate<C: Wiring::RootComponent>(
+                    _ component: C.Type, rules: Wiring::ValidationRules = [], fileID: Swift::String = #fileID,
+                    filePath: Swift::String = #filePath, line: Swift::Int = #line
+                ) async {
+                    var failure: Wiring::ValidationError
+                    do throws(Wiring::ValidationError) {
+                        _ = try Wiring::ComponentFactory.of(component, rules: rules)
+                        return
+                    } catch {
+                        failure = error
+                    }
+                    if onlyEffects(failure) {
+                        do throws(Wiring::ValidationError) {
+                            _ = try Wiring::MainActorComponentFactory.of(component, rules: rules)
+                            return
+                        } catch {
+                            failure = onlyEffects(error) ? failure : error
+                        }
+                        do throws(Wiring::ValidationError) {
+                            _ = try Wiring::AsyncComponentFactory.of(component, rules: rules)
+                            return
+                        } catch {
+                            failure = error
+                        }
+                    }
+                    for diagnostic in failure.diagnostics {
+                        let comment = Testing::Comment(rawValue: "\\(failure.componentName): \\(diagnostic.message)")
+                        if let location = diagnostic.location, let path = paths[location.fileID] {
+                            Testing::Issue.record(
+                                comment, sourceLocation: Testing::SourceLocation(fileID: location.fileID, filePath: path, line: location.line, column: 1)
+                            )
+                        } else {
+                            Testing::Issue.record(comment, sourceLocation: Testing::SourceLocation(fileID: fileID, filePath: filePath, line: line, column: 1))
+                        }
+                    }
+                }
+
+                /// Whether every diagnostic is an effect the next entry point may handle.
+                static func onlyEffects(_ error: Wiring::ValidationError) -> Swift::Bool {
+                    error.diagnostics.allSatisfy { $0.kind == .unhandledEffect }
+                }
+            """))
+    }
+
+    /// A test target whose dependencies have no file a diagnostic may name gets an empty
+    /// dictionary literal, `[:]`, which compiles where an empty `[` `]` does not.
+    @Test func noPathsIsAnEmptyDictionaryLiteral() {
+        let text = RootTestGeneration.render(roots: [], paths: [:], target: "AppTests")
+        #expect(text.contains("    static let paths: [Swift::String: Swift::String] = [:]\n\n"))
     }
 
     /// A file's path is written as a literal that reads back as the path, whatever it holds.

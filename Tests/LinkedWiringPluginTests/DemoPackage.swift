@@ -10,8 +10,8 @@ import Synchronization
 ///   (it depends on `WiringCleanse` alone).
 /// - `Kit` is an umbrella that re-exports Wiring; `GreetingWiring`, the wiring library of the
 ///   core library `Greeting`, gets Wiring through it alone.
-/// - `App` links `AppSupport` (which links `StorageWiring`: a wiring library linked transitively),
-///   `MailWiring` and `GreetingWiring`; `DevApp` links `StorageWiring` and `FakeMailWiring`;
+/// - `App` links `AppSupport` (which links `StorageWiring` and `GreetingWiring`: wiring libraries
+///   linked transitively) and `MailWiring`; `DevApp` links `StorageWiring` and `FakeMailWiring`;
 ///   `BothApp` links `MailWiring`, and a test makes it link both mail wirings
 ///   (``bothMailWirings``), a duplicate binding; `BrokenApp` links `BrokenWiring`, which a test
 ///   breaks.
@@ -50,7 +50,7 @@ struct DemoPackage {
                 .target(name: "Kit", dependencies: [wiring]),
                 .target(name: "Greeting"),
                 .target(name: "GreetingWiring", dependencies: ["Kit", "Greeting"]),
-                .target(name: "AppSupport", dependencies: ["StorageWiring"]),
+                .target(name: "AppSupport", dependencies: ["StorageWiring", "GreetingWiring"]),
                 .target(name: "RootLib", dependencies: ["Storage", wiring]),
                 .target(
                     name: "SharedRoot",
@@ -66,7 +66,7 @@ struct DemoPackage {
                 ),
                 .executableTarget(
                     name: "App",
-                    dependencies: ["AppSupport", "MailWiring", "GreetingWiring", wiring],
+                    dependencies: ["AppSupport", "MailWiring", wiring],
                     plugins: [.plugin(name: "LinkedWiring", package: "wiring")]
                 ),
                 .executableTarget(

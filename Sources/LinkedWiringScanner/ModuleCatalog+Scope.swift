@@ -1,6 +1,6 @@
 /// The scope of a module the catalog includes: its `typealias Scope`, the `Binder` its
 /// `configure` takes, or what the library's module protocol or class it inherits fixes; a
-/// typealias of the library that the name is (``scopeAliases``) is followed.
+/// typealias of the library that the name is (``aliases``) is followed.
 extension ModuleCatalog {
     /// The scope of the module `key`, or the problem that says it cannot be told.
     @_optimize(none)
@@ -82,7 +82,7 @@ extension ModuleCatalog {
     }
 
     /// The scope a type name names, or nil when it is not a plain (possibly qualified) name. A
-    /// typealias of the library (``scopeAliases``), or a chain of them, that leads to `Unscoped`
+    /// typealias of the library (``aliases``), or a chain of them, that leads to `Unscoped`
     /// or `Singleton` names that scope; any other name is `.other`, as written.
     @_optimize(none)
     func scope(named written: String) -> ModuleScope? {
@@ -109,13 +109,14 @@ extension ModuleCatalog {
         }
     }
 
-    /// The name at the end of the chain of the library's typealiases (``scopeAliases``) that
+    /// The name at the end of the chain of the library's typealiases (``aliases``) that
     /// starts at a plain name as written: the name itself when it is no such typealias.
     @_optimize(none)
     private func followed(_ written: String) -> String {
         var name = written
         var seen: Set<String> = []
-        while Self.scope(plainNamed: name) != nil, let target = scopeAliases[normalized(name)], seen.insert(normalized(name)).inserted {
+        while Self.scope(plainNamed: name) != nil, let parts = aliases[normalized(name)], let target = parts.first, parts.count == 1,
+              seen.insert(normalized(name)).inserted {
             name = target
         }
         return name

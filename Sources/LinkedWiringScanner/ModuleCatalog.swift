@@ -15,16 +15,11 @@ public struct ModuleCatalog {
     private let files: [ScannedFile]
     private var entries: [Entry] = []
     private var keys: [Int: String] = [:]
-    /// The library's top-level typealiases that the reading is sure of, by name: their targets.
-    private var aliases: [String: String] = [:]
-    /// The library's top-level typealiases of a composition (`Module & Sendable`) that the
-    /// reading is sure of and whose name no other typealias or type of the library has, by
-    /// name: their parts.
-    private var compositions: [String: [String]] = [:]
-    /// The typealiases a module's scope may be written with, by name: their targets. Only those
-    /// the reading is sure of, and whose name no other typealias or type of the library has,
-    /// which a module nested in a type could mean instead.
-    private(set) var scopeAliases: [String: String] = [:]
+    /// The library's top-level typealiases that the reading is sure of, and whose name no other
+    /// typealias or type of the library has (which code nested in a type could mean instead),
+    /// by name: what each stands for, its target (`[Wiring.Module]`) or the parts of the
+    /// composition it names (`[Module, Sendable]`). Conformances and scopes follow them.
+    private(set) var aliases: [String: [String]] = [:]
     /// The modules that a `configure` of the library includes, as written (`SignatureModule`).
     private var includedByTheLibrary: Set<String> = []
     /// Whether the library declares a top-level type or typealias named like itself, which
@@ -83,8 +78,7 @@ public struct ModuleCatalog {
                 typeNames.insert(type.name)
             }
             for alias in file.aliases where alias.isTopLevel && !alias.isUnsure {
-                if let target = alias.target { aliases[alias.name] = target }
-                if let parts = alias.composition { compositions[alias.name] = parts }
+                if let parts = alias.target.map({ [$0] }) ?? alias.composition { aliases[alias.name] = parts }
             }
             for type in file.types {
                 for call in type.configureBody?.read.calls ?? [] {
@@ -96,8 +90,7 @@ public struct ModuleCatalog {
             }
             offset += file.types.count
         }
-        scopeAliases = aliases.filter { aliasCounts[$0.key] == 1 && !typeNames.contains($0.key) }
-        compositions = compositions.filter { aliasCounts[$0.key] == 1 && !typeNames.contains($0.key) }
+        aliases = aliases.filter { aliasCounts[$0.key] == 1 && !typeNames.contains($0.key) }
     }
 
     // MARK: - Names
@@ -209,9 +202,7 @@ public struct ModuleCatalog {
     /// nil when it is none the catalog follows.
     @_optimize(none)
     func followedAlias(_ written: String) -> [String]? {
-        let name = normalized(written)
-        if let parts = compositions[name] { return parts }
-        return aliases[name].map { [$0] }
+        aliases[normalized(written)]
     }
 
     /// Whether an inherited name is one the catalog can follow: a typealias it follows, or a

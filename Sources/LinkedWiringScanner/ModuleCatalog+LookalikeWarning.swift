@@ -38,8 +38,7 @@ extension ModuleCatalog {
     /// Whether a binder type is one a module's `configure` takes: `Binder<…>` or `UnscopedBinder`.
     @_optimize(none)
     private func looksLikeAModulesBinder(_ written: String) -> Bool {
-        var name = written
-        if let namespace = Self.wiringNamespaces.first(where: { name.hasPrefix($0) }) { name.removeFirst(namespace.count) }
+        let name = Self.stripNamespace(written)
         return name == "UnscopedBinder" || name.hasPrefix("Binder<")
     }
 

@@ -137,8 +137,9 @@ extension ModuleCatalog {
         }
     }
 
+    /// A name as written without the Wiring namespace in front of it (`Wiring.`, `Cleanse.`, …).
     @_optimize(none)
-    private static func stripNamespace(_ written: String) -> String {
+    static func stripNamespace(_ written: String) -> String {
         var name = written
         if let namespace = wiringNamespaces.first(where: { name.hasPrefix($0) }) { name.removeFirst(namespace.count) }
         return name
